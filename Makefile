@@ -1,0 +1,71 @@
+# Nepali Language Service. The two commands: `make run` and `make test`.
+# Every target is idempotent: a second run does only what changed.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+NODE ?= node
+DATA_DIR ?= native-data
+export DATA_DIR
+
+TS_SOURCES := $(shell find src test bench -name '*.ts' 2>/dev/null)
+# What the data build depends on: the pipeline and the engine code that shapes the indexes.
+DATA_SOURCES := $(shell find src/build src/store -name '*.ts' 2>/dev/null) src/engine/normalize.ts src/engine/confusion.ts $(wildcard src/engine/roman-*.ts)
+DATA_STAMP := $(DATA_DIR)/current/SOURCES.json
+DEPS_STAMP := node_modules/.installed
+BUILD_STAMP := dist/.built
+CACHE_SRC := $(DATA_DIR)/cache/src
+
+.PHONY: help setup deps data build run start test test-unit bench bench-quality clean check-node
+
+help:
+	@echo "make run    install, build the data, start the service (foreground)"
+	@echo "make test   install, build the data, run every test"
+	@echo "make setup | deps | data | build | bench | clean"
+
+check-node:
+	@$(NODE) -e 'const v=+process.versions.node.split(".")[0]; if (v<20) { console.error("Node.js 20 or newer is required, found " + process.version); process.exit(1) }'
+
+$(DEPS_STAMP): package.json package-lock.json | check-node
+	npm ci --no-audit --no-fund
+	@touch $@
+
+deps: $(DEPS_STAMP)
+
+$(BUILD_STAMP): $(DEPS_STAMP) $(TS_SOURCES) tsconfig.json
+	npx tsc -p tsconfig.json
+	@touch $@
+
+build: $(BUILD_STAMP)
+
+$(DATA_STAMP): $(BUILD_STAMP) $(DATA_SOURCES)
+	$(NODE) dist/src/build/cli.js --data-dir $(DATA_DIR)
+
+data: $(DATA_STAMP)
+
+setup: deps data
+
+run: setup build
+	$(NODE) dist/src/main.js
+
+start: build
+	$(NODE) dist/src/main.js
+
+# Unit tests run on the project's fixtures; integration tests on the real data in $(DATA_DIR).
+test: setup build
+	HUNSPELL_DIR=$(CACHE_SRC)/hunspell-ne/usr/share/hunspell \
+	MYTHES_FILE=$(CACHE_SRC)/mythes-ne/usr/share/mythes/th_ne_NP_v2.dat \
+	TESSDATA_FILE=$$(find $(CACHE_SRC)/tesseract-ocr-nep -name nep.traineddata | head -1) \
+	$(NODE) --test --test-reporter=spec --test-reporter-destination=stdout dist/test/
+
+test-unit: build
+	$(NODE) --test dist/test/
+
+bench: setup build
+	$(NODE) dist/bench/run.js
+
+bench-quality: setup build
+	$(NODE) dist/bench/spelling-quality.js
+	$(NODE) dist/bench/romanization-quality.js
+
+clean:
+	rm -rf dist $(DATA_DIR)/builds $(DATA_DIR)/current $(DATA_DIR)/.current-*

@@ -1,0 +1,241 @@
+// The data pipeline: sources -> importers -> records -> LMDB store + Bloom
+// filter, built into a fresh folder and swapped in atomically.
+//
+// native-data/
+//   cache/             downloaded .deb files and their unpacked trees (reused)
+//   builds/<stamp>/    one complete build: store/ (LMDB), bloom.bin, SOURCES.json
+//   current -> builds/<stamp>   symlink, replaced by rename(2) when a build succeeds
+//
+// A running service keeps the build it opened (its files are never written
+// again); a failed or interrupted build leaves `current` untouched.
+
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { BloomFilter } from '../store/bloom.js';
+import { BLOOM_FILE, SOURCES_FILE } from '../store/lmdb-layout.js';
+import { writeLmdbStore } from '../store/lmdb-writer.js';
+import { FORM_LEXICON, HUNSPELL_DICT, THESAURUS_DICT, type ExampleSentence, type SourceInfo, type StoreMeta } from '../store/types.js';
+import { fetchDebianPackage, sourceInfo } from './fetch.js';
+import { importHunspell, partOfSpeechForClasses } from './hunspell.js';
+import { importJsonlDictionary } from './jsonl-dictionary.js';
+import { importMythes } from './mythes.js';
+import { buildRecords, type DictionaryInput, type LexiconInput } from './records.js';
+import { sentencesFromThesaurus } from './sentences.js';
+import { readTraineddataWords } from './tesseract.js';
+
+export interface BuildOptions {
+  /** native-data/ */
+  dataDir: string;
+  /** Explicit source files (machines without apt); any not given is fetched from Debian. */
+  hunspellAff?: string;
+  hunspellDic?: string;
+  mythes?: string;
+  tessdata?: string;
+  /** Further dictionaries in the JSONL format (docs/jsonl-dictionary.md). */
+  imports: string[];
+  /** Target false-positive rate of the Bloom filter. */
+  bloomFalsePositiveRate: number;
+  /** Builds kept besides the current one (for rollback and for services still running on them). */
+  keepBuilds: number;
+  log: (msg: string) => void;
+}
+
+export const BUILD_DEFAULTS = { bloomFalsePositiveRate: 0.0005, keepBuilds: 1 };
+
+export interface BuildSummary {
+  buildDir: string;
+  meta: StoreMeta;
+  seconds: number;
+  bytes: number;
+}
+
+function dirBytes(dir: string): number {
+  let total = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const st = statSync(p);
+    total += st.isDirectory() ? dirBytes(p) : st.size;
+  }
+  return total;
+}
+
+/** Measures the filter's false-positive rate on strings that are certainly not lexicon forms. */
+export function measureFalsePositiveRate(bloom: BloomFilter, isLexicon: (w: string) => boolean, sample: string[], probes = 200_000): number {
+  // Probes: real forms with one extra letter appended or inserted, which are
+  // word-like (the hard case for a hash) yet, after the check, not words.
+  const letters = 'कखगघचछजझटठडढतथदधनपफबभमयरलवशसह';
+  let tested = 0;
+  let positives = 0;
+  let i = 0;
+  while (tested < probes && sample.length > 0) {
+    const base = sample[i % sample.length]!;
+    const ch = letters[(i * 7919) % letters.length]!;
+    const pos = (i * 31) % (base.length + 1);
+    const probe = base.slice(0, pos) + ch + base.slice(pos);
+    i++;
+    if (isLexicon(probe)) continue;
+    tested++;
+    if (bloom.has(probe)) positives++;
+    if (i > probes * 4) break;
+  }
+  return tested === 0 ? 0 : positives / tested;
+}
+
+export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
+  const t0 = performance.now();
+  const log = opts.log;
+  const dataDir = resolve(opts.dataDir);
+  const cacheDir = join(dataDir, 'cache');
+  mkdirSync(cacheDir, { recursive: true });
+  const sources: SourceInfo[] = [];
+
+  // --- sources
+  let affPath = opts.hunspellAff;
+  let dicPath = opts.hunspellDic;
+  if (!affPath || !dicPath) {
+    const p = fetchDebianPackage('hunspell-ne', cacheDir, /ne_NP/, log);
+    affPath ??= join(p.root, 'usr/share/hunspell/ne_NP.aff');
+    dicPath ??= join(p.root, 'usr/share/hunspell/ne_NP.dic');
+    sources.push(sourceInfo(p, ['ne_NP.aff', 'ne_NP.dic']));
+  } else sources.push({ name: 'hunspell-ne', version: 'local files', license: 'LGPL-2.1', files: [affPath, dicPath] });
+  let mythesPath = opts.mythes;
+  if (!mythesPath) {
+    const p = fetchDebianPackage('mythes-ne', cacheDir, /ne_NP/, log);
+    mythesPath = join(p.root, 'usr/share/mythes/th_ne_NP_v2.dat');
+    sources.push(sourceInfo(p, ['th_ne_NP_v2.dat']));
+  } else sources.push({ name: 'mythes-ne', version: 'local file', license: 'LGPL-2.1', files: [mythesPath] });
+  let tessPath = opts.tessdata;
+  if (!tessPath) {
+    const p = fetchDebianPackage('tesseract-ocr-nep', cacheDir, /^\*$/m, log);
+    const dir = join(p.root, 'usr/share/tesseract-ocr');
+    const found = findFile(dir, 'nep.traineddata');
+    if (!found) throw new Error(`tesseract-ocr-nep unpacked into ${p.root} has no nep.traineddata`);
+    tessPath = found;
+    sources.push(sourceInfo(p, ['nep.traineddata']));
+  } else sources.push({ name: 'tesseract-ocr-nep', version: 'local file', license: 'Apache-2.0', files: [tessPath] });
+
+  // --- importers
+  let t = performance.now();
+  const hun = importHunspell(readFileSync(affPath, 'utf8'), readFileSync(dicPath, 'utf8'), { aff: affPath, dic: dicPath });
+  log(`hunspell: ${hun.report.stems} stems -> ${hun.report.distinctForms} forms (${ms(t)}); repairs ${JSON.stringify(hun.report.repairs)}`);
+  t = performance.now();
+  const thes = importMythes(readFileSync(mythesPath, 'utf8'), mythesPath);
+  log(`mythes: ${thes.report.headwords} headwords, ${thes.report.senses} senses (${ms(t)}); repairs ${JSON.stringify(thes.report.repairs)}, unrepaired ${thes.report.unrepaired.length}`);
+  t = performance.now();
+  const tess = readTraineddataWords(readFileSync(tessPath), tessPath);
+  log(`tesseract: ${tess.report.words} attested words (${ms(t)})`);
+
+  const dictionaries: DictionaryInput[] = [
+    { id: THESAURUS_DICT, entries: thes.entries.map((e) => ({ word: e.word, pos: e.senses.find((s) => s.pos)?.pos ?? null, senses: e.senses, classes: [] })) },
+    {
+      id: HUNSPELL_DICT,
+      entries: hun.stems.map((s) => ({ word: s.stem, pos: partOfSpeechForClasses(s.flags, hun.affix), senses: [], classes: s.flags })),
+    },
+  ];
+  const sentences: ExampleSentence[] = sentencesFromThesaurus(thes.entries);
+  const romanAliases: { word: string; alias: string }[] = [];
+  for (const file of opts.imports) {
+    const d = importJsonlDictionary(readFileSync(file, 'utf8'), file);
+    if (dictionaries.some((x) => x.id === d.id)) throw new Error(`${file}: dictionary id ${d.id} is already used`);
+    dictionaries.push({ id: d.id, entries: d.entries.map((e) => ({ word: e.word, pos: e.pos, senses: e.senses, classes: [] })) });
+    for (const e of d.entries) {
+      for (const alias of e.roman) romanAliases.push({ word: e.word, alias });
+      for (const text of e.examples) sentences.push({ text, source: d.id });
+    }
+    sources.push({ name: d.id, version: d.version, license: d.license, files: [file] });
+    log(`import ${d.id}: ${d.entries.length} entries`);
+  }
+
+  // --- records
+  t = performance.now();
+  const input: LexiconInput = { dictionaries, forms: hun.forms, attested: tess.words, sentences, romanAliases, sources };
+  const records = buildRecords(input, (m) => log(`  ${m}`));
+  log(`records assembled (${ms(t)})`);
+
+  // --- Bloom filter over the lexicon forms
+  t = performance.now();
+  const lexicon: string[] = [];
+  for (const [w, r] of records.forms) if (r.flags & FORM_LEXICON) lexicon.push(w);
+  const bloom = BloomFilter.create(lexicon.length, opts.bloomFalsePositiveRate);
+  for (const w of lexicon) bloom.add(w);
+  const fpr = measureFalsePositiveRate(bloom, (w) => ((records.forms.get(w)?.flags ?? 0) & FORM_LEXICON) !== 0, lexicon);
+  const meta: StoreMeta = {
+    ...records.meta,
+    bloom: { bits: bloom.m, hashes: bloom.k, items: bloom.items, falsePositiveRate: fpr, checksum: bloom.checksum() },
+  };
+  log(`bloom: ${bloom.items} items, ${bloom.m} bits (${(bloom.m / 8 / 1024).toFixed(0)} KiB), k=${bloom.k}, measured false-positive rate ${(fpr * 100).toFixed(3)}% (${ms(t)})`);
+
+  // --- write into a fresh build folder, then swap `current`
+  t = performance.now();
+  const buildsDir = join(dataDir, 'builds');
+  mkdirSync(buildsDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const tmpDir = join(buildsDir, `.tmp-${stamp}-${process.pid}`);
+  const buildDir = join(buildsDir, stamp);
+  rmSync(tmpDir, { recursive: true, force: true });
+  mkdirSync(tmpDir, { recursive: true });
+  try {
+    writeFileSync(join(tmpDir, BLOOM_FILE), bloom.serialize());
+    await writeLmdbStore(tmpDir, records, meta, log);
+    writeFileSync(join(tmpDir, SOURCES_FILE), JSON.stringify({ builtAt: meta.builtAt, sources, counts: meta.counts, bloom: meta.bloom }, null, 2) + '\n');
+    renameSync(tmpDir, buildDir);
+  } catch (err) {
+    rmSync(tmpDir, { recursive: true, force: true });
+    throw err;
+  }
+  swapCurrent(dataDir, buildDir);
+  pruneBuilds(buildsDir, buildDir, opts.keepBuilds);
+  const bytes = dirBytes(buildDir);
+  log(`store written to ${buildDir} (${(bytes / 1024 / 1024).toFixed(1)} MiB, ${ms(t)})`);
+  return { buildDir, meta, seconds: (performance.now() - t0) / 1000, bytes };
+}
+
+function ms(t: number): string {
+  return `${((performance.now() - t) / 1000).toFixed(2)} s`;
+}
+
+function findFile(dir: string, name: string): string | undefined {
+  if (!existsSync(dir)) return undefined;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const f = findFile(p, name);
+      if (f) return f;
+    } else if (entry.name === name) return p;
+  }
+  return undefined;
+}
+
+/** Points native-data/current at the new build with one rename(2), which is atomic. */
+export function swapCurrent(dataDir: string, buildDir: string): void {
+  const link = join(dataDir, 'current');
+  const tmpLink = join(dataDir, `.current-${process.pid}`);
+  rmSync(tmpLink, { force: true });
+  symlinkSync(join('builds', buildDir.split('/').pop()!), tmpLink);
+  renameSync(tmpLink, link);
+}
+
+/** Removes old builds, keeping the current one and the `keep` newest others. */
+function pruneBuilds(buildsDir: string, current: string, keep: number): void {
+  const names = readdirSync(buildsDir)
+    .filter((n) => !n.startsWith('.') || n.startsWith('.tmp-'))
+    .sort();
+  const finished = names.filter((n) => !n.startsWith('.'));
+  const old = finished.filter((n) => join(buildsDir, n) !== current).slice(0, Math.max(0, finished.length - 1 - keep));
+  for (const n of old) rmSync(join(buildsDir, n), { recursive: true, force: true });
+  // Leftovers of interrupted builds (older than this one) are garbage.
+  for (const n of names.filter((x) => x.startsWith('.tmp-'))) {
+    const pid = Number(n.split('-').pop());
+    if (pid !== process.pid && !processAlive(pid)) rmSync(join(buildsDir, n), { recursive: true, force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

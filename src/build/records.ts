@@ -1,0 +1,285 @@
+// Assembles everything the service serves from the imported sources, as plain
+// maps. Both stores are made from these records: the LMDB writer
+// (src/store/lmdb-writer.ts) persists them, the memory store
+// (src/store/memory-store.ts) serves them directly in unit tests. So an
+// engine sees the same data on a fixture as in production.
+
+import { confusionKey } from '../engine/confusion.js';
+import { normalizeWord } from '../engine/normalize.js';
+import { fuzzyRomanKey, romanAliases, romanKey } from '../engine/roman-aliases.js';
+import { COMPLETIONS_PER_PREFIX } from '../store/word-store.js';
+import {
+  FORM_ATTESTED,
+  FORM_HEADWORD,
+  FORM_LEXICON,
+  STORE_SCHEMA_VERSION,
+  type AliasRecord,
+  type ExampleSentence,
+  type FormRecord,
+  type HeadwordRecord,
+  type Sense,
+  type SourceInfo,
+  type StoreMeta,
+} from '../store/types.js';
+
+export interface DictionaryInput {
+  id: string;
+  entries: { word: string; pos: string | null; senses: Sense[]; classes: number[] }[];
+}
+
+export interface FormInput {
+  form: string;
+  stem: string;
+  prefix: string;
+  suffix: string;
+  flag: number | null;
+}
+
+export interface LexiconInput {
+  /** In serving order: mpp-thesaurus, mpp-hunspell, then imports. */
+  dictionaries: DictionaryInput[];
+  /** Forms produced by a dictionary's morphology (the hunspell expansion): all spelled correctly. */
+  forms: FormInput[];
+  /** Words seen in real text (tesseract news vocabulary): a ranking signal, never "correct" by itself. */
+  attested: string[];
+  sentences: ExampleSentence[];
+  /** Roman aliases given by an imported dictionary, kept with kind "imported". */
+  romanAliases?: { word: string; alias: string }[];
+  sources: SourceInfo[];
+}
+
+export interface StoreRecords {
+  meta: StoreMeta;
+  headwords: Map<string, HeadwordRecord>;
+  forms: Map<string, FormRecord>;
+  /** confusionKey -> lexicon forms, most useful first. */
+  confusion: Map<string, string[]>;
+  /** prefix -> ranked headwords (at most COMPLETIONS_PER_PREFIX). */
+  completions: Map<string, string[]>;
+  /** romanKey(alias) -> alias records, best first. */
+  aliases: Map<string, AliasRecord[]>;
+  /** fuzzyRomanKey(alias) -> alias records, best first, one per word. */
+  fuzzyAliases: Map<string, AliasRecord[]>;
+  sentences: ExampleSentence[];
+  /** normalized word -> indexes into sentences, best first. */
+  sentenceIndex: Map<string, number[]>;
+}
+
+/** Caps that keep one key's value small; the lists are ranked before they are cut. */
+export const MAX_CONFUSION_FORMS = 64;
+export const MAX_ALIAS_RECORDS = 24;
+export const MAX_SENTENCES_PER_WORD = 40;
+/** Weight of an alias an imported dictionary states explicitly: above any generated alias. */
+export const IMPORTED_ALIAS_WEIGHT = 1000;
+
+const WORD_IN_SENTENCE = /[\u0900-\u0963\u0971-\u097F\u200C\u200D]+/g;
+
+export function buildRecords(input: LexiconInput, progress: (msg: string) => void = () => {}): StoreRecords {
+  // --- headwords: one record per normalized word, one entry per dictionary
+  const headwords = new Map<string, HeadwordRecord>();
+  let senses = 0;
+  let entries = 0;
+  for (const dict of input.dictionaries) {
+    for (const e of dict.entries) {
+      const word = normalizeWord(e.word.trim());
+      if (!word) continue;
+      let rec = headwords.get(word);
+      if (!rec) headwords.set(word, (rec = { word, entries: [] }));
+      const existing = rec.entries.find((x) => x.dictionary === dict.id);
+      if (existing) {
+        existing.senses.push(...e.senses);
+        for (const c of e.classes) if (!existing.classes.includes(c)) existing.classes.push(c);
+        existing.pos ??= e.pos;
+      } else {
+        rec.entries.push({ dictionary: dict.id, pos: e.pos, senses: [...e.senses], classes: [...e.classes] });
+        entries++;
+      }
+      senses += e.senses.length;
+    }
+  }
+  progress(`headwords: ${headwords.size}`);
+
+  // --- forms: lexicon (dictionary-made) and attested (real text)
+  const forms = new Map<string, FormRecord>();
+  const formRecord = (w: string): FormRecord => {
+    let r = forms.get(w);
+    if (!r) forms.set(w, (r = { flags: 0, analyses: [] }));
+    return r;
+  };
+  for (const w of headwords.keys()) formRecord(w).flags |= FORM_LEXICON | FORM_HEADWORD;
+  const stems = new Set<string>();
+  for (const f of input.forms) {
+    const w = normalizeWord(f.form);
+    if (!w) continue;
+    const stem = normalizeWord(f.stem);
+    stems.add(stem);
+    const r = formRecord(w);
+    r.flags |= FORM_LEXICON;
+    if (!r.analyses.some((a) => a.stem === stem && a.prefix === f.prefix && a.suffix === f.suffix && a.flag === f.flag)) {
+      r.analyses.push({ stem, prefix: f.prefix, suffix: f.suffix, flag: f.flag });
+    }
+  }
+  let attestedForms = 0;
+  for (const a of input.attested) {
+    const w = normalizeWord(a);
+    if (!w) continue;
+    const r = formRecord(w);
+    if (!(r.flags & FORM_ATTESTED)) attestedForms++;
+    r.flags |= FORM_ATTESTED;
+  }
+  let lexiconForms = 0;
+  for (const r of forms.values()) if (r.flags & FORM_LEXICON) lexiconForms++;
+  progress(`forms: ${forms.size} (${lexiconForms} lexicon, ${attestedForms} attested)`);
+
+  // --- confusion index over lexicon forms
+  const usefulness = (w: string): number => {
+    const f = forms.get(w)!.flags;
+    return (f & FORM_HEADWORD ? 2 : 0) + (f & FORM_ATTESTED ? 1 : 0);
+  };
+  const confusion = new Map<string, string[]>();
+  for (const [w, r] of forms) {
+    if (!(r.flags & FORM_LEXICON)) continue;
+    const key = confusionKey(w);
+    const list = confusion.get(key);
+    if (list) list.push(w);
+    else confusion.set(key, [w]);
+  }
+  for (const [key, list] of confusion) {
+    if (list.length > 1) {
+      list.sort((a, b) => usefulness(b) - usefulness(a) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+      if (list.length > MAX_CONFUSION_FORMS) confusion.set(key, list.slice(0, MAX_CONFUSION_FORMS));
+    }
+  }
+  progress(`confusion keys: ${confusion.size}`);
+
+  // --- completions: headwords ranked once (dictionaries, attested, length), then dealt to their prefixes
+  const ranked = [...headwords.values()].sort(
+    (a, b) =>
+      b.entries.length - a.entries.length ||
+      usefulness(b.word) - usefulness(a.word) ||
+      a.word.length - b.word.length ||
+      (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),
+  );
+  const completions = new Map<string, string[]>();
+  for (const h of ranked) {
+    const cps = [...h.word];
+    let prefix = '';
+    for (const cp of cps) {
+      prefix += cp;
+      const list = completions.get(prefix);
+      if (!list) completions.set(prefix, [h.word]);
+      else if (list.length < COMPLETIONS_PER_PREFIX) list.push(h.word);
+    }
+  }
+  progress(`completion prefixes: ${completions.size}`);
+
+  // --- roman aliases: every headword and every attested lexicon form (the frequent inflections)
+  const aliases = new Map<string, AliasRecord[]>();
+  const fuzzyAliases = new Map<string, AliasRecord[]>();
+  const addAlias = (rec: AliasRecord): void => {
+    const key = romanKey(rec.alias);
+    if (!key) return;
+    const list = aliases.get(key);
+    if (!list) aliases.set(key, [rec]);
+    else {
+      const same = list.find((x) => x.word === rec.word);
+      if (!same) list.push(rec);
+      else {
+        // One record per (key, word): keep the best weight and all schemes that produce it.
+        if (rec.weight > same.weight) {
+          same.weight = rec.weight;
+          same.alias = rec.alias;
+        }
+        for (const k of rec.kinds) if (!same.kinds.includes(k)) same.kinds.push(k);
+      }
+    }
+    const fkey = fuzzyRomanKey(rec.alias);
+    if (!fkey) return;
+    const flist = fuzzyAliases.get(fkey);
+    if (!flist) fuzzyAliases.set(fkey, [{ ...rec, kinds: [...rec.kinds] }]);
+    else {
+      const same = flist.find((x) => x.word === rec.word);
+      if (!same) flist.push({ ...rec, kinds: [...rec.kinds] });
+      else if (rec.weight > same.weight) {
+        same.weight = rec.weight;
+        same.alias = rec.alias;
+        same.kinds = [...rec.kinds];
+      }
+    }
+  };
+  let aliasWords = 0;
+  for (const [w, r] of forms) {
+    if (!(r.flags & FORM_HEADWORD) && !((r.flags & FORM_LEXICON) && (r.flags & FORM_ATTESTED))) continue;
+    aliasWords++;
+    for (const a of romanAliases(w)) addAlias({ word: w, alias: a.alias, weight: a.weight, kinds: [...a.kinds] });
+  }
+  for (const ra of input.romanAliases ?? []) {
+    const w = normalizeWord(ra.word);
+    if (w && ra.alias.trim()) addAlias({ word: w, alias: ra.alias.trim(), weight: IMPORTED_ALIAS_WEIGHT, kinds: ['imported'] });
+  }
+  const byAliasRank = (a: AliasRecord, b: AliasRecord): number =>
+    b.weight - a.weight || usefulness(b.word) - usefulness(a.word) || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
+  let aliasCount = 0;
+  for (const map of [aliases, fuzzyAliases]) {
+    for (const [key, list] of map) {
+      list.sort(byAliasRank);
+      if (list.length > MAX_ALIAS_RECORDS) map.set(key, list.slice(0, MAX_ALIAS_RECORDS));
+      if (map === aliases) aliasCount += Math.min(list.length, MAX_ALIAS_RECORDS);
+    }
+  }
+  progress(`roman aliases: ${aliasCount} under ${aliases.size} keys for ${aliasWords} words; fuzzy keys: ${fuzzyAliases.size}`);
+
+  // --- example sentences: index every word of every sentence
+  const sentences: ExampleSentence[] = [];
+  const seenSentence = new Set<string>();
+  for (const s of input.sentences) {
+    const text = s.text.normalize('NFC').trim();
+    if (!text || seenSentence.has(text)) continue;
+    seenSentence.add(text);
+    sentences.push({ text, source: s.source });
+  }
+  const sentenceIndex = new Map<string, number[]>();
+  sentences.forEach((s, i) => {
+    // A sentence is found by each of its words and by the stems they inflect,
+    // so the examples of a headword include sentences with its inflected forms.
+    const words = new Set<string>();
+    for (const raw of s.text.match(WORD_IN_SENTENCE) ?? []) {
+      const w = normalizeWord(raw);
+      words.add(w);
+      for (const a of forms.get(w)?.analyses ?? []) words.add(a.stem);
+    }
+    for (const w of words) {
+      const list = sentenceIndex.get(w);
+      if (list) list.push(i);
+      else sentenceIndex.set(w, [i]);
+    }
+  });
+  // Best first: sentences of a readable length (4 to 20 words) before others, then shorter first.
+  const wordCount = sentences.map((s) => (s.text.match(WORD_IN_SENTENCE) ?? []).length);
+  const sentenceRank = (i: number): number => (wordCount[i]! >= 4 && wordCount[i]! <= 20 ? 0 : 1000) + sentences[i]!.text.length / 1000;
+  for (const [w, list] of sentenceIndex) {
+    list.sort((a, b) => sentenceRank(a) - sentenceRank(b) || a - b);
+    if (list.length > MAX_SENTENCES_PER_WORD) sentenceIndex.set(w, list.slice(0, MAX_SENTENCES_PER_WORD));
+  }
+  progress(`example sentences: ${sentences.length}, indexed words: ${sentenceIndex.size}`);
+
+  const meta: StoreMeta = {
+    schemaVersion: STORE_SCHEMA_VERSION,
+    builtAt: new Date().toISOString(),
+    sources: input.sources,
+    dictionaries: input.dictionaries.map((d) => d.id),
+    counts: {
+      headwords: headwords.size,
+      entries,
+      senses,
+      forms: forms.size,
+      lexiconForms,
+      attestedForms,
+      stems: stems.size,
+      aliases: aliasCount,
+      examples: sentences.length,
+    },
+    bloom: null,
+  };
+  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex };
+}

@@ -1,0 +1,108 @@
+// Every setting, read from the environment and validated once at start-up.
+// A bad value stops start-up with a message that names the variable.
+
+import Type, { type Static } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { availableParallelism } from 'node:os';
+
+const Port = Type.Integer({ minimum: 0, maximum: 65535 });
+const Count = Type.Integer({ minimum: 0, maximum: 1_000_000_000 });
+
+export const ConfigSchema = Type.Object({
+  port: Port,
+  host: Type.String({ minLength: 1 }),
+  dataDir: Type.String({ minLength: 1 }),
+  workers: Type.Integer({ minimum: 1, maximum: 64 }),
+  rateLimitPerMinute: Count,
+  rateLimitPerDay: Count,
+  partnerKeysFile: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+  trustedProxies: Type.Array(Type.String()),
+  logRequests: Type.Boolean(),
+  maxBodyBytes: Type.Integer({ minimum: 1024, maximum: 16 * 1024 * 1024 }),
+  shutdownGraceMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
+  cacheSize: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+});
+export type Config = Static<typeof ConfigSchema>;
+const CheckConfig = Compile(ConfigSchema);
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The environment variable behind each setting, for messages and the README. */
+export const ENV_NAMES: Record<keyof Config, string> = {
+  port: 'PORT',
+  host: 'HOST',
+  dataDir: 'DATA_DIR',
+  workers: 'WORKERS',
+  rateLimitPerMinute: 'RATE_LIMIT_PER_MINUTE',
+  rateLimitPerDay: 'RATE_LIMIT_PER_DAY',
+  partnerKeysFile: 'PARTNER_KEYS_FILE',
+  trustedProxies: 'TRUSTED_PROXIES',
+  logRequests: 'LOG_REQUESTS',
+  maxBodyBytes: 'MAX_BODY_BYTES',
+  shutdownGraceMs: 'SHUTDOWN_GRACE_MS',
+  cacheSize: 'CACHE_SIZE',
+};
+
+function defaultWorkers(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+export const DEFAULTS: Config = {
+  port: 8080,
+  host: '127.0.0.1',
+  dataDir: 'native-data',
+  workers: defaultWorkers(),
+  rateLimitPerMinute: 30,
+  rateLimitPerDay: 1000,
+  partnerKeysFile: null,
+  trustedProxies: [],
+  logRequests: false,
+  // 10,000 characters of Devanagari are at most 30,000 UTF-8 bytes; JSON
+  // escaping (\uXXXX) can make them 60,000. 256 KiB leaves room for both.
+  maxBodyBytes: 256 * 1024,
+  shutdownGraceMs: 10_000,
+  cacheSize: 50_000,
+};
+
+function parseInteger(name: string, raw: string): number {
+  if (!/^\s*-?\d+\s*$/.test(raw)) throw new ConfigError(`${name} must be an integer, got ${JSON.stringify(raw)}`);
+  return Number(raw.trim());
+}
+
+function parseBoolean(name: string, raw: string): boolean {
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off', ''].includes(v)) return false;
+  throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(raw)}`);
+}
+
+/** Reads the configuration from an environment (process.env by default); throws ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cfg: Config = { ...DEFAULTS, trustedProxies: [...DEFAULTS.trustedProxies] };
+  const get = (key: keyof Config): string | undefined => {
+    const v = env[ENV_NAMES[key]];
+    return v === undefined || v === '' ? undefined : v;
+  };
+  const ints: (keyof Config)[] = ['port', 'workers', 'rateLimitPerMinute', 'rateLimitPerDay', 'maxBodyBytes', 'shutdownGraceMs', 'cacheSize'];
+  for (const key of ints) {
+    const raw = get(key);
+    if (raw !== undefined) (cfg as Record<string, unknown>)[key] = parseInteger(ENV_NAMES[key], raw);
+  }
+  cfg.host = get('host') ?? cfg.host;
+  cfg.dataDir = get('dataDir') ?? cfg.dataDir;
+  cfg.partnerKeysFile = get('partnerKeysFile') ?? null;
+  const proxies = get('trustedProxies');
+  if (proxies !== undefined) cfg.trustedProxies = proxies.split(',').map((s) => s.trim()).filter(Boolean);
+  const log = get('logRequests');
+  if (log !== undefined) cfg.logRequests = parseBoolean(ENV_NAMES.logRequests, log);
+
+  if (!CheckConfig.Check(cfg)) {
+    const first = [...CheckConfig.Errors(cfg)][0];
+    const path = (first?.instancePath ?? '').replace(/^\//, '').split('/')[0] as keyof Config;
+    const name = ENV_NAMES[path] ?? path;
+    throw new ConfigError(`${name}: ${first?.message ?? 'invalid value'} (got ${JSON.stringify((cfg as Record<string, unknown>)[path])})`);
+  }
+  return cfg;
+}

@@ -1,0 +1,76 @@
+// What the HTTP front end asks of the rest of the service. The front end
+// (src/http) only sees this interface; src/dispatch/pool.ts implements it by
+// running small jobs inline and large ones on the piscina worker pool.
+//
+// Every method resolves to an Outcome instead of throwing: errors lose their
+// class when structured-cloned across threads, and the HTTP layer maps codes
+// to statuses through its one error catalog.
+
+import type {
+  DictionaryEntryResult,
+  RomanizationResult,
+  SpellcheckTextResult,
+  SpellcheckWordResult,
+} from '../engine/results.js';
+import type { ExampleSentence } from '../store/types.js';
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ServiceErrorCode; message: string };
+
+/** Failure codes a service method may return (the HTTP catalog maps them to statuses). */
+export type ServiceErrorCode = 'WORD_NOT_FOUND' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE';
+
+/** Per-dictionary answer of multi_dict=true: the entry, or null when that dictionary lacks the word. */
+export interface MultiDictResult {
+  word: string;
+  results: { dictionary: string; entry: DictionaryEntryResult | null }[];
+}
+
+/** include_variants=true: the query's own entry (or null) and the entries of its spelling variants. */
+export interface VariantsResult {
+  word: string;
+  entry: DictionaryEntryResult | null;
+  variants: { word: string; differences: string[]; entry: DictionaryEntryResult }[];
+}
+
+export interface LookupFound {
+  entry: DictionaryEntryResult;
+}
+
+export interface ExamplesResult {
+  word: string;
+  /** Forms of the word that the sentences matched (the headword and its inflections). */
+  forms: string[];
+  examples: ExampleSentence[];
+}
+
+export interface HealthSnapshot {
+  databaseConnected: boolean;
+  entriesCount: number;
+  wordsCount: number;
+  bloomLoaded: boolean;
+  lruHits: number;
+  lruMisses: number;
+  /** Human-readable impairments; empty when healthy. */
+  issues: string[];
+}
+
+export interface Services {
+  /** The entry of a headword; WORD_NOT_FOUND (with similarWords) when no dictionary has it. */
+  lookup(word: string): Promise<Outcome<DictionaryEntryResult> & { similarWords?: string[] }>;
+  lookupVariants(word: string): Promise<Outcome<VariantsResult>>;
+  lookupMultiDict(word: string): Promise<Outcome<MultiDictResult>>;
+  /** Words like the given one (spellcheck suggester + prefix index), at most `limit`, best first. */
+  similarWords(word: string, limit: number): Promise<Outcome<string[]>>;
+  suggest(prefix: string, limit: number): Promise<Outcome<string[]>>;
+  examples(word: string, limit: number): Promise<Outcome<ExamplesResult>>;
+  spellcheckWord(word: string): Promise<Outcome<SpellcheckWordResult>>;
+  /** The caller has already checked the 10,000-character and 1,000-word limits. */
+  spellcheckText(text: string): Promise<Outcome<SpellcheckTextResult>>;
+  romanizeText(text: string, maxCandidates: number): Promise<Outcome<RomanizationResult>>;
+  romanizeTokens(tokens: string[], maxCandidates: number): Promise<Outcome<RomanizationResult>>;
+  health(): Promise<HealthSnapshot>;
+  /** False once the store cannot be read (GET /up answers 503 then). */
+  storeReadable(): boolean;
+  /** Stops the worker pool; in-flight jobs finish first. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,68 @@
+// Process entry: config -> store and worker pool -> HTTP server -> signals.
+
+import { ConfigError, loadConfig } from './config.js';
+import { PooledServices } from './dispatch/pool.js';
+import { countWords } from './engine/tokenize.js';
+import { startServer } from './http/server.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  let services: PooledServices;
+  try {
+    services = new PooledServices({ dataDir: config.dataDir, workers: config.workers, cacheSize: config.cacheSize });
+  } catch (err) {
+    console.error(`cannot open the word store: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  const server = await startServer(config, services, { countWords });
+  const h = await services.health();
+  console.log(
+    JSON.stringify({
+      msg: 'listening',
+      url: `http://${config.host}:${server.port}`,
+      workers: config.workers,
+      entries: h.entriesCount,
+      words: h.wordsCount,
+      bloom_filter: h.bloomLoaded,
+      issues: h.issues,
+    }),
+  );
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(JSON.stringify({ msg: 'shutting down', signal }));
+    server
+      .shutdown()
+      .then(() => services.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error('shutdown failed:', err);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+process.on('uncaughtException', (err) => {
+  // Nothing a client sends should get here; if something does, log it and keep serving.
+  console.error('[main] uncaught exception:', err);
+});
+process.on('unhandledRejection', (err) => {
+  console.error('[main] unhandled rejection:', err);
+});
+
+await main();

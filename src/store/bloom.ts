@@ -1,0 +1,137 @@
+// The Bloom filter over the lexicon forms: a fast "certainly not a word"
+// before any LMDB look-up, which lets the spellchecker try hundreds of edit
+// candidates per misspelling cheaply.
+//
+// Hashing: xxh64 (xxhash-wasm) of the word's UTF-8 bytes, split into two
+// 32-bit halves h1, h2; probe i is (h1 + i*h2) mod m (Kirsch-Mitzenmacher
+// double hashing, as good as k independent hashes for a Bloom filter).
+//
+// File format (little endian), one file in native-data/:
+//   0  8 bytes  magic "NPBLOOM1"
+//   8  u32      k (hash count)
+//  12  u32      n (items added)
+//  16  f64      m (bit count; exact as a double up to 2^53)
+//  24  8 bytes  xxh64 of the bit array (integrity check)
+//  32  ...      the bit array, ceil(m/8) bytes
+// The service loads it once into a SharedArrayBuffer that every worker
+// thread views without copying.
+
+import xxhash from 'xxhash-wasm';
+
+const { h64, h64Raw } = await xxhash();
+
+const MAGIC = 'NPBLOOM1';
+const HEADER_BYTES = 32;
+
+export class BloomError extends Error {
+  override name = 'BloomError';
+}
+
+/** Bit count and hash count for n items at a target false-positive rate. */
+export function bloomParameters(n: number, falsePositiveRate: number): { m: number; k: number } {
+  const items = Math.max(1, n);
+  const m = Math.ceil((-items * Math.log(falsePositiveRate)) / (Math.LN2 * Math.LN2));
+  const k = Math.max(1, Math.round((m / items) * Math.LN2));
+  return { m, k };
+}
+
+export class BloomFilter {
+  private n: number;
+
+  constructor(
+    readonly bits: Uint8Array,
+    readonly m: number,
+    readonly k: number,
+    n = 0,
+  ) {
+    if (bits.length * 8 < m) throw new BloomError(`bit array of ${bits.length} bytes is too small for m=${m}`);
+    this.n = n;
+  }
+
+  static create(n: number, falsePositiveRate: number): BloomFilter {
+    const { m, k } = bloomParameters(n, falsePositiveRate);
+    return new BloomFilter(new Uint8Array(Math.ceil(m / 8)), m, k);
+  }
+
+  get items(): number {
+    return this.n;
+  }
+
+  add(word: string): void {
+    const h = h64(word);
+    const h1 = Number(h & 0xffffffffn);
+    const h2 = Number(h >> 32n) | 1;
+    for (let i = 0; i < this.k; i++) {
+      const bit = (h1 + i * h2) % this.m;
+      this.bits[bit >>> 3]! |= 1 << (bit & 7);
+    }
+    this.n++;
+  }
+
+  has(word: string): boolean {
+    const h = h64(word);
+    const h1 = Number(h & 0xffffffffn);
+    const h2 = Number(h >> 32n) | 1;
+    for (let i = 0; i < this.k; i++) {
+      const bit = (h1 + i * h2) % this.m;
+      if ((this.bits[bit >>> 3]! & (1 << (bit & 7))) === 0) return false;
+    }
+    return true;
+  }
+
+  checksum(): string {
+    return h64Raw(this.bits).toString(16).padStart(16, '0');
+  }
+
+  serialize(): Uint8Array {
+    const out = new Uint8Array(HEADER_BYTES + this.bits.length);
+    const view = new DataView(out.buffer);
+    out.set(new TextEncoder().encode(MAGIC), 0);
+    view.setUint32(8, this.k, true);
+    view.setUint32(12, this.n, true);
+    view.setFloat64(16, this.m, true);
+    view.setBigUint64(24, h64Raw(this.bits), true);
+    out.set(this.bits, HEADER_BYTES);
+    return out;
+  }
+
+  /**
+   * Parses and verifies a serialized filter. With `shared`, the bits are copied
+   * into a SharedArrayBuffer so worker threads can view them (see fromShared).
+   */
+  static parse(buf: Uint8Array, shared = false): BloomFilter {
+    if (buf.length < HEADER_BYTES) throw new BloomError(`file is ${buf.length} bytes, shorter than the ${HEADER_BYTES}-byte header`);
+    const magic = new TextDecoder().decode(buf.subarray(0, 8));
+    if (magic !== MAGIC) throw new BloomError(`bad magic ${JSON.stringify(magic)}`);
+    const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    const k = view.getUint32(8, true);
+    const n = view.getUint32(12, true);
+    const m = view.getFloat64(16, true);
+    const sum = view.getBigUint64(24, true);
+    if (!Number.isSafeInteger(m) || m <= 0 || k < 1 || k > 64) throw new BloomError(`bad parameters m=${m} k=${k}`);
+    const bytes = Math.ceil(m / 8);
+    if (buf.length !== HEADER_BYTES + bytes) throw new BloomError(`file is ${buf.length} bytes, expected ${HEADER_BYTES + bytes}`);
+    const src = buf.subarray(HEADER_BYTES);
+    if (h64Raw(src) !== sum) throw new BloomError('checksum mismatch: the bit array is corrupt');
+    const bits = shared ? new Uint8Array(new SharedArrayBuffer(bytes)) : new Uint8Array(bytes);
+    bits.set(src);
+    return new BloomFilter(bits, m, k, n);
+  }
+
+  /** What a worker thread needs to view a parsed filter without copying or re-verifying it. */
+  share(): SharedBloom {
+    if (!(this.bits.buffer instanceof SharedArrayBuffer)) throw new BloomError('filter was not parsed into shared memory');
+    return { buffer: this.bits.buffer, m: this.m, k: this.k, n: this.n };
+  }
+
+  static fromShared(s: SharedBloom): BloomFilter {
+    return new BloomFilter(new Uint8Array(s.buffer), s.m, s.k, s.n);
+  }
+}
+
+export interface SharedBloom {
+  buffer: SharedArrayBuffer;
+  m: number;
+  k: number;
+  n: number;
+}

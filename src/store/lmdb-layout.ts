@@ -1,0 +1,41 @@
+// The LMDB environment's layout, shared by the writer (build time) and the
+// reader (service): one environment, these named sub-databases, values in
+// lmdb-js's msgpack encoding (compact binary), keys NFC-normalized strings.
+
+import type { FormRecord } from './types.js';
+
+export const DB_NAMES = {
+  meta: 'meta',
+  headwords: 'headwords',
+  forms: 'forms',
+  confusion: 'confusion',
+  completions: 'completions',
+  aliases: 'aliases',
+  fuzzyAliases: 'fuzzy_aliases',
+  sentences: 'sentences',
+  sentenceIndex: 'sentence_index',
+} as const;
+
+export const MAX_DBS = Object.keys(DB_NAMES).length + 2;
+/** LMDB's key limit is 1978 bytes; nothing we index comes close, longer keys are skipped. */
+export const MAX_KEY_BYTES = 1000;
+export const STORE_DIR = 'store';
+export const BLOOM_FILE = 'bloom.bin';
+export const SOURCES_FILE = 'SOURCES.json';
+
+/** FormRecord as a flat array: [flags, stem, prefix, suffix, flag, stem, prefix, suffix, flag, ...]. */
+export type PackedForm = (number | string | null)[];
+
+export function packForm(r: FormRecord): PackedForm {
+  const out: PackedForm = [r.flags];
+  for (const a of r.analyses) out.push(a.stem, a.prefix, a.suffix, a.flag);
+  return out;
+}
+
+export function unpackForm(p: PackedForm): FormRecord {
+  const analyses: FormRecord['analyses'] = [];
+  for (let i = 1; i + 3 < p.length; i += 4) {
+    analyses.push({ stem: p[i] as string, prefix: p[i + 1] as string, suffix: p[i + 2] as string, flag: p[i + 3] as number | null });
+  }
+  return { flags: p[0] as number, analyses };
+}

@@ -1,0 +1,103 @@
+// The production WordStore: one LMDB environment opened read-only, every
+// named sub-database opened once when the thread starts (opening them lazily
+// from several threads is not safe), synchronous memory-mapped reads.
+
+import { open, type Database, type RootDatabase } from 'lmdb';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BloomFilter } from './bloom.js';
+import { DB_NAMES, MAX_DBS, MAX_KEY_BYTES, STORE_DIR, unpackForm, type PackedForm } from './lmdb-layout.js';
+import { FORM_LEXICON, STORE_SCHEMA_VERSION, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta } from './types.js';
+import type { WordStore } from './word-store.js';
+
+export class StoreOpenError extends Error {
+  override name = 'StoreOpenError';
+}
+
+export class LmdbStore implements WordStore {
+  readonly meta: StoreMeta;
+  private readonly env: RootDatabase;
+  private readonly dbs: Record<keyof typeof DB_NAMES, Database>;
+
+  /** Opens <dataDir>/store read-only; `bloom` is the verified filter, or null when it is missing or corrupt. */
+  constructor(
+    readonly dataDir: string,
+    private readonly bloom: BloomFilter | null,
+  ) {
+    const path = join(dataDir, STORE_DIR);
+    if (!existsSync(join(path, 'data.mdb'))) throw new StoreOpenError(`no LMDB store at ${path} (run \`make data\`)`);
+    this.env = open({ path, maxDbs: MAX_DBS, readOnly: true, compression: false });
+    const dbs = {} as Record<keyof typeof DB_NAMES, Database>;
+    for (const [key, name] of Object.entries(DB_NAMES)) dbs[key as keyof typeof DB_NAMES] = this.env.openDB(name, {});
+    this.dbs = dbs;
+    const meta = this.dbs.meta.get('meta') as StoreMeta | undefined;
+    if (!meta) throw new StoreOpenError(`LMDB store at ${path} has no metadata (incomplete build?)`);
+    if (meta.schemaVersion !== STORE_SCHEMA_VERSION) {
+      throw new StoreOpenError(`LMDB store at ${path} has schema ${meta.schemaVersion}, this service reads ${STORE_SCHEMA_VERSION} (run \`make data\`)`);
+    }
+    this.meta = meta;
+  }
+
+  get bloomLoaded(): boolean {
+    return this.bloom !== null;
+  }
+
+  private get<T>(db: Database, key: string): T | undefined {
+    if (key.length === 0 || key.length * 3 > MAX_KEY_BYTES) return undefined;
+    return db.get(key) as T | undefined;
+  }
+
+  headword(word: string): HeadwordRecord | undefined {
+    return this.get<HeadwordRecord>(this.dbs.headwords, word);
+  }
+
+  form(word: string): FormRecord | undefined {
+    const p = this.get<PackedForm>(this.dbs.forms, word);
+    return p ? unpackForm(p) : undefined;
+  }
+
+  mayBeLexicon(word: string): boolean {
+    if (this.bloom) return this.bloom.has(word);
+    const p = this.get<PackedForm>(this.dbs.forms, word);
+    return p !== undefined && ((p[0] as number) & FORM_LEXICON) !== 0;
+  }
+
+  formsByConfusionKey(key: string): string[] {
+    return this.get<string[]>(this.dbs.confusion, key) ?? [];
+  }
+
+  completions(prefix: string): string[] {
+    return this.get<string[]>(this.dbs.completions, prefix) ?? [];
+  }
+
+  aliases(alias: string): AliasRecord[] {
+    return this.get<AliasRecord[]>(this.dbs.aliases, alias) ?? [];
+  }
+
+  fuzzyAliases(key: string): AliasRecord[] {
+    return this.get<AliasRecord[]>(this.dbs.fuzzyAliases, key) ?? [];
+  }
+
+  examples(word: string): ExampleSentence[] {
+    const ids = this.get<number[]>(this.dbs.sentenceIndex, word) ?? [];
+    const out: ExampleSentence[] = [];
+    for (const id of ids) {
+      const s = this.dbs.sentences.get(String(id)) as ExampleSentence | undefined;
+      if (s) out.push(s);
+    }
+    return out;
+  }
+
+  /** A cheap read that fails when the environment is unusable (for GET /up). */
+  probe(): boolean {
+    try {
+      return this.dbs.meta.get('meta') !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
+  close(): void {
+    this.env.close();
+  }
+}

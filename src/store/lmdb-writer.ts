@@ -1,0 +1,54 @@
+// Writes StoreRecords into a fresh LMDB environment (build time only). The
+// service never writes: it opens the environment read-only, and a new build
+// goes into a new directory (see src/build/pipeline.ts), so a worker's read
+// snapshot never goes stale and resetReadTxn() is not needed.
+
+import { open, type Database, type RootDatabase } from 'lmdb';
+import { join } from 'node:path';
+import type { StoreRecords } from '../build/records.js';
+import { DB_NAMES, MAX_DBS, MAX_KEY_BYTES, STORE_DIR, packForm } from './lmdb-layout.js';
+import type { StoreMeta } from './types.js';
+
+const BATCH = 50_000;
+
+function keyFits(key: string): boolean {
+  return key.length > 0 && Buffer.byteLength(key) <= MAX_KEY_BYTES;
+}
+
+/** Writes the records into <dir>/store and returns the number of keys written. */
+export async function writeLmdbStore(dir: string, records: StoreRecords, meta: StoreMeta, progress: (msg: string) => void = () => {}): Promise<number> {
+  const env: RootDatabase = open({ path: join(dir, STORE_DIR), maxDbs: MAX_DBS, compression: false });
+  let written = 0;
+  const writeMap = <V>(name: string, entries: Iterable<[string, V]>, encode: (v: V) => unknown = (v) => v): void => {
+    const db: Database = env.openDB(name, {});
+    let batch: [string, unknown][] = [];
+    const flush = (): void => {
+      const rows = batch;
+      env.transactionSync(() => {
+        for (const [k, v] of rows) db.putSync(k, v);
+      });
+      written += rows.length;
+      batch = [];
+    };
+    let n = 0;
+    for (const [k, v] of entries) {
+      if (!keyFits(k)) continue;
+      batch.push([k, encode(v)]);
+      n++;
+      if (batch.length >= BATCH) flush();
+    }
+    flush();
+    progress(`  ${name}: ${n} keys`);
+  };
+  writeMap(DB_NAMES.headwords, records.headwords);
+  writeMap(DB_NAMES.forms, records.forms, packForm);
+  writeMap(DB_NAMES.confusion, records.confusion);
+  writeMap(DB_NAMES.completions, records.completions);
+  writeMap(DB_NAMES.aliases, records.aliases);
+  writeMap(DB_NAMES.fuzzyAliases, records.fuzzyAliases);
+  writeMap(DB_NAMES.sentences, records.sentences.map((s, i) => [String(i), s] as [string, typeof s]));
+  writeMap(DB_NAMES.sentenceIndex, records.sentenceIndex);
+  writeMap(DB_NAMES.meta, [['meta', meta]]);
+  await env.close();
+  return written;
+}

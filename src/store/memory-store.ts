@@ -1,0 +1,57 @@
+// A WordStore over in-memory StoreRecords: unit tests build one from a small
+// fixture with buildRecords, so engines run on the same record shapes as in
+// production without LMDB.
+
+import type { StoreRecords } from '../build/records.js';
+import type { BloomFilter } from './bloom.js';
+import { FORM_LEXICON, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta } from './types.js';
+import type { WordStore } from './word-store.js';
+
+export class MemoryStore implements WordStore {
+  readonly meta: StoreMeta;
+
+  constructor(
+    private readonly records: StoreRecords,
+    private readonly bloom: BloomFilter | null = null,
+  ) {
+    this.meta = records.meta;
+  }
+
+  get bloomLoaded(): boolean {
+    return this.bloom !== null;
+  }
+
+  headword(word: string): HeadwordRecord | undefined {
+    return this.records.headwords.get(word);
+  }
+
+  form(word: string): FormRecord | undefined {
+    return this.records.forms.get(word);
+  }
+
+  mayBeLexicon(word: string): boolean {
+    if (this.bloom) return this.bloom.has(word);
+    // Without a filter the exact answer is as cheap as the filter here.
+    return ((this.records.forms.get(word)?.flags ?? 0) & FORM_LEXICON) !== 0;
+  }
+
+  formsByConfusionKey(key: string): string[] {
+    return this.records.confusion.get(key) ?? [];
+  }
+
+  completions(prefix: string): string[] {
+    return this.records.completions.get(prefix) ?? [];
+  }
+
+  aliases(alias: string): AliasRecord[] {
+    return this.records.aliases.get(alias) ?? [];
+  }
+
+  fuzzyAliases(key: string): AliasRecord[] {
+    return this.records.fuzzyAliases.get(key) ?? [];
+  }
+
+  examples(word: string): ExampleSentence[] {
+    return (this.records.sentenceIndex.get(word) ?? []).map((i) => this.records.sentences[i]!);
+  }
+}

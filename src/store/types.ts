@@ -1,0 +1,106 @@
+// Records shared by the data pipeline (src/build), the stores (src/store) and
+// the engines (src/engine). They are what native-data/ holds; the LMDB store
+// encodes them with msgpack (lmdb-js's default encoding), the memory store
+// keeps them as they are.
+
+/** Identifiers of the dictionaries served by default. Imported JSONL dictionaries add their own. */
+export const THESAURUS_DICT = 'mpp-thesaurus';
+export const HUNSPELL_DICT = 'mpp-hunspell';
+
+/** One sense of a headword: a gloss and its synonyms, with the sense's part of speech. */
+export interface Sense {
+  /** Part of speech as a Nepali name (e.g. "नाम", "विशेषण"), or null when the source does not say. */
+  pos: string | null;
+  /** The definition text without synonyms; may be empty when the source only lists synonyms. */
+  gloss: string;
+  synonyms: string[];
+}
+
+/** A headword as one dictionary has it. */
+export interface DictionaryEntry {
+  /** Dictionary identifier, e.g. "mpp-thesaurus". */
+  dictionary: string;
+  /** Entry-level part of speech (Nepali name), or null. */
+  pos: string | null;
+  senses: Sense[];
+  /** hunspell inflection classes of the stem (affix flag numbers); empty for other dictionaries. */
+  classes: number[];
+}
+
+/** Everything the store knows about one headword (key: normalized headword). */
+export interface HeadwordRecord {
+  word: string;
+  /** One per dictionary that contains the headword, in a stable order (thesaurus, hunspell, imports). */
+  entries: DictionaryEntry[];
+}
+
+/** Bits of FormRecord.flags. */
+export const FORM_LEXICON = 1; // produced by a dictionary (hunspell expansion, a headword, an import): spelled correctly
+export const FORM_ATTESTED = 2; // seen in real text (tesseract news vocabulary); never by itself "correct"
+export const FORM_HEADWORD = 4; // has a HeadwordRecord
+
+/** How a surface form was made: stem + affixes (from the hunspell expansion), or the form itself. */
+export interface FormAnalysis {
+  stem: string;
+  /** The prefix added to the stem ("" when none), e.g. "न". */
+  prefix: string;
+  /** The suffix added to the stem after stripping ("" when none). */
+  suffix: string;
+  /** The affix flag (class) that produced it, or null for a bare stem. */
+  flag: number | null;
+}
+
+/** A vocabulary form (key: normalized form). */
+export interface FormRecord {
+  flags: number;
+  /** Empty for forms that are only attested or only a headword. */
+  analyses: FormAnalysis[];
+}
+
+/** A roman alias of a Devanagari word, as stored for romanization. */
+export interface AliasRecord {
+  word: string;
+  alias: string;
+  /** How likely a typist writes this alias for this word; higher is likelier. */
+  weight: number;
+  /** Romanization schemes that produce this alias (e.g. "casual", "iast"). */
+  kinds: string[];
+}
+
+/** A sentence that shows a word in use. */
+export interface ExampleSentence {
+  text: string;
+  /** Where the sentence comes from, e.g. "mpp-thesaurus:अर्थ" or "libreoffice-l10n-ne". */
+  source: string;
+}
+
+/** One data source that went into native-data/. */
+export interface SourceInfo {
+  name: string;
+  version: string;
+  license: string;
+  files: string[];
+}
+
+/** Metadata written by the build. */
+export interface StoreMeta {
+  schemaVersion: number;
+  builtAt: string;
+  sources: SourceInfo[];
+  /** Dictionary identifiers, in order. */
+  dictionaries: string[];
+  counts: {
+    headwords: number;
+    entries: number;
+    senses: number;
+    forms: number;
+    lexiconForms: number;
+    attestedForms: number;
+    stems: number;
+    aliases: number;
+    examples: number;
+  };
+  bloom: { bits: number; hashes: number; items: number; falsePositiveRate: number; checksum: string } | null;
+}
+
+export const STORE_SCHEMA_VERSION = 1;

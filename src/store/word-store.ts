@@ -1,0 +1,39 @@
+// The interface the engines see. The LMDB store (lmdb-store.ts) serves
+// production; the memory store (memory-store.ts) serves unit tests from a
+// small fixture. Both are built from the same StoreRecords
+// (src/build/records.ts), so an engine behaves the same on either.
+//
+// Every method takes keys already passed through normalizeWord (or, for the
+// roman indexes, through the romanization engine's own key functions) and is
+// synchronous: lmdb-js reads are synchronous memory-mapped look-ups.
+
+import type { AliasRecord, ExampleSentence, FormRecord, HeadwordRecord, StoreMeta } from './types.js';
+
+export interface WordStore {
+  readonly meta: StoreMeta;
+  /** The headword record, or undefined when no dictionary has the word. */
+  headword(word: string): HeadwordRecord | undefined;
+  /** The vocabulary form record (lexicon and/or attested), or undefined. */
+  form(word: string): FormRecord | undefined;
+  /**
+   * Fast negative check over the lexicon forms (the Bloom filter): false means
+   * certainly not a lexicon form; true means "look it up". Always true when the
+   * filter is not loaded.
+   */
+  mayBeLexicon(word: string): boolean;
+  /** Lexicon forms that share a confusion key (src/engine/confusion.ts), most useful first. */
+  formsByConfusionKey(key: string): string[];
+  /** Precomputed ranked headword completions of a prefix (at most COMPLETIONS_PER_PREFIX). */
+  completions(prefix: string): string[];
+  /** Alias records whose alias equals the given roman key. */
+  aliases(alias: string): AliasRecord[];
+  /** Alias records whose fuzzy roman key equals the given key. */
+  fuzzyAliases(key: string): AliasRecord[];
+  /** Example sentences that use the word (headword or form), best first. */
+  examples(word: string): ExampleSentence[];
+  /** True when the Bloom filter is loaded and its checksum verified. */
+  readonly bloomLoaded: boolean;
+}
+
+/** How many completions the build keeps for each prefix. */
+export const COMPLETIONS_PER_PREFIX = 50;

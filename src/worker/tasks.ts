@@ -1,0 +1,44 @@
+// The jobs a thread runs, typed in one place for both sides: the dispatcher
+// (src/dispatch/pool.ts) sends them, worker threads (src/worker/worker.ts) and
+// the main thread (inline jobs) run them with runTask. Results cross threads
+// as Outcome values: thrown errors lose their class when structured-cloned.
+
+import type { Outcome } from '../dispatch/services.js';
+import { resolveText, resolveTokens } from '../engine/romanize.js';
+import type { Engines } from './engines.js';
+
+export type Task =
+  | { name: 'spellcheckText'; text: string }
+  | { name: 'spellcheckWord'; word: string }
+  | { name: 'similarWords'; word: string; limit: number }
+  | { name: 'romanizeText'; text: string; maxCandidates: number }
+  | { name: 'romanizeTokens'; tokens: string[]; maxCandidates: number }
+  /** Test hook: makes the worker thread exit mid-task (only honoured when ALLOW_CRASH_TASK=1). */
+  | { name: 'crash' };
+
+export type TaskName = Task['name'];
+
+export function runTask(engines: Engines, task: Task): Outcome<unknown> {
+  try {
+    switch (task.name) {
+      case 'spellcheckText':
+        return { ok: true, value: engines.spell.checkText(task.text) };
+      case 'spellcheckWord':
+        return { ok: true, value: engines.spell.checkWord(task.word) };
+      case 'similarWords':
+        return { ok: true, value: engines.spell.similarWords(task.word, task.limit) };
+      case 'romanizeText':
+        return { ok: true, value: resolveText(engines.store, task.text, task.maxCandidates) };
+      case 'romanizeTokens':
+        return { ok: true, value: resolveTokens(engines.store, task.tokens, task.maxCandidates) };
+      case 'crash':
+        if (process.env.ALLOW_CRASH_TASK === '1') process.exit(70);
+        return { ok: false, code: 'INTERNAL_ERROR', message: 'unknown task' };
+    }
+  } catch (err) {
+    // An engine bug must not take the thread down; the HTTP layer answers 500.
+    console.error(`[worker] task ${task.name} failed:`, err);
+    return { ok: false, code: 'INTERNAL_ERROR', message: 'internal error' };
+  }
+  return { ok: false, code: 'INTERNAL_ERROR', message: 'unknown task' };
+}

@@ -1,0 +1,29 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigError, DEFAULTS, loadConfig } from '../../src/config.js';
+
+test('defaults follow the spec', () => {
+  const c = loadConfig({});
+  assert.equal(c.port, 8080);
+  assert.equal(c.host, '127.0.0.1');
+  assert.equal(c.dataDir, 'native-data');
+  assert.equal(c.rateLimitPerMinute, 30);
+  assert.equal(c.rateLimitPerDay, 1000);
+  assert.equal(c.partnerKeysFile, null);
+  assert.equal(c.workers, DEFAULTS.workers);
+});
+
+test('values are read from the environment', () => {
+  const c = loadConfig({ PORT: '0', HOST: '0.0.0.0', WORKERS: '3', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0', LOG_REQUESTS: 'true', TRUSTED_PROXIES: '10.0.0.1, 10.0.0.2' });
+  assert.equal(c.port, 0);
+  assert.equal(c.workers, 3);
+  assert.equal(c.rateLimitPerMinute, 0);
+  assert.equal(c.logRequests, true);
+  assert.deepEqual(c.trustedProxies, ['10.0.0.1', '10.0.0.2']);
+});
+
+test('a bad value names the variable', () => {
+  for (const [name, value] of [['PORT', 'eighty'], ['PORT', '70000'], ['WORKERS', '0'], ['RATE_LIMIT_PER_DAY', '-1'], ['LOG_REQUESTS', 'perhaps'], ['MAX_BODY_BYTES', '1.5']]) {
+    assert.throws(() => loadConfig({ [name!]: value }), (e: unknown) => e instanceof ConfigError && e.message.startsWith(name!), `${name}=${value}`);
+  }
+});

@@ -1,0 +1,49 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildRecords } from '../../src/build/records.js';
+import { BloomFilter } from '../../src/store/bloom.js';
+import { BLOOM_FILE } from '../../src/store/lmdb-layout.js';
+import { LmdbStore, StoreOpenError } from '../../src/store/lmdb-store.js';
+import { writeLmdbStore } from '../../src/store/lmdb-writer.js';
+import { MemoryStore } from '../../src/store/memory-store.js';
+import { FORM_LEXICON } from '../../src/store/types.js';
+import { miniLexicon } from '../fixtures/mini-lexicon.js';
+
+test('the LMDB store answers exactly as the memory store over the same records', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'nls-store-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const records = buildRecords(miniLexicon());
+  await writeLmdbStore(dir, records, records.meta);
+  const bloom = BloomFilter.create(records.forms.size, 0.001);
+  for (const [w, r] of records.forms) if (r.flags & FORM_LEXICON) bloom.add(w);
+  writeFileSync(join(dir, BLOOM_FILE), bloom.serialize());
+  const lmdb = new LmdbStore(dir, bloom);
+  t.after(() => lmdb.close());
+  const mem = new MemoryStore(records);
+  assert.deepEqual(lmdb.meta.counts, records.meta.counts);
+  for (const w of ['घर', 'घरमा', 'केहि', 'नगर्छ', 'नभएको']) {
+    assert.deepEqual(lmdb.headword(w), mem.headword(w), `headword ${w}`);
+    assert.deepEqual(lmdb.form(w), mem.form(w), `form ${w}`);
+    assert.equal(lmdb.mayBeLexicon(w), mem.mayBeLexicon(w), `lexicon ${w}`);
+    assert.deepEqual(lmdb.examples(w), mem.examples(w), `examples ${w}`);
+  }
+  for (const p of ['घ', 'कि', 'x']) assert.deepEqual(lmdb.completions(p), mem.completions(p));
+  for (const [key, list] of records.aliases) assert.deepEqual(lmdb.aliases(key), list);
+  assert.ok(lmdb.bloomLoaded);
+  assert.ok(lmdb.probe());
+  // keys LMDB cannot hold are simply not found
+  assert.equal(lmdb.headword(''), undefined);
+  assert.equal(lmdb.headword('क'.repeat(2000)), undefined);
+});
+
+test('opening a folder without a store names the problem', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nls-empty-'));
+  try {
+    assert.throws(() => new LmdbStore(dir, null), (e: unknown) => e instanceof StoreOpenError && /make data/.test((e as Error).message));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
