@@ -1,0 +1,165 @@
+// Shared pieces of the benchmarks: start the built service as a child
+// process, run autocannon rounds, read resident memory, find eval data.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** ../shared/eval beside the repository; benchmarks read it and skip cleanly when it is absent. */
+export const EVAL_DIR = process.env.EVAL_DIR ?? resolve(ROOT, '../shared/eval');
+
+export function evalFile(rel: string): string | null {
+  const p = join(EVAL_DIR, rel);
+  return existsSync(p) ? p : null;
+}
+
+export function readEval(rel: string): string | null {
+  const p = evalFile(rel);
+  return p ? readFileSync(p, 'utf8') : null;
+}
+
+export interface RunningService {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  stop(): Promise<number | null>;
+}
+
+/** Starts dist/src/main.js on a free port with rate limits off; resolves when it listens. */
+export function startService(env: Record<string, string> = {}): Promise<RunningService> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0', LOG_REQUESTS: 'false', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let buf = '';
+    const onData = (chunk: Buffer): void => {
+      buf += chunk.toString();
+      for (const line of buf.split('\n')) {
+        if (!line.includes('"listening"')) continue;
+        try {
+          const msg = JSON.parse(line) as { url: string };
+          child.stdout!.off('data', onData);
+          child.stdout!.resume();
+          resolvePromise({
+            url: msg.url,
+            pid: child.pid!,
+            child,
+            stop: () =>
+              new Promise((r) => {
+                if (child.exitCode !== null) return r(child.exitCode);
+                child.once('exit', (code) => r(code));
+                child.kill('SIGTERM');
+              }),
+          });
+          return;
+        } catch {
+          /* partial line */
+        }
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`service exited with ${code} before listening`)));
+    setTimeout(() => reject(new Error('service did not start within 60 s')), 60_000).unref();
+  });
+}
+
+/** Resident memory of the whole process (all threads), in MiB, from /proc. */
+export function residentMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const m = /VmRSS:\s+(\d+) kB/.exec(status);
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+export interface Scenario {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  /** Several requests to cycle through (a mixed workload). */
+  requests?: { method: 'GET' | 'POST'; path: string; body?: string }[];
+}
+
+export interface RoundResult {
+  rps: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function runRound(url: string, s: Scenario, seconds: number, connections: number): Promise<RoundResult> {
+  const headers = { 'content-type': 'application/json' };
+  const requests = s.requests?.map((r) => ({ method: r.method, path: r.path, body: r.body, headers }));
+  const r = await autocannon({
+    url: url + (s.requests ? '' : s.path),
+    method: s.method ?? 'GET',
+    body: s.body,
+    headers,
+    connections,
+    duration: seconds,
+    requests,
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p97_5: r.latency.p97_5,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+export function machine(): string {
+  return `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+}
+
+/** The near-limit spellcheck text: the eval file when present, else 1,000 words generated from the dictionary. */
+export async function nearLimitText(): Promise<{ text: string; source: string }> {
+  const t = readEval('text/near_limit_misspelled.txt');
+  if (t) return { text: t.trim(), source: 'eval/text/near_limit_misspelled.txt' };
+  const { LmdbStore } = await import('../src/store/lmdb-store.js');
+  const { resolveDataDir } = await import('../src/store/data-dir.js');
+  const store = new LmdbStore(resolveDataDir(process.env.DATA_DIR ?? join(ROOT, 'native-data')), null);
+  const words: string[] = [];
+  for (const p of 'कखगचजतदनपबमरलसहअआइउएओ') words.push(...store.completions(p));
+  store.close();
+  const out: string[] = [];
+  for (let i = 0; out.length < 1000; i++) out.push(words[(i * 7) % words.length]!);
+  return { text: out.join(' '), source: 'generated: 1,000 dictionary headwords' };
+}
+
+/** A romanized text of `tokens` words: eval sentences when present, else a phrase written here, repeated. */
+export function romanText(tokens: number): { text: string; source: string } {
+  const tsv = readEval('romanization/sentence_pairs.tsv');
+  const words: string[] = [];
+  let source = 'generated';
+  if (tsv) {
+    source = 'eval/romanization/sentence_pairs.tsv';
+    for (const line of tsv.split('\n').slice(1)) {
+      const roman = line.split('\t')[0];
+      if (roman) words.push(...roman.split(/\s+/).filter(Boolean));
+      if (words.length >= tokens) break;
+    }
+  }
+  const phrase = 'mero naam ram ho ma nepal ma baschu tapai kasto hunuhuncha aaja mausam ramro cha'.split(' ');
+  while (words.length < tokens) words.push(phrase[words.length % phrase.length]!);
+  return { text: words.slice(0, tokens).join(' '), source };
+}

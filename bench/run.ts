@@ -1,0 +1,109 @@
+// `make bench`: HTTP throughput and latency of the running service with
+// autocannon, against the empty /up baseline measured in the same run.
+//
+//   node dist/bench/run.js [--seconds 5] [--rounds 3] [--connections 50] [--only name,name]
+//
+// Prints a markdown table and writes bench/out/http.json.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT, machine, median, nearLimitText, percentile, residentMiB, romanText, runRound, startService, type RoundResult, type Scenario } from './lib.js';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    warmup: { type: 'string', default: '2' },
+    only: { type: 'string' },
+    workers: { type: 'string' },
+  },
+});
+const SECONDS = Number(args.seconds);
+const ROUNDS = Number(args.rounds);
+const CONNECTIONS = Number(args.connections);
+const WARMUP = Number(args.warmup);
+
+const near = await nearLimitText();
+const roman = romanText(1000);
+const q = (s: string): string => encodeURIComponent(s);
+
+const scenarios: Scenario[] = [
+  { name: 'up (baseline)', path: '/up' },
+  { name: 'dictionary word', path: `/api/v1/dictionary/word?q=${q('घर')}` },
+  { name: 'dictionary suggest', path: `/api/v1/dictionary/suggest?q=${q('नेपा')}` },
+  { name: 'spellcheck word', path: `/api/v1/spellcheck/word?word=${q('नेपालि')}` },
+  { name: 'spellcheck near-limit text', method: 'POST', path: '/api/v1/spellcheck/text', body: JSON.stringify({ text: near.text }) },
+  { name: 'romanize 1,000 tokens', method: 'POST', path: '/api/v1/romanization/resolve', body: JSON.stringify({ text: roman.text }) },
+  {
+    name: 'mixed',
+    path: '/',
+    requests: [
+      { method: 'GET', path: `/api/v1/dictionary/word?q=${q('घर')}` },
+      { method: 'GET', path: `/api/v1/dictionary/suggest?q=${q('रा')}` },
+      { method: 'GET', path: `/api/v1/spellcheck/word?word=${q('सहर')}` },
+      { method: 'POST', path: '/api/v1/spellcheck/text', body: JSON.stringify({ text: near.text.slice(0, 400) }) },
+      { method: 'POST', path: '/api/v1/romanization/resolve', body: JSON.stringify({ text: 'mero naam ram ho' }) },
+      { method: 'GET', path: '/api/v1/health' },
+    ],
+  },
+];
+const only = args.only?.split(',');
+const selected = scenarios.filter((s) => s.name === 'up (baseline)' || !only || only.some((o) => s.name.includes(o)));
+
+/** One request at a time: the latency a single client sees. */
+async function sequentialLatency(url: string, s: Scenario, n: number): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const r = await fetch(url + s.path, { method: s.method ?? 'GET', body: s.body, headers: { 'content-type': 'application/json' } });
+    await r.arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+const svc = await startService(args.workers ? { WORKERS: args.workers } : {});
+console.error(`service ${svc.url} (pid ${svc.pid}); ${machine()}`);
+const idleMiB = residentMiB(svc.pid);
+let peakMiB = idleMiB;
+const results: Record<string, RoundResult & { rounds: RoundResult[]; sequential?: { p50: number; p99: number } }> = {};
+try {
+  for (const s of selected) {
+    await runRound(svc.url, s, WARMUP, CONNECTIONS);
+    const rounds: RoundResult[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const sampler = setInterval(() => (peakMiB = Math.max(peakMiB, residentMiB(svc.pid))), 250);
+      rounds.push(await runRound(svc.url, s, SECONDS, CONNECTIONS));
+      clearInterval(sampler);
+    }
+    const pick = (k: keyof RoundResult): number => median(rounds.map((r) => r[k]));
+    results[s.name] = { rps: pick('rps'), p50: pick('p50'), p97_5: pick('p97_5'), p99: pick('p99'), errors: pick('errors'), non2xx: pick('non2xx'), rounds };
+    if (!s.requests && s.name !== 'up (baseline)') results[s.name]!.sequential = await sequentialLatency(svc.url, s, s.method === 'POST' ? 200 : 500);
+    console.error(`  ${s.name}: ${results[s.name]!.rps.toFixed(0)} req/s`);
+  }
+} finally {
+  await svc.stop();
+}
+
+const base = results['up (baseline)']!.rps;
+const lines = [
+  `| scenario | req/s | ratio to /up | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | one at a time p50 / p99 ms |`,
+  `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
+];
+for (const [name, r] of Object.entries(results)) {
+  const seq = r.sequential ? `${r.sequential.p50.toFixed(2)} / ${r.sequential.p99.toFixed(2)}` : '';
+  lines.push(`| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(2)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${seq} |`);
+}
+const summary = [
+  `Date: ${new Date().toISOString()}; machine: ${machine()}`,
+  `Command: node dist/bench/run.js --seconds ${SECONDS} --rounds ${ROUNDS} --connections ${CONNECTIONS}${args.workers ? ` --workers ${args.workers}` : ''} (medians of ${ROUNDS} rounds after a ${WARMUP} s warm-up)`,
+  `Near-limit text: ${near.source} (${[...near.text].length} characters); romanized text: ${roman.source}`,
+  `Resident memory (whole process, all threads): idle ${idleMiB.toFixed(0)} MiB, peak under load ${peakMiB.toFixed(0)} MiB`,
+  '',
+  ...lines,
+].join('\n');
+console.log(summary);
+mkdirSync(join(ROOT, 'bench/out'), { recursive: true });
+writeFileSync(join(ROOT, 'bench/out/http.json'), JSON.stringify({ date: new Date().toISOString(), machine: machine(), idleMiB, peakMiB, results }, null, 2));
