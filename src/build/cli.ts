@@ -16,6 +16,8 @@ tesseract-ocr-nep) with apt-get download + dpkg-deb -x, unless given here:
   --tessdata FILE       tesseract language data (nep.traineddata)
 Further dictionaries (format: docs/jsonl-dictionary.md):
   --import FILE         a JSONL dictionary; repeat for several
+  --no-sentences        skip libreoffice-l10n-ne (example sentences then come
+                        from the thesaurus glosses only)
 Output:
   --data-dir DIR        where to build (default: native-data, or $DATA_DIR)
   --bloom-fpr RATE      target Bloom false-positive rate (default ${BUILD_DEFAULTS.bloomFalsePositiveRate})
@@ -35,6 +37,7 @@ async function main(): Promise<number> {
         mythes: { type: 'string' },
         tessdata: { type: 'string' },
         import: { type: 'string', multiple: true },
+        'no-sentences': { type: 'boolean' },
         'data-dir': { type: 'string' },
         'bloom-fpr': { type: 'string' },
         'keep-builds': { type: 'string' },
@@ -68,6 +71,7 @@ async function main(): Promise<number> {
     mythes: args.mythes,
     tessdata: args.tessdata,
     imports: args.import ?? [],
+    sentencePackages: !args['no-sentences'],
     bloomFalsePositiveRate: fpr,
     keepBuilds: keep,
     log: (m) => console.log(`[data ${((Date.now() - start) / 1000).toFixed(1)}s] ${m}`),

@@ -15,12 +15,12 @@ import { BloomFilter } from '../store/bloom.js';
 import { BLOOM_FILE, SOURCES_FILE } from '../store/lmdb-layout.js';
 import { writeLmdbStore } from '../store/lmdb-writer.js';
 import { FORM_LEXICON, HUNSPELL_DICT, THESAURUS_DICT, type ExampleSentence, type SourceInfo, type StoreMeta } from '../store/types.js';
-import { fetchDebianPackage, sourceInfo } from './fetch.js';
+import { FetchError, fetchDebianPackage, sourceInfo } from './fetch.js';
 import { importHunspell, partOfSpeechForClasses } from './hunspell.js';
 import { importJsonlDictionary } from './jsonl-dictionary.js';
 import { importMythes } from './mythes.js';
 import { buildRecords, type DictionaryInput, type LexiconInput } from './records.js';
-import { sentencesFromThesaurus } from './sentences.js';
+import { extractNepaliSentences, LIBREOFFICE_CATALOG_DIR, LIBREOFFICE_SENTENCE_SOURCE, sentencesFromThesaurus } from './sentences.js';
 import { readTraineddataWords } from './tesseract.js';
 
 export interface BuildOptions {
@@ -33,6 +33,8 @@ export interface BuildOptions {
   tessdata?: string;
   /** Further dictionaries in the JSONL format (docs/jsonl-dictionary.md). */
   imports: string[];
+  /** Fetch Debian's libreoffice-l10n-ne for real example sentences. */
+  sentencePackages: boolean;
   /** Target false-positive rate of the Bloom filter. */
   bloomFalsePositiveRate: number;
   /** Builds kept besides the current one (for rollback and for services still running on them). */
@@ -133,6 +135,23 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     },
   ];
   const sentences: ExampleSentence[] = sentencesFromThesaurus(thes.entries);
+  if (opts.sentencePackages) {
+    // Real Nepali sentences: LibreOffice's Nepali translation catalogs (MPL-2.0).
+    // An enrichment, not a requirement: without it examples come from the thesaurus.
+    try {
+      t = performance.now();
+      const p = fetchDebianPackage(LIBREOFFICE_SENTENCE_SOURCE.name, cacheDir, /^\*$/m, log);
+      const dir = join(p.root, LIBREOFFICE_CATALOG_DIR);
+      const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.mo')).sort() : [];
+      const found = extractNepaliSentences(files.map((f) => ({ file: join(dir, f), bytes: readFileSync(join(dir, f)) })));
+      for (const text of found) sentences.push({ text, source: LIBREOFFICE_SENTENCE_SOURCE.name });
+      sources.push(sourceInfo(p, files));
+      log(`libreoffice-l10n-ne: ${found.length} sentences from ${files.length} catalogs (${ms(t)})`);
+    } catch (err) {
+      if (!(err instanceof FetchError)) throw err;
+      log(`warning: no sentences from libreoffice-l10n-ne (${err.message.split('\n')[0]}); examples come from the thesaurus only`);
+    }
+  }
   const romanAliases: { word: string; alias: string }[] = [];
   for (const file of opts.imports) {
     const d = importJsonlDictionary(readFileSync(file, 'utf8'), file);

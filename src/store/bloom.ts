@@ -60,7 +60,7 @@ export class BloomFilter {
   add(word: string): void {
     const h = h64(word);
     const h1 = Number(h & 0xffffffffn);
-    const h2 = Number(h >> 32n) | 1;
+    const h2 = (Number(h >> 32n) | 1) >>> 0; // odd, and unsigned: `|` yields an int32
     for (let i = 0; i < this.k; i++) {
       const bit = (h1 + i * h2) % this.m;
       this.bits[bit >>> 3]! |= 1 << (bit & 7);
@@ -71,7 +71,7 @@ export class BloomFilter {
   has(word: string): boolean {
     const h = h64(word);
     const h1 = Number(h & 0xffffffffn);
-    const h2 = Number(h >> 32n) | 1;
+    const h2 = (Number(h >> 32n) | 1) >>> 0; // odd, and unsigned: `|` yields an int32
     for (let i = 0; i < this.k; i++) {
       const bit = (h1 + i * h2) % this.m;
       if ((this.bits[bit >>> 3]! & (1 << (bit & 7))) === 0) return false;

@@ -70,7 +70,7 @@ export interface AliasRecord {
 /** A sentence that shows a word in use. */
 export interface ExampleSentence {
   text: string;
-  /** Where the sentence comes from, e.g. "mpp-thesaurus:अर्थ" or "libreoffice-l10n-ne". */
+  /** Where the sentence comes from: "mpp-thesaurus", "libreoffice-l10n-ne" or an imported dictionary id. */
   source: string;
 }
 

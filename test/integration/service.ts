@@ -1,0 +1,45 @@
+// Boots the real service in-process on the real data: PooledServices over
+// native-data and the uWS server on 127.0.0.1, port 0.
+
+import { DEFAULTS, type Config } from '../../src/config.js';
+import { PooledServices } from '../../src/dispatch/pool.js';
+import { countWords } from '../../src/engine/tokenize.js';
+import { startServer, type ServerHandle } from '../../src/http/server.js';
+import { DATA_DIR } from './real-data.js';
+
+export interface TestService {
+  port: number;
+  base: string;
+  services: PooledServices;
+  server: ServerHandle;
+  close(): Promise<void>;
+}
+
+export async function startTestService(overrides: Partial<Config> = {}): Promise<TestService> {
+  const config: Config = {
+    ...DEFAULTS,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: DATA_DIR,
+    workers: 2,
+    rateLimitPerMinute: 0,
+    rateLimitPerDay: 0,
+    logRequests: false,
+    ...overrides,
+  };
+  const services = new PooledServices({ dataDir: config.dataDir, workers: config.workers, cacheSize: config.cacheSize });
+  const server = await startServer(config, services, { countWords });
+  let closed = false;
+  return {
+    port: server.port,
+    base: `http://127.0.0.1:${server.port}`,
+    services,
+    server,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await server.shutdown();
+      await services.close();
+    },
+  };
+}
