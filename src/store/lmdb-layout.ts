@@ -16,6 +16,12 @@ export const DB_NAMES = {
   sentenceIndex: 'sentence_index',
 } as const;
 
+/**
+ * msgpackr record structures are stored once per database under this key
+ * instead of repeating field names in every value.
+ */
+export const SHARED_STRUCTURES_KEY = Symbol.for('structures');
+
 export const MAX_DBS = Object.keys(DB_NAMES).length + 2;
 /** LMDB's key limit is 1978 bytes; nothing we index comes close, longer keys are skipped. */
 export const MAX_KEY_BYTES = 1000;

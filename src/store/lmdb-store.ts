@@ -6,7 +6,7 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BloomFilter } from './bloom.js';
-import { DB_NAMES, MAX_DBS, MAX_KEY_BYTES, STORE_DIR, unpackForm, type PackedForm } from './lmdb-layout.js';
+import { DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, unpackForm, type PackedForm } from './lmdb-layout.js';
 import { FORM_LEXICON, STORE_SCHEMA_VERSION, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta } from './types.js';
 import type { WordStore } from './word-store.js';
 
@@ -28,7 +28,7 @@ export class LmdbStore implements WordStore {
     if (!existsSync(join(path, 'data.mdb'))) throw new StoreOpenError(`no LMDB store at ${path} (run \`make data\`)`);
     this.env = open({ path, maxDbs: MAX_DBS, readOnly: true, compression: false });
     const dbs = {} as Record<keyof typeof DB_NAMES, Database>;
-    for (const [key, name] of Object.entries(DB_NAMES)) dbs[key as keyof typeof DB_NAMES] = this.env.openDB(name, {});
+    for (const [key, name] of Object.entries(DB_NAMES)) dbs[key as keyof typeof DB_NAMES] = this.env.openDB(name, { sharedStructuresKey: SHARED_STRUCTURES_KEY });
     this.dbs = dbs;
     const meta = this.dbs.meta.get('meta') as StoreMeta | undefined;
     if (!meta) throw new StoreOpenError(`LMDB store at ${path} has no metadata (incomplete build?)`);

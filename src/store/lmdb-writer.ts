@@ -6,7 +6,7 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { join } from 'node:path';
 import type { StoreRecords } from '../build/records.js';
-import { DB_NAMES, MAX_DBS, MAX_KEY_BYTES, STORE_DIR, packForm } from './lmdb-layout.js';
+import { DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, packForm } from './lmdb-layout.js';
 import type { StoreMeta } from './types.js';
 
 const BATCH = 50_000;
@@ -20,19 +20,22 @@ export async function writeLmdbStore(dir: string, records: StoreRecords, meta: S
   const env: RootDatabase = open({ path: join(dir, STORE_DIR), maxDbs: MAX_DBS, compression: false });
   let written = 0;
   const writeMap = <V>(name: string, entries: Iterable<[string, V]>, encode: (v: V) => unknown = (v) => v): void => {
-    const db: Database = env.openDB(name, {});
+    const db: Database = env.openDB(name, { sharedStructuresKey: SHARED_STRUCTURES_KEY });
     let batch: [string, unknown][] = [];
     const flush = (): void => {
       const rows = batch;
       env.transactionSync(() => {
-        for (const [k, v] of rows) db.putSync(k, v);
+        for (const [k, v] of rows) db.putSync(k, v, { append: true });
       });
       written += rows.length;
       batch = [];
     };
     let n = 0;
-    for (const [k, v] of entries) {
-      if (!keyFits(k)) continue;
+    // Keys go in sorted (UTF-8 byte order = code point order for these BMP
+    // keys), appended with MDB_APPEND: pages fill completely instead of being
+    // split in half, which makes the store about half the size.
+    const sorted = [...entries].filter(([k]) => keyFits(k)).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    for (const [k, v] of sorted) {
       batch.push([k, encode(v)]);
       n++;
       if (batch.length >= BATCH) flush();
