@@ -23,7 +23,15 @@ async function main(): Promise<void> {
     console.error(`cannot open the word store: ${(err as Error).message}`);
     process.exit(1);
   }
-  const server = await startServer(config, services, { countWords });
+  let server;
+  try {
+    server = await startServer(config, services, { countWords });
+  } catch (err) {
+    // A bad PARTNER_KEYS_FILE or TRUSTED_PROXIES entry, or a port in use.
+    console.error(`cannot start the HTTP server: ${(err as Error).message}`);
+    await services.close();
+    process.exit(2);
+  }
   const h = await services.health();
   console.log(
     JSON.stringify({

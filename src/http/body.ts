@@ -1,0 +1,111 @@
+// Request bodies: the content-type rule, a capped chunked reader, and strict
+// UTF-8 + JSON decoding.
+//
+// uWS hands the body in chunks whose ArrayBuffers are neutered after each
+// onData callback, so every chunk is copied. The cap is enforced as chunks
+// arrive (and up front from Content-Length), so an oversized upload is
+// refused without buffering it.
+
+import type { HttpResponse } from 'uWebSockets.js';
+import { detailReply, HttpError, httpError } from './errors.js';
+
+/**
+ * The POST endpoints require `application/json` (the interface lists the
+ * header); parameters are allowed, and a charset, when given, must be UTF-8.
+ * Anything else, including no Content-Type at all, is 415.
+ */
+export function requireJsonContentType(contentType: string): void {
+  const [mediaType, ...params] = contentType.split(';');
+  if (mediaType?.trim().toLowerCase() !== 'application/json') {
+    throw httpError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+  }
+  for (const param of params) {
+    const [key, value] = param.split('=');
+    if (key?.trim().toLowerCase() === 'charset') {
+      const charset = (value ?? '').trim().replace(/^"|"$/g, '').toLowerCase();
+      if (charset !== 'utf-8' && charset !== 'utf8') {
+        throw httpError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type charset must be utf-8');
+      }
+    }
+  }
+}
+
+/** Thrown into the body promise when the client goes away mid-upload. */
+export class RequestAborted extends Error {
+  override name = 'RequestAborted';
+}
+
+export interface BodyReader {
+  /** Resolves with the whole body; rejects with HttpError (413) or RequestAborted. */
+  promise: Promise<Buffer>;
+  /** Called by the server's onAborted handler. */
+  abort(): void;
+}
+
+/**
+ * Starts reading the body of `res`. Must be called synchronously inside the
+ * uWS handler (onData has to be attached before the handler returns).
+ */
+export function readBody(res: HttpResponse, contentLength: string, maxBytes: number): BodyReader {
+  let resolve!: (b: Buffer) => void;
+  let reject!: (e: Error) => void;
+  const promise = new Promise<Buffer>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  let settled = false;
+  const settle = (fn: () => void) => {
+    if (!settled) {
+      settled = true;
+      fn();
+    }
+  };
+  const tooLarge = () => httpError('PAYLOAD_TOO_LARGE', `Request body is larger than ${maxBytes} bytes`);
+
+  const declared = contentLength === '' ? NaN : Number(contentLength);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    // Refused before a byte of the body is read. onData is still attached so
+    // uWS has a consumer for whatever arrives before the connection closes.
+    res.onData(() => {});
+    settle(() => reject(tooLarge()));
+    return { promise, abort: () => settle(() => reject(new RequestAborted())) };
+  }
+
+  const chunks: Buffer[] = [];
+  let received = 0;
+  res.onData((chunk, isLast) => {
+    if (settled) return;
+    received += chunk.byteLength;
+    if (received > maxBytes) {
+      chunks.length = 0;
+      settle(() => reject(tooLarge()));
+      return;
+    }
+    // Copy: uWS reuses (neuters) the chunk's memory after this callback.
+    chunks.push(Buffer.from(chunk.slice(0)));
+    if (isLast) settle(() => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)));
+  });
+  return { promise, abort: () => settle(() => reject(new RequestAborted())) };
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Decodes a body as UTF-8 JSON. Problems here are in what the client sent to
+ * a POST endpoint, so they are answered in Shape B like the endpoints' other
+ * input errors.
+ */
+export function decodeJsonBody(body: Buffer): unknown {
+  let text: string;
+  try {
+    text = UTF8.decode(body);
+  } catch {
+    throw new HttpError(detailReply('Request body is not valid UTF-8'));
+  }
+  if (text.trim().length === 0) throw new HttpError(detailReply('Request body is empty; expected a JSON object'));
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(detailReply('Request body is not valid JSON'));
+  }
+}

@@ -1,0 +1,165 @@
+// The OpenAPI 3.1 document, generated from the routes table and the TypeBox
+// schemas (OpenAPI 3.1 uses JSON Schema 2020-12, which TypeBox emits), so the
+// document describes exactly what the server validates and answers. It also
+// writes down the parts the interface leaves "not shown": error bodies,
+// limits, rate-limit attribution and window type, partner keys, the variant
+// and per-dictionary bodies, example sentences.
+
+import type { TSchema } from 'typebox';
+import { API_VERSION, DetailBody, ErrorBody, MAX_QUERY_WORD_CODE_POINTS, RateLimitBody, WordNotFoundBody } from '../schemas/common.js';
+import { ExamplesResponse } from '../schemas/dictionary-examples.js';
+import { SuggestResponse } from '../schemas/dictionary-suggest.js';
+import { Definition, DictionaryEntry, MultiDictResponse, VariantsResponse } from '../schemas/dictionary-word.js';
+import { HealthResponse } from '../schemas/health.js';
+import { RomanCandidate, RomanizationBody, RomanizationResponse, RomanToken } from '../schemas/romanization-resolve.js';
+import { MisspelledWord, SpellcheckTextBody, SpellcheckTextResponse, UnknownWord } from '../schemas/spellcheck-text.js';
+import { SpellcheckWordResponse } from '../schemas/spellcheck-word.js';
+import { UpResponse } from '../schemas/up.js';
+import type { ResponseDoc, Route } from './routes.js';
+
+export interface OpenApiSettings {
+  maxBodyBytes: number;
+  rateLimitPerMinute: number;
+  rateLimitPerDay: number;
+}
+
+/** Schemas published under components/schemas and referenced by $ref wherever they occur. */
+const COMPONENTS: [string, TSchema][] = [
+  ['ErrorBody', ErrorBody],
+  ['WordNotFoundBody', WordNotFoundBody],
+  ['RateLimitBody', RateLimitBody],
+  ['DetailBody', DetailBody],
+  ['Definition', Definition],
+  ['DictionaryEntry', DictionaryEntry],
+  ['VariantsResponse', VariantsResponse],
+  ['MultiDictResponse', MultiDictResponse],
+  ['SuggestResponse', SuggestResponse],
+  ['ExamplesResponse', ExamplesResponse],
+  ['SpellcheckTextBody', SpellcheckTextBody],
+  ['MisspelledWord', MisspelledWord],
+  ['UnknownWord', UnknownWord],
+  ['SpellcheckTextResponse', SpellcheckTextResponse],
+  ['SpellcheckWordResponse', SpellcheckWordResponse],
+  ['RomanizationBody', RomanizationBody],
+  ['RomanCandidate', RomanCandidate],
+  ['RomanToken', RomanToken],
+  ['RomanizationResponse', RomanizationResponse],
+  ['HealthResponse', HealthResponse],
+  ['UpResponse', UpResponse],
+];
+
+const RATE_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'];
+
+function description(s: OpenApiSettings): string {
+  const perMinute = s.rateLimitPerMinute > 0 ? `${s.rateLimitPerMinute} requests per minute` : 'no per-minute limit';
+  const perDay = s.rateLimitPerDay > 0 ? `${s.rateLimitPerDay} requests per day` : 'no per-day limit';
+  return [
+    'Nepali dictionary, autocomplete, example sentences, spellcheck and romanization over HTTP/JSON.',
+    '',
+    '**Responses.** Every body is JSON with `Content-Type: application/json; charset=utf-8`. CORS: every response carries `Access-Control-Allow-Origin: *`; `OPTIONS` preflight on any endpoint answers 204 with the allowed methods and headers (`Content-Type`, `X-API-Key`). `HEAD` is accepted wherever `GET` is and answers the same status and headers (without Content-Length) and no body.',
+    '',
+    '**Errors.** Shape A `{"error":{"code","message"}}` for query, path, routing, transport and rate-limit errors: MISSING_PARAMETER (400, names the parameter), INVALID_PARAMETER (400), UNAUTHORIZED (401), WORD_NOT_FOUND (404, plus top-level `similar_words`, at most 5), NOT_FOUND (404, unknown path), METHOD_NOT_ALLOWED (405, with an `Allow` header), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), RATE_LIMIT_EXCEEDED (429, plus `error.retry_after` and `Retry-After`), INTERNAL_ERROR (500, always the message "Internal server error"; details are logged, never sent), SERVICE_UNAVAILABLE (503, shutting down or overloaded). Shape B `{"detail": "..."}` for every problem inside the JSON body of the two POST endpoints (spellcheck text, romanization), including invalid JSON and invalid UTF-8.',
+    '',
+    `**Limits.** Spellcheck text: 10,000 characters, counted as Unicode code points of the text as sent, and 1,000 words (whitespace-separated chunks with a letter or digit). Romanization: text up to 10,000 characters, or up to 1,000 tokens of up to 100 characters; max_candidates 1..10, default 5. Query words, prefixes and path words: up to ${MAX_QUERY_WORD_CODE_POINTS} characters after trimming; the whole query string up to 2,048 bytes. Request bodies: up to ${s.maxBodyBytes} bytes, refused with 413 as they arrive.`,
+    '',
+    `**Rate limits.** Anonymous clients: ${perMinute} and ${perDay}, counted per client address (IPv4 address, or IPv6 /64 prefix). The address is the TCP peer, or, when the peer is a configured trusted proxy, the first untrusted address of X-Forwarded-For read from the right. The window is an exact sliding window: at most N accepted requests in any interval of one minute (or one day), not a fixed window; refused requests are not counted. Every response subject to a limit carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (for the policy nearest to exhaustion; Reset is the seconds until Remaining next grows) and RateLimit-Policy (all policies, e.g. \`30;w=60, 1000;w=86400\`). GET /up, GET /api/v1/health and OPTIONS preflights are neither counted nor refused (they still report the headers). A refused request gets 429 with retry_after, the seconds until a request would be accepted. Counters of idle clients are dropped after the longest window; at most 100,000 clients (64 MiB of counters) are remembered, the least recently seen dropped first.`,
+    '',
+    '**Partners.** Send the partner key in the `X-API-Key` header. Each key has its own per-minute and per-day limits, or none; its requests are counted per key, not per address. An unknown key is 401 UNAUTHORIZED on every endpoint, probes included (and the attempt counts against the anonymous limit of the address, so keys cannot be guessed at speed). An empty header is the same as no header. Keys live in PARTNER_KEYS_FILE, compared in constant time on their SHA-256 digests.',
+    '',
+    '**Versioning.** All endpoints but /up live under /api/v1/; GET /api/v1/health reports version "v1".',
+  ].join('\n');
+}
+
+/** Deep copy of a schema as plain JSON, with nested published schemas replaced by $ref. */
+function toJson(schema: unknown, names: Map<unknown, string>, top: boolean): unknown {
+  if (!top && names.has(schema)) return { $ref: `#/components/schemas/${names.get(schema)}` };
+  if (Array.isArray(schema)) return schema.map((x) => toJson(x, names, false));
+  if (schema !== null && typeof schema === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(schema)) out[k] = toJson(v, names, false);
+    return out;
+  }
+  return schema;
+}
+
+export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record<string, unknown> {
+  const names = new Map<unknown, string>(COMPONENTS.map(([n, s]) => [s, n]));
+  const ref = (s: TSchema) => toJson(s, names, false);
+
+  const headerRefs = (extra: string[] = []) =>
+    Object.fromEntries([...RATE_HEADERS, ...extra].map((h) => [h, { $ref: `#/components/headers/${h}` }]));
+
+  const response = (doc: ResponseDoc) => {
+    const out: Record<string, unknown> = { description: doc.description, headers: headerRefs(doc.headers) };
+    if (doc.schema !== undefined) {
+      const schema = Array.isArray(doc.schema) ? { oneOf: doc.schema.map(ref) } : ref(doc.schema);
+      out.content = { 'application/json': { schema } };
+    } else {
+      out.content = { 'application/json': { schema: { type: 'object' } } };
+    }
+    return out;
+  };
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const d = route.doc;
+    const parameters: unknown[] = [];
+    for (const p of d.pathParams ?? []) {
+      parameters.push({ name: p.name, in: 'path', required: true, description: (p.schema as { description?: string }).description, schema: ref(p.schema) });
+    }
+    const props = (d.query as { properties?: Record<string, TSchema & { default?: unknown; description?: string }> } | undefined)?.properties ?? {};
+    for (const [name, s] of Object.entries(props)) {
+      parameters.push({ name, in: 'query', required: s.default === undefined, description: s.description, schema: ref(s) });
+    }
+    const op: Record<string, unknown> = {
+      operationId: route.operationId,
+      summary: d.summary,
+      description: d.description,
+      tags: [d.tag],
+      responses: Object.fromEntries(Object.entries(d.responses).map(([status, r]) => [status, response(r)])),
+    };
+    if (parameters.length > 0) op.parameters = parameters;
+    if (d.body) op.requestBody = { required: true, content: { 'application/json': { schema: ref(d.body) } } };
+    if (!route.rateLimited) op.security = [{}];
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = op;
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Nepali Language Service',
+      version: API_VERSION,
+      description: description(settings),
+      license: { name: 'LGPL-2.1-or-later', identifier: 'LGPL-2.1-or-later' },
+    },
+    servers: [{ url: '/' }],
+    tags: [
+      { name: 'dictionary', description: 'Look-up, autocomplete and example sentences.' },
+      { name: 'spellcheck', description: 'Text and single-word spellcheck.' },
+      { name: 'romanization', description: 'Romanized Nepali to Devanagari.' },
+      { name: 'health', description: 'Probes; not rate limited.' },
+      { name: 'meta', description: 'This document.' },
+    ],
+    // Anonymous access is the default; a partner key raises the limits.
+    security: [{}, { partnerKey: [] }],
+    paths,
+    components: {
+      schemas: Object.fromEntries(COMPONENTS.map(([n, s]) => [n, toJson(s, names, true)])),
+      securitySchemes: {
+        partnerKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'Partner key: its own rate limits (or none) instead of the anonymous ones. Unknown keys get 401.',
+        },
+      },
+      headers: {
+        'RateLimit-Limit': { description: 'Request quota of the policy nearest to exhaustion.', schema: { type: 'integer' } },
+        'RateLimit-Remaining': { description: 'Requests left under that policy.', schema: { type: 'integer' } },
+        'RateLimit-Reset': { description: 'Seconds until Remaining next grows (sliding window); 0 when nothing is counted.', schema: { type: 'integer' } },
+        'RateLimit-Policy': { description: 'All policies as "<limit>;w=<seconds>", comma-separated.', schema: { type: 'string' } },
+        'Retry-After': { description: 'On 429: seconds until a request would be accepted (same as error.retry_after).', schema: { type: 'integer' } },
+      },
+    },
+  };
+}

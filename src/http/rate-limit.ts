@@ -1,0 +1,307 @@
+// Rate limits: an exact sliding-window log per client.
+//
+// Why not rate-limiter-flexible: its limiters use an "enhanced fixed window"
+// (the window starts at a key's first request and resets after `duration`),
+// so a client can spend 30 requests at the end of one window and 30 more at
+// the start of the next: 60 within a few seconds. The interface says 30 a
+// minute, and a sliding log is the one scheme where "at most N requests in
+// any window of W" holds exactly, for every window, not only aligned ones.
+//
+// Each client keeps the times of its accepted requests in a ring buffer; one
+// log serves every policy (per minute, per day), because the limit-th newest
+// time decides whether a window is full. The buffer grows on demand up to the
+// largest limit (8 bytes a request: 8 KB for a client at 1,000 a day), and
+// the clients live in an lru-cache bounded by count and by bytes, with a TTL
+// of the longest window: an idle client's times have all expired by then, so
+// dropping it loses nothing. Under memory pressure the least recently seen
+// client is dropped first (its counts restart; documented).
+//
+// Requests that are refused are not logged: a client that keeps hammering is
+// refused until its old requests age out, and then served again, instead of
+// being locked out for as long as it keeps trying.
+//
+// The service front end is one thread, so check-and-record is atomic here.
+// Several machines would share the log in Redis (a sorted set per client,
+// trimmed and counted in one Lua script); the Limiter interface is the seam.
+
+import { LRUCache } from 'lru-cache';
+import { performance } from 'node:perf_hooks';
+import type { Partner, PartnerKeys } from './partners.js';
+
+export interface WindowPolicy {
+  /** Maximum accepted requests in any window of windowMs; must be >= 1. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  /** The policy nearest to exhaustion, as reported in the RateLimit-* headers. */
+  limit: number;
+  remaining: number;
+  /** Seconds until that policy's remaining count next grows (0 when nothing is counted). */
+  resetSeconds: number;
+  /** Seconds until a request would be accepted; 0 when allowed. */
+  retryAfterSeconds: number;
+  /** RateLimit-Policy header value, e.g. "30;w=60, 1000;w=86400". */
+  policy: string;
+}
+
+/** Something that decides and records requests per key (the in-memory log here; Redis for several machines). */
+export interface Limiter {
+  consume(key: string): RateDecision;
+  peek(key: string): RateDecision;
+  /** Forgets clients idle for longer than the longest window. */
+  purgeStale(): void;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+class RequestLog {
+  times: Float64Array;
+  head = 0;
+  count = 0;
+
+  constructor(capacity: number) {
+    this.times = new Float64Array(capacity);
+  }
+
+  /** The i-th oldest time. */
+  at(i: number): number {
+    return this.times[(this.head + i) % this.times.length]!;
+  }
+
+  /** Drops times at or before `cutoff`. */
+  prune(cutoff: number): void {
+    while (this.count > 0 && this.at(0) <= cutoff) {
+      this.head = (this.head + 1) % this.times.length;
+      this.count--;
+    }
+  }
+
+  /** Number of times after `cutoff` (the log is sorted, so binary search). */
+  countAfter(cutoff: number): number {
+    let lo = 0;
+    let hi = this.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.at(mid) <= cutoff) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.count - lo;
+  }
+
+  /** Appends a time; returns true when the buffer was reallocated (its byte size changed). */
+  push(t: number, maxCapacity: number): boolean {
+    let grew = false;
+    if (this.count === this.times.length) {
+      if (this.times.length < maxCapacity) {
+        const bigger = new Float64Array(Math.min(maxCapacity, this.times.length * 2));
+        for (let i = 0; i < this.count; i++) bigger[i] = this.at(i);
+        this.times = bigger;
+        this.head = 0;
+        grew = true;
+      } else {
+        // Full at the largest limit: the oldest time no longer decides anything.
+        this.head = (this.head + 1) % this.times.length;
+        this.count--;
+      }
+    }
+    this.times[(this.head + this.count) % this.times.length] = t;
+    this.count++;
+    return grew;
+  }
+}
+
+export interface SlidingWindowOptions {
+  /** Most clients remembered at once. */
+  maxClients?: number;
+  /** Most bytes of request logs kept at once. */
+  maxBytes?: number;
+  /** Monotonic clock in milliseconds (tests pass a fake one). */
+  now?: () => number;
+}
+
+const ENTRY_OVERHEAD_BYTES = 96;
+
+export class SlidingWindowLimiter implements Limiter {
+  private readonly policies: WindowPolicy[];
+  private readonly longestMs: number;
+  private readonly maxCapacity: number;
+  private readonly clients: LRUCache<string, RequestLog>;
+  private readonly now: () => number;
+  readonly policyHeader: string;
+
+  constructor(policies: WindowPolicy[], options: SlidingWindowOptions = {}) {
+    if (policies.length === 0) throw new Error('SlidingWindowLimiter needs at least one policy');
+    for (const p of policies) {
+      if (!Number.isInteger(p.limit) || p.limit < 1) throw new Error('policy.limit must be a positive integer');
+      if (!(p.windowMs > 0)) throw new Error('policy.windowMs must be positive');
+    }
+    this.policies = [...policies].sort((a, b) => a.windowMs - b.windowMs);
+    this.longestMs = Math.max(...policies.map((p) => p.windowMs));
+    this.maxCapacity = Math.max(...policies.map((p) => p.limit));
+    this.now = options.now ?? (() => performance.now());
+    this.policyHeader = this.policies.map((p) => `${p.limit};w=${Math.round(p.windowMs / 1000)}`).join(', ');
+    const now = this.now;
+    this.clients = new LRUCache<string, RequestLog>({
+      max: options.maxClients ?? 100_000,
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+      sizeCalculation: (log) => log.times.byteLength + ENTRY_OVERHEAD_BYTES,
+      ttl: this.longestMs,
+      updateAgeOnGet: true,
+      perf: { now },
+    });
+  }
+
+  /** Number of clients currently remembered (for tests and health). */
+  get size(): number {
+    return this.clients.size;
+  }
+
+  purgeStale(): void {
+    this.clients.purgeStale();
+  }
+
+  consume(key: string): RateDecision {
+    const now = this.now();
+    let log = this.clients.get(key);
+    if (log) log.prune(now - this.longestMs);
+    const decision = this.decide(log, now, true);
+    if (decision.allowed) {
+      if (!log) {
+        log = new RequestLog(Math.min(4, this.maxCapacity));
+        log.push(now, this.maxCapacity);
+        this.clients.set(key, log);
+      } else if (log.push(now, this.maxCapacity)) {
+        // lru-cache recomputes an entry's size only when the value changes
+        // identity, so delete and re-add to account for the bigger buffer.
+        this.clients.delete(key);
+        this.clients.set(key, log);
+      }
+    }
+    return decision;
+  }
+
+  peek(key: string): RateDecision {
+    const now = this.now();
+    const log = this.clients.get(key, { updateAgeOnGet: false });
+    if (log) log.prune(now - this.longestMs);
+    return this.decide(log, now, false);
+  }
+
+  private decide(log: RequestLog | undefined, now: number, consuming: boolean): RateDecision {
+    let allowed = true;
+    let retryMs = 0;
+    // Per policy: how many requests it has counted, and when the oldest leaves.
+    const states = this.policies.map((p) => {
+      const inWindow = log ? log.countAfter(now - p.windowMs) : 0;
+      if (inWindow >= p.limit) {
+        allowed = false;
+        // The limit-th newest time must leave the window before one more fits.
+        retryMs = Math.max(retryMs, log!.at(log!.count - p.limit) + p.windowMs - now);
+      }
+      return { p, inWindow };
+    });
+    const counted = consuming && allowed ? 1 : 0;
+    // Report the policy with the fewest requests left (ties: the shorter window).
+    let best: { limit: number; remaining: number; resetSeconds: number } | null = null;
+    for (const { p, inWindow } of states) {
+      const used = inWindow + counted;
+      const remaining = Math.max(0, p.limit - used);
+      let resetMs = 0;
+      if (used > 0) {
+        // The oldest counted request in this window (or the one just made).
+        resetMs = inWindow > 0 ? log!.at(log!.count - inWindow) + p.windowMs - now : p.windowMs;
+      }
+      const resetSeconds = Math.max(0, Math.ceil(resetMs / 1000));
+      if (best === null || remaining < best.remaining) best = { limit: p.limit, remaining, resetSeconds };
+    }
+    return {
+      allowed,
+      limit: best!.limit,
+      remaining: best!.remaining,
+      resetSeconds: best!.resetSeconds,
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(retryMs / 1000)),
+      policy: this.policyHeader,
+    };
+  }
+}
+
+/** Who a request counts against. */
+export type Identity = { kind: 'anonymous'; key: string } | { kind: 'partner'; partner: Partner };
+
+export interface RateLimitSettings {
+  /** Anonymous requests per minute per client; 0 turns the limit off. */
+  perMinute: number;
+  /** Anonymous requests per day per client; 0 turns the limit off. */
+  perDay: number;
+}
+
+function policiesFor(perMinute: number, perDay: number): WindowPolicy[] {
+  const out: WindowPolicy[] = [];
+  if (perMinute > 0) out.push({ limit: perMinute, windowMs: MINUTE_MS });
+  if (perDay > 0) out.push({ limit: perDay, windowMs: DAY_MS });
+  return out;
+}
+
+/** The limits of the anonymous tier and of each partner key. */
+export class RateLimits {
+  private readonly anonymous: Limiter | null;
+  private readonly partnerLimiters = new Map<string, Limiter | null>();
+
+  constructor(
+    settings: RateLimitSettings,
+    private readonly partners: PartnerKeys,
+    private readonly options: SlidingWindowOptions = {},
+  ) {
+    const policies = policiesFor(settings.perMinute, settings.perDay);
+    this.anonymous = policies.length > 0 ? new SlidingWindowLimiter(policies, options) : null;
+  }
+
+  /** The partner for an X-API-Key value, or null when the key is unknown. */
+  findPartner(apiKey: string): Partner | null {
+    return this.partners.find(apiKey);
+  }
+
+  private limiterFor(identity: Identity): { limiter: Limiter | null; key: string } {
+    if (identity.kind === 'anonymous') return { limiter: this.anonymous, key: identity.key };
+    const { partner } = identity;
+    let limiter = this.partnerLimiters.get(partner.name);
+    if (limiter === undefined) {
+      const policies = policiesFor(partner.perMinute, partner.perDay);
+      limiter = policies.length > 0 ? new SlidingWindowLimiter(policies, { ...this.options, maxClients: 1 }) : null;
+      this.partnerLimiters.set(partner.name, limiter);
+    }
+    return { limiter, key: partner.name };
+  }
+
+  /** Forgets idle clients (the server calls this once a minute; lookups also skip expired ones). */
+  purgeStale(): void {
+    this.anonymous?.purgeStale();
+    for (const l of this.partnerLimiters.values()) l?.purgeStale();
+  }
+
+  /** Counts a request; null when no limit applies to this identity. */
+  consume(identity: Identity): RateDecision | null {
+    const { limiter, key } = this.limiterFor(identity);
+    return limiter ? limiter.consume(key) : null;
+  }
+
+  /** Reports without counting (probe endpoints); null when no limit applies. */
+  peek(identity: Identity): RateDecision | null {
+    const { limiter, key } = this.limiterFor(identity);
+    return limiter ? limiter.peek(key) : null;
+  }
+}
+
+/** The RateLimit-* headers for a decision (Retry-After belongs to the 429 reply itself). */
+export function rateLimitHeaders(d: RateDecision): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(d.limit),
+    'RateLimit-Remaining': String(d.remaining),
+    'RateLimit-Reset': String(d.resetSeconds),
+    'RateLimit-Policy': d.policy,
+  };
+}

@@ -1,0 +1,423 @@
+// The routes table: every endpoint as data (method, path, schemas, handler).
+// server.ts registers these with uWS, and openapi.ts documents them from the
+// same rows, so an endpoint cannot exist without its documentation.
+//
+// Handlers receive a RequestContext (copies, safe across awaits) and return a
+// Reply or a Promise of one; parse errors are thrown as HttpError.
+
+import type { TSchema } from 'typebox';
+import type { Outcome, Services } from '../dispatch/services.js';
+import {
+  DetailBody,
+  ErrorBody,
+  RateLimitBody,
+  WordNotFoundBody,
+  API_VERSION,
+} from '../schemas/common.js';
+import { ExamplesQuery, ExamplesQueryCheck, ExamplesResponse } from '../schemas/dictionary-examples.js';
+import { SuggestQuery, SuggestQueryCheck, SuggestResponse } from '../schemas/dictionary-suggest.js';
+import {
+  DictionaryEntry,
+  MultiDictResponse,
+  VariantsResponse,
+  WordPathParam,
+  WordPathQuery,
+  WordPathQueryCheck,
+  WordQuery,
+  WordQueryCheck,
+} from '../schemas/dictionary-word.js';
+import { HealthResponse } from '../schemas/health.js';
+import { checkRomanizationBody, RomanizationBody, RomanizationResponse } from '../schemas/romanization-resolve.js';
+import { checkSpellcheckTextBody, SpellcheckTextBody, SpellcheckTextResponse } from '../schemas/spellcheck-text.js';
+import { SpellcheckWordQuery, SpellcheckWordQueryCheck, SpellcheckWordResponse } from '../schemas/spellcheck-word.js';
+import { UpResponse } from '../schemas/up.js';
+import { detailReply, errorReply, HttpError, httpError } from './errors.js';
+import { readPathParameter, readQuery } from './query.js';
+import type { Reply, RequestContext } from './types.js';
+
+export interface ResponseDoc {
+  description: string;
+  /** Alternative bodies (documented as oneOf). */
+  schema?: TSchema | TSchema[];
+  /** Response headers beyond the ones every response carries. */
+  headers?: string[];
+}
+
+export interface RouteDoc {
+  summary: string;
+  description: string;
+  tag: string;
+  query?: TSchema;
+  pathParams?: { name: string; schema: TSchema }[];
+  body?: TSchema;
+  responses: Record<number, ResponseDoc>;
+}
+
+export interface HandlerInput {
+  ctx: RequestContext;
+  /** The decoded JSON body, for routes with `body: true`. */
+  body: unknown;
+}
+
+export interface Route {
+  method: 'GET' | 'POST';
+  /** OpenAPI form: /api/v1/dictionary/word/{word}. */
+  path: string;
+  operationId: string;
+  /** Reads a JSON body (Content-Type application/json, size-capped). */
+  body: boolean;
+  /** False for the probes (/up, /api/v1/health): they neither count against nor are refused by rate limits. */
+  rateLimited: boolean;
+  doc: RouteDoc;
+  handle(input: HandlerInput): Reply | Promise<Reply>;
+}
+
+export interface RouteDeps {
+  services: Services;
+  countWords: (text: string) => number;
+  isShuttingDown: () => boolean;
+  logError: (message: string, err?: unknown) => void;
+}
+
+const SIMILAR_WORDS_MAX = 5;
+
+// Responses every rate-limited endpoint may give, documented once.
+const COMMON_RESPONSES: Record<number, ResponseDoc> = {
+  401: { description: 'UNAUTHORIZED: the X-API-Key header names no partner key.', schema: ErrorBody },
+  429: { description: 'RATE_LIMIT_EXCEEDED, with error.retry_after and a Retry-After header.', schema: RateLimitBody, headers: ['Retry-After'] },
+  500: { description: 'INTERNAL_ERROR: {"error":{"code":"INTERNAL_ERROR","message":"Internal server error"}}; details go to the server log only.', schema: ErrorBody },
+  503: { description: 'SERVICE_UNAVAILABLE: the service is shutting down or overloaded; retry shortly.', schema: ErrorBody },
+};
+
+const BODY_RESPONSES: Record<number, ResponseDoc> = {
+  413: { description: 'PAYLOAD_TOO_LARGE: the body is over the byte cap (MAX_BODY_BYTES, 256 KiB by default); refused as it arrives and the connection is closed.', schema: ErrorBody },
+  415: { description: 'UNSUPPORTED_MEDIA_TYPE: Content-Type is not application/json (a charset, when given, must be utf-8).', schema: ErrorBody },
+};
+
+function queryParamErrors(extra = ''): ResponseDoc {
+  return {
+    description: `MISSING_PARAMETER (message names the parameter) or INVALID_PARAMETER (out of range, not a boolean/integer, over 100 characters, given twice, malformed percent-encoding)${extra}.`,
+    schema: ErrorBody,
+  };
+}
+
+/** An Outcome's value; a failure becomes its catalog reply (thrown). */
+function unwrap<T>(o: Outcome<T>, what: string, deps: RouteDeps): T {
+  if (o.ok) return o.value;
+  if (o.code === 'SERVICE_UNAVAILABLE') throw httpError('SERVICE_UNAVAILABLE');
+  if (o.code === 'WORD_NOT_FOUND') {
+    // Look-ups answer WORD_NOT_FOUND themselves (with similar words); any
+    // other service saying so still gets the right status and shape.
+    throw new HttpError(errorReply('WORD_NOT_FOUND', o.message, { similarWords: [] }));
+  }
+  // The message may describe internals: it goes to the log, never the client.
+  deps.logError(`${what} failed: ${o.message}`);
+  throw httpError('INTERNAL_ERROR');
+}
+
+async function notFound(word: string, deps: RouteDeps, similar?: string[]): Promise<Reply> {
+  let words = similar;
+  if (words === undefined) {
+    const o = await deps.services.similarWords(word, SIMILAR_WORDS_MAX);
+    if (o.ok) words = o.value;
+    else {
+      // The 404 is still the right answer; only its hints are missing.
+      deps.logError(`similarWords failed: ${o.message}`);
+      words = [];
+    }
+  }
+  return errorReply('WORD_NOT_FOUND', `Word '${word}' not found in the dictionary`, { similarWords: words.slice(0, SIMILAR_WORDS_MAX) });
+}
+
+async function lookupWord(word: string, flags: { include_variants: boolean; multi_dict: boolean }, deps: RouteDeps): Promise<Reply> {
+  const { services } = deps;
+  if (flags.include_variants && flags.multi_dict) {
+    throw httpError('INVALID_PARAMETER', 'include_variants and multi_dict cannot be combined; ask for one of them');
+  }
+  if (flags.include_variants) {
+    const o = await services.lookupVariants(word);
+    if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(word, deps);
+    const v = unwrap(o, 'lookupVariants', deps);
+    if (v.entry === null && v.variants.length === 0) return notFound(word, deps);
+    return { status: 200, body: v };
+  }
+  if (flags.multi_dict) {
+    const o = await services.lookupMultiDict(word);
+    if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(word, deps);
+    const m = unwrap(o, 'lookupMultiDict', deps);
+    if (!m.results.some((r) => r.entry !== null)) return notFound(word, deps);
+    return { status: 200, body: m };
+  }
+  const o = await services.lookup(word);
+  if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(word, deps, o.similarWords);
+  return { status: 200, body: unwrap(o, 'lookup', deps) };
+}
+
+export function buildRoutes(deps: RouteDeps): Route[] {
+  const { services } = deps;
+  const wordResponses: Record<number, ResponseDoc> = {
+    200: {
+      description:
+        'The entry (2.1); with include_variants=true the entry and its spelling variants; with multi_dict=true one result per dictionary.',
+      schema: [DictionaryEntry, VariantsResponse, MultiDictResponse],
+    },
+    400: queryParamErrors('; include_variants and multi_dict together are INVALID_PARAMETER'),
+    404: {
+      description:
+        'WORD_NOT_FOUND: no dictionary has the word (with include_variants: neither the word nor a variant; with multi_dict: no dictionary). similar_words holds up to 5 suggestions, best first.',
+      schema: WordNotFoundBody,
+    },
+    ...COMMON_RESPONSES,
+  };
+
+  return [
+    {
+      method: 'GET',
+      path: '/up',
+      operationId: 'up',
+      body: false,
+      rateLimited: false,
+      doc: {
+        summary: 'Uptime probe',
+        description: 'Not rate limited, so load balancers and orchestrators can poll it freely.',
+        tag: 'health',
+        responses: {
+          200: { description: '{"status":"ok"}', schema: UpResponse },
+          503: { description: '{"status":"error"}: the store cannot be read, or the service is shutting down.', schema: UpResponse },
+        },
+      },
+      handle() {
+        let readable = false;
+        try {
+          readable = services.storeReadable();
+        } catch (e) {
+          deps.logError('storeReadable threw', e);
+        }
+        const up = readable && !deps.isShuttingDown();
+        const body: UpResponse = { status: up ? 'ok' : 'error' };
+        return { status: up ? 200 : 503, body };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/health',
+      operationId: 'health',
+      body: false,
+      rateLimited: false,
+      doc: {
+        summary: 'Service health',
+        description:
+          'Counts from the store metadata, Bloom filter state, LRU cache counters summed over all threads. "degraded" (still HTTP 200) with an issues array when something is impaired, e.g. the Bloom filter is missing, a worker is being replaced, or the service is shutting down. Not rate limited.',
+        tag: 'health',
+        responses: { 200: { description: 'Health result (2.6).', schema: HealthResponse }, 500: COMMON_RESPONSES[500]! },
+      },
+      async handle() {
+        const h = await services.health();
+        const issues = [...h.issues];
+        if (deps.isShuttingDown()) issues.push('the service is shutting down');
+        const body: HealthResponse = {
+          status: issues.length > 0 ? 'degraded' : 'healthy',
+          version: API_VERSION,
+          database: { connected: h.databaseConnected, entries_count: h.entriesCount, words_count: h.wordsCount },
+          cache: { bloom_filter: h.bloomLoaded, lru_cache_hits: h.lruHits, lru_cache_misses: h.lruMisses },
+        };
+        if (issues.length > 0) body.issues = issues;
+        return { status: 200, body };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/dictionary/word',
+      operationId: 'lookupWord',
+      body: false,
+      rateLimited: true,
+      doc: {
+        summary: 'Look up a word',
+        description:
+          'The dictionary entry of a headword. include_variants=true groups the entries that differ from the query only by common confusions (ि/ी, ु/ू, ं/ँ, श/ष/स, ब/व, halanta); multi_dict=true answers per dictionary. The two flags cannot be combined.',
+        tag: 'dictionary',
+        query: WordQuery,
+        responses: wordResponses,
+      },
+      handle({ ctx }) {
+        const q = readQuery(ctx.query, WordQueryCheck);
+        return lookupWord(q.q, q, deps);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/dictionary/word/{word}',
+      operationId: 'lookupWordByPath',
+      body: false,
+      rateLimited: true,
+      doc: {
+        summary: 'Look up a word given in the path',
+        description:
+          'Same bodies as GET /api/v1/dictionary/word (the plain entry by default; include_variants and multi_dict work here too). The word is percent-encoded UTF-8.',
+        tag: 'dictionary',
+        pathParams: [{ name: 'word', schema: WordPathParam }],
+        query: WordPathQuery,
+        responses: wordResponses,
+      },
+      handle({ ctx }) {
+        const word = readPathParameter('word', ctx.params[0], WordPathParam);
+        const q = readQuery(ctx.query, WordPathQueryCheck);
+        return lookupWord(word, q, deps);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/dictionary/suggest',
+      operationId: 'suggest',
+      body: false,
+      rateLimited: true,
+      doc: {
+        summary: 'Autocomplete',
+        description:
+          'Headwords that begin with q: the exact match first, then words in more dictionaries, then words attested in real text, then shorter words, then code-point order.',
+        tag: 'dictionary',
+        query: SuggestQuery,
+        responses: {
+          200: { description: 'A JSON array of at most limit strings (2.2).', schema: SuggestResponse },
+          400: queryParamErrors(),
+          ...COMMON_RESPONSES,
+        },
+      },
+      async handle({ ctx }) {
+        const q = readQuery(ctx.query, SuggestQueryCheck);
+        const list = unwrap(await services.suggest(q.q, q.limit), 'suggest', deps);
+        return { status: 200, body: list.slice(0, q.limit) };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/dictionary/examples',
+      operationId: 'examples',
+      body: false,
+      rateLimited: true,
+      doc: {
+        summary: 'Example sentences',
+        description:
+          'Sentences that use the word or one of its inflected forms, each with its source (thesaurus glosses, Nepali translation catalogs, imported corpora). An empty list when no sentence uses the word.',
+        tag: 'dictionary',
+        query: ExamplesQuery,
+        responses: {
+          200: { description: 'Example sentences.', schema: ExamplesResponse },
+          400: queryParamErrors(),
+          404: { description: 'WORD_NOT_FOUND, when the service reports the word unknown.', schema: WordNotFoundBody },
+          ...COMMON_RESPONSES,
+        },
+      },
+      async handle({ ctx }) {
+        const q = readQuery(ctx.query, ExamplesQueryCheck);
+        const o = await services.examples(q.q, q.limit);
+        if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(q.q, deps);
+        const r = unwrap(o, 'examples', deps);
+        return { status: 200, body: { ...r, examples: r.examples.slice(0, q.limit) } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/spellcheck/text',
+      operationId: 'spellcheckText',
+      body: true,
+      rateLimited: true,
+      doc: {
+        summary: 'Spellcheck a text',
+        description:
+          'At most 10,000 characters (Unicode code points of the text as sent) and 1,000 words (whitespace-separated chunks containing a letter or digit). Every body error is Shape B {"detail": ...}.',
+        tag: 'spellcheck',
+        body: SpellcheckTextBody,
+        responses: {
+          200: { description: 'Spellcheck text result (2.3).', schema: SpellcheckTextResponse },
+          400: {
+            description:
+              'Shape B. detail is one of: "Text exceeds 10000 characters", "Text exceeds 1000 words", "Field \'text\' is required" (missing or null), "Field \'text\' must be a string", "Request body must be a JSON object", "Request body is not valid JSON", "Request body is empty; expected a JSON object", "Request body is not valid UTF-8".',
+            schema: DetailBody,
+          },
+          ...BODY_RESPONSES,
+          ...COMMON_RESPONSES,
+        },
+      },
+      async handle({ body }) {
+        const c = checkSpellcheckTextBody(body, deps.countWords);
+        if (!c.ok) return detailReply(c.detail);
+        return { status: 200, body: unwrap(await services.spellcheckText(c.value.text), 'spellcheckText', deps) };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/spellcheck/word',
+      operationId: 'spellcheckWord',
+      body: false,
+      rateLimited: true,
+      doc: {
+        summary: 'Spellcheck one word',
+        description: 'status correct, misspelled (with corrections) or unknown (corrections null).',
+        tag: 'spellcheck',
+        query: SpellcheckWordQuery,
+        responses: {
+          200: { description: 'Spellcheck word result (2.4).', schema: SpellcheckWordResponse },
+          400: queryParamErrors('; whitespace inside the word is INVALID_PARAMETER'),
+          ...COMMON_RESPONSES,
+        },
+      },
+      async handle({ ctx }) {
+        const q = readQuery(ctx.query, SpellcheckWordQueryCheck);
+        if (/\s/u.test(q.word)) throw httpError('INVALID_PARAMETER', "Query parameter 'word' must be a single word (no whitespace); use POST /api/v1/spellcheck/text for text");
+        return { status: 200, body: unwrap(await services.spellcheckWord(q.word), 'spellcheckWord', deps) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/romanization/resolve',
+      operationId: 'romanize',
+      body: true,
+      rateLimited: true,
+      doc: {
+        summary: 'Resolve romanized Nepali to Devanagari',
+        description:
+          'Exactly one of text (at most 10,000 characters) or tokens (at most 1,000 tokens of at most 100 characters). max_candidates: default 5, 1..10. Every body error is Shape B {"detail": ...}.',
+        tag: 'romanization',
+        body: RomanizationBody,
+        responses: {
+          200: { description: 'Romanization result (2.5); start/end are null when tokens was used.', schema: RomanizationResponse },
+          400: {
+            description:
+              'Shape B. detail is one of: "Provide either \'text\' or \'tokens\'" (neither, or both null), "Provide either \'text\' or \'tokens\', not both", "Field \'text\' must be a string", "Text exceeds 10000 characters", "Field \'tokens\' must be an array of strings", "Field \'tokens\' has more than 1000 items", "Each token must be at most 100 characters", "Field \'max_candidates\' must be an integer between 1 and 10", and the body errors of spellcheck text (not a JSON object, not valid JSON, empty, not valid UTF-8).',
+            schema: DetailBody,
+          },
+          ...BODY_RESPONSES,
+          ...COMMON_RESPONSES,
+        },
+      },
+      async handle({ body }) {
+        const c = checkRomanizationBody(body);
+        if (!c.ok) return detailReply(c.detail);
+        const r = c.value;
+        const o = r.kind === 'text' ? await services.romanizeText(r.text, r.maxCandidates) : await services.romanizeTokens(r.tokens, r.maxCandidates);
+        return { status: 200, body: unwrap(o, 'romanize', deps) };
+      },
+    },
+  ];
+}
+
+/** The OpenAPI route is added by the server once the document exists; its row lives here for the table. */
+export function openApiRoute(documentJson: () => string): Route {
+  return {
+    method: 'GET',
+    path: '/api/v1/openapi.json',
+    operationId: 'openapi',
+    body: false,
+    rateLimited: true,
+    doc: {
+      summary: 'This OpenAPI 3.1 document',
+      description: 'Generated at start-up from the same schemas that validate requests.',
+      tag: 'meta',
+      responses: { 200: { description: 'The OpenAPI 3.1 document.' }, 429: COMMON_RESPONSES[429]! },
+    },
+    handle() {
+      return { status: 200, json: documentJson() };
+    },
+  };
+}

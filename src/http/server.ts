@@ -1,0 +1,379 @@
+// The only code that touches uWS. Invariants kept here:
+// - everything a handler needs from HttpRequest is copied before anything
+//   else happens (HttpRequest is invalid after the first await or return);
+// - res.onAborted is attached on every request before any asynchronous work,
+//   and nothing is written to an aborted response;
+// - every write happens inside res.cork;
+// - no exception ever crosses back into uWS: anything unexpected becomes a
+//   generic 500 INTERNAL_ERROR and a line on stderr.
+
+import type { HttpRequest, HttpResponse, us_listen_socket, us_socket } from 'uWebSockets.js';
+import uWS from './uws.js';
+import { performance } from 'node:perf_hooks';
+import type { Config } from '../config.js';
+import type { Services } from '../dispatch/services.js';
+import { countWords as engineCountWords } from '../engine/tokenize.js';
+import { decodeJsonBody, readBody, RequestAborted, requireJsonContentType, type BodyReader } from './body.js';
+import { ClientResolver, clientKey } from './client-address.js';
+import { errorReply, HttpError, statusLine } from './errors.js';
+import { buildOpenApi } from './openapi.js';
+import { PartnerKeys } from './partners.js';
+import { RateLimits, rateLimitHeaders, type Identity, type RateDecision } from './rate-limit.js';
+import { buildRoutes, openApiRoute, type Route } from './routes.js';
+import type { Reply, RequestContext } from './types.js';
+
+export interface ServerHandle {
+  port: number;
+  /** /up -> 503, stop accepting, wait for in-flight requests (bounded by config.shutdownGraceMs), close the listen socket and the app */
+  shutdown(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Word counter for the 1,000-word limit; defaults to the spellcheck tokenizer's. */
+  countWords?: (text: string) => number;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After';
+const PREFLIGHT_ALLOWED_HEADERS = 'Content-Type, X-API-Key';
+const PREFLIGHT_MAX_AGE_SECONDS = '86400';
+const ADDRESS_TEXT = new TextDecoder();
+
+/** The routes sharing one uWS pattern, by method. */
+interface PatternGroup {
+  /** The path in OpenAPI form; logged instead of the raw path so words in the path stay out of logs. */
+  template: string;
+  byMethod: Map<string, Route>;
+  /** Allow header value: the methods, HEAD where GET is, and OPTIONS. */
+  allow: string;
+  paramCount: number;
+}
+
+/** Per-request bookkeeping that outlives the uWS callback. */
+interface RequestState {
+  aborted: boolean;
+  reader: BodyReader | null;
+  /** RateLimit-* headers computed for this request; sent with whatever reply follows. */
+  rateHeaders: Record<string, string> | null;
+  partner: string | null;
+  /** The whole body was read; when false and the request has one, the connection is closed after the reply. */
+  bodyConsumed: boolean;
+  status: number;
+  bytes: number;
+}
+
+function logLine(stream: NodeJS.WriteStream, record: Record<string, unknown>): void {
+  try {
+    stream.write(JSON.stringify(record) + '\n');
+  } catch {
+    // Logging must never take a request down with it.
+  }
+}
+
+function logError(message: string, err?: unknown): void {
+  const record: Record<string, unknown> = { time: new Date().toISOString(), level: 'error', message };
+  if (err !== undefined) record.error = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  logLine(process.stderr, record);
+}
+
+function hasBody(ctx: RequestContext): boolean {
+  return (ctx.contentLength !== '' && ctx.contentLength !== '0') || ctx.transferEncoding !== '';
+}
+
+export async function startServer(config: Config, services: Services, options: ServerOptions = {}): Promise<ServerHandle> {
+  // ---- set-up: everything that can fail does so before the port opens
+  const partners = await PartnerKeys.load(config.partnerKeysFile);
+  const resolver = new ClientResolver(config.trustedProxies);
+  const limits = new RateLimits({ perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay }, partners);
+  const countWords = options.countWords ?? engineCountWords;
+
+  let shuttingDown = false;
+  let inFlight = 0;
+  let onDrained: (() => void) | null = null;
+
+  const routes = buildRoutes({ services, countWords, isShuttingDown: () => shuttingDown, logError });
+  let openApiJson = '';
+  routes.push(openApiRoute(() => openApiJson));
+  openApiJson = JSON.stringify(
+    buildOpenApi(routes, { maxBodyBytes: config.maxBodyBytes, rateLimitPerMinute: config.rateLimitPerMinute, rateLimitPerDay: config.rateLimitPerDay }),
+  );
+
+  const groups = new Map<string, PatternGroup>();
+  for (const route of routes) {
+    const pattern = route.path.replace(/\{(\w+)\}/g, ':$1');
+    let g = groups.get(pattern);
+    if (!g) {
+      g = { template: route.path, byMethod: new Map(), allow: '', paramCount: (pattern.match(/:/g) ?? []).length };
+      groups.set(pattern, g);
+    }
+    if (g.byMethod.has(route.method)) throw new Error(`two routes for ${route.method} ${route.path}`);
+    g.byMethod.set(route.method, route);
+  }
+  for (const g of groups.values()) {
+    const methods = [...g.byMethod.keys()];
+    if (g.byMethod.has('GET')) methods.push('HEAD');
+    methods.push('OPTIONS');
+    g.allow = methods.join(', ');
+  }
+
+  // ---- per request
+  function copyRequest(res: HttpResponse, req: HttpRequest, paramCount: number): RequestContext {
+    const params: string[] = [];
+    for (let i = 0; i < paramCount; i++) params.push(req.getParameter(i) ?? '');
+    const peer = ADDRESS_TEXT.decode(res.getRemoteAddressAsText());
+    let forwardedFor = '';
+    if (resolver.isTrusted(peer)) {
+      // A proxy may send the header more than once; read every copy, in order.
+      const parts: string[] = [];
+      req.forEach((k, v) => {
+        if (k === 'x-forwarded-for') parts.push(v);
+      });
+      forwardedFor = parts.join(',');
+    }
+    return {
+      method: req.getMethod().toUpperCase(),
+      path: req.getUrl(),
+      query: req.getQuery() ?? '',
+      params,
+      contentType: req.getHeader('content-type'),
+      contentLength: req.getHeader('content-length'),
+      transferEncoding: req.getHeader('transfer-encoding'),
+      apiKey: req.getHeader('x-api-key'),
+      forwardedFor,
+      peerAddress: peer,
+      client: resolver.resolve(peer, forwardedFor),
+      receivedAt: performance.now(),
+    };
+  }
+
+  function rateLimited(d: RateDecision): Reply {
+    return errorReply('RATE_LIMIT_EXCEEDED', `Rate limit exceeded; retry after ${d.retryAfterSeconds} seconds`, {
+      retryAfter: d.retryAfterSeconds,
+      headers: { 'Retry-After': String(d.retryAfterSeconds) },
+    });
+  }
+
+  /** Routing, identity, rate limit, then the handler. Synchronous until a handler or body read goes async. */
+  function dispatch(res: HttpResponse, ctx: RequestContext, group: PatternGroup | null, state: RequestState): Reply | Promise<Reply> {
+    const preflight = ctx.method === 'OPTIONS' && group !== null;
+    const route = group?.byMethod.get(ctx.method === 'HEAD' ? 'GET' : ctx.method);
+    const exempt = preflight || (route !== undefined && !route.rateLimited);
+
+    // Identity: a partner key, or the client address.
+    let identity: Identity = { kind: 'anonymous', key: clientKey(ctx.client) };
+    if (ctx.apiKey !== '' && !preflight) {
+      const partner = limits.findPartner(ctx.apiKey);
+      if (partner === null) {
+        // A wrong key counts against the address, so keys cannot be guessed at speed.
+        const d = limits.consume(identity);
+        if (d) {
+          state.rateHeaders = rateLimitHeaders(d);
+          if (!d.allowed) return rateLimited(d);
+        }
+        return errorReply('UNAUTHORIZED', 'Unknown API key');
+      }
+      identity = { kind: 'partner', partner };
+      state.partner = partner.name;
+    }
+    // Probes and preflights only report the quota; they are never refused.
+    const decision = exempt ? limits.peek(identity) : limits.consume(identity);
+    if (decision) {
+      state.rateHeaders = rateLimitHeaders(decision);
+      if (!exempt && !decision.allowed) return rateLimited(decision);
+    }
+
+    if (group === null) return errorReply('NOT_FOUND', `No endpoint at ${ctx.path}`);
+    if (preflight) {
+      return {
+        status: 204,
+        headers: {
+          Allow: group.allow,
+          'Access-Control-Allow-Methods': group.allow,
+          'Access-Control-Allow-Headers': PREFLIGHT_ALLOWED_HEADERS,
+          'Access-Control-Max-Age': PREFLIGHT_MAX_AGE_SECONDS,
+        },
+      };
+    }
+    if (route === undefined) {
+      return errorReply('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here; allowed: ${group.allow}`, { headers: { Allow: group.allow } });
+    }
+    if (route.body) {
+      requireJsonContentType(ctx.contentType);
+      const reader = readBody(res, ctx.contentLength, config.maxBodyBytes);
+      state.reader = reader;
+      return reader.promise.then((buf) => {
+        state.bodyConsumed = true;
+        return route.handle({ ctx, body: decodeJsonBody(buf) });
+      });
+    }
+    return route.handle({ ctx, body: undefined });
+  }
+
+  function errorToReply(err: unknown, ctx: RequestContext | null): Reply | null {
+    if (err instanceof RequestAborted) return null;
+    if (err instanceof HttpError) return err.reply;
+    logError(`unhandled error on ${ctx ? `${ctx.method} ${ctx.path}` : 'a request'}`, err);
+    return errorReply('INTERNAL_ERROR');
+  }
+
+  function write(res: HttpResponse, ctx: RequestContext | null, state: RequestState, reply: Reply): void {
+    if (state.aborted) return;
+    let json: string | undefined;
+    try {
+      json = reply.json ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
+    } catch (e) {
+      // A body that cannot be serialized is a bug behind the interface.
+      logError('response body could not be serialized', e);
+      reply = errorReply('INTERNAL_ERROR');
+      json = JSON.stringify(reply.body);
+    }
+    const head = ctx?.method === 'HEAD';
+    // A body still (partly) unread, or a shutdown: do not keep the connection.
+    const close = shuttingDown || reply.status === 413 || (!state.bodyConsumed && ctx !== null && hasBody(ctx));
+    res.cork(() => {
+      res.writeStatus(statusLine(reply.status));
+      if (json !== undefined) res.writeHeader('Content-Type', JSON_TYPE);
+      res.writeHeader('Access-Control-Allow-Origin', '*');
+      res.writeHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+      if (state.rateHeaders) for (const k in state.rateHeaders) res.writeHeader(k, state.rateHeaders[k]!);
+      if (reply.headers) for (const k in reply.headers) res.writeHeader(k, reply.headers[k]!);
+      if (json === undefined || head) {
+        // endWithoutBody(undefined, ...) would announce a bogus huge length, and
+        // a real length makes uWS wait for a body that never comes: send none,
+        // unless the connection is closing, where uWS needs a number (0).
+        if (close) res.endWithoutBody(0, true);
+        else res.endWithoutBody();
+      } else {
+        res.end(json, close);
+      }
+    });
+    state.status = reply.status;
+    state.bytes = json === undefined || head ? 0 : Buffer.byteLength(json);
+  }
+
+  function respond(res: HttpResponse, ctx: RequestContext | null, state: RequestState, reply: Reply | null): void {
+    if (reply === null || state.aborted) return;
+    try {
+      write(res, ctx, state, reply);
+    } catch (e) {
+      // The socket went away between the abort check and the write.
+      logError('writing a response failed', e);
+    }
+  }
+
+  function finish(ctx: RequestContext | null, state: RequestState, group: PatternGroup | null): void {
+    inFlight--;
+    if (config.logRequests && ctx) {
+      // The query string and path words are what users typed: not logged.
+      logLine(process.stdout, {
+        time: new Date().toISOString(),
+        method: ctx.method,
+        path: group ? group.template : ctx.path,
+        status: state.aborted ? null : state.status,
+        aborted: state.aborted || undefined,
+        ms: Math.round((performance.now() - ctx.receivedAt) * 100) / 100,
+        bytes: state.bytes,
+        client: ctx.client,
+        partner: state.partner ?? undefined,
+      });
+    }
+    if (inFlight === 0 && onDrained) onDrained();
+  }
+
+  function onRequest(res: HttpResponse, req: HttpRequest, group: PatternGroup | null): void {
+    const state: RequestState = { aborted: false, reader: null, rateHeaders: null, partner: null, bodyConsumed: false, status: 0, bytes: 0 };
+    let ctx: RequestContext | null = null;
+    inFlight++;
+    try {
+      ctx = copyRequest(res, req, group?.paramCount ?? 0);
+      res.onAborted(() => {
+        state.aborted = true;
+        state.reader?.abort();
+      });
+      let out: Reply | Promise<Reply>;
+      try {
+        out = dispatch(res, ctx, group, state);
+      } catch (e) {
+        out = errorToReply(e, ctx) ?? errorReply('INTERNAL_ERROR');
+      }
+      if (out instanceof Promise) {
+        const c = ctx;
+        out
+          .then(
+            (reply) => respond(res, c, state, reply),
+            (e) => respond(res, c, state, errorToReply(e, c)),
+          )
+          .catch((e) => logError('responding failed', e))
+          .finally(() => finish(c, state, group));
+        return;
+      }
+      respond(res, ctx, state, out);
+      finish(ctx, state, group);
+    } catch (e) {
+      // Only reachable if copying the request itself failed.
+      logError('request handling failed', e);
+      try {
+        if (!state.aborted) {
+          res.cork(() => {
+            res.writeStatus(statusLine(500)).writeHeader('Content-Type', JSON_TYPE).writeHeader('Access-Control-Allow-Origin', '*');
+            res.end(JSON.stringify(errorReply('INTERNAL_ERROR').body), true);
+          });
+        }
+      } catch {
+        // Nothing more can be done for this connection.
+      }
+      finish(ctx, state, group);
+    }
+  }
+
+  // ---- uWS app
+  const app = uWS.App();
+  for (const [pattern, group] of groups) app.any(pattern, (res, req) => onRequest(res, req, group));
+  app.any('/*', (res, req) => onRequest(res, req, null));
+
+  // Idle clients' counters are dropped here, not only when the cache is full.
+  const purgeTimer = setInterval(() => limits.purgeStale(), 60_000);
+  purgeTimer.unref();
+
+  let listenSocket: us_listen_socket | null = await new Promise<us_listen_socket>((resolve, reject) => {
+    app.listen(config.host, config.port, (ls) => {
+      if (ls) resolve(ls);
+      else reject(new Error(`cannot listen on ${config.host}:${config.port}`));
+    });
+  }).catch((e) => {
+    clearInterval(purgeTimer);
+    app.close();
+    throw e;
+  });
+  const port = uWS.us_socket_local_port(listenSocket as unknown as us_socket);
+
+  let shutdownPromise: Promise<void> | null = null;
+  return {
+    port,
+    shutdown(): Promise<void> {
+      if (shutdownPromise) return shutdownPromise;
+      shuttingDown = true;
+      shutdownPromise = (async () => {
+        // New connections are refused from here on; open ones get
+        // "Connection: close" on their next response.
+        if (listenSocket) {
+          uWS.us_listen_socket_close(listenSocket);
+          listenSocket = null;
+        }
+        if (inFlight > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, config.shutdownGraceMs);
+            onDrained = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
+        // Closes keep-alive sockets and anything still running after the grace period.
+        clearInterval(purgeTimer);
+        app.close();
+      })();
+      return shutdownPromise;
+    },
+  };
+}

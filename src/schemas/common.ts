@@ -1,0 +1,93 @@
+// Schemas shared by several endpoints: the two error body shapes of the
+// interface (section 7.2), the limits every endpoint documents, and the
+// query-parameter building blocks.
+//
+// Query parameters arrive as strings; their schemas here describe the value
+// after parsing (an integer, a boolean), which is what handlers receive and
+// what OpenAPI documents. src/http/query.ts reads `type`, `minimum`,
+// `maximum`, `maxLength` and `default` from these same schemas, so a limit is
+// written once.
+
+import Type, { type Static } from 'typebox';
+
+/** The API version named in the path and reported by GET /api/v1/health. */
+export const API_VERSION = 'v1';
+
+/** Longest word or prefix accepted in a query parameter or in the path (code points). */
+export const MAX_QUERY_WORD_CODE_POINTS = 100;
+/** Longest raw query string accepted (bytes as sent, before percent-decoding). */
+export const MAX_QUERY_STRING_BYTES = 2048;
+
+/** Shape A: a structured error. */
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object(
+      {
+        code: Type.String({ description: 'Machine-readable code, e.g. MISSING_PARAMETER.' }),
+        message: Type.String({ description: 'Human-readable message.' }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, description: 'Shape A error body.' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** Shape A for 404 WORD_NOT_FOUND: adds top-level similar_words. */
+export const WordNotFoundBody = Type.Object(
+  {
+    error: Type.Object(
+      {
+        code: Type.Literal('WORD_NOT_FOUND'),
+        message: Type.String({ description: 'Names the word that was looked up.' }),
+      },
+      { additionalProperties: false },
+    ),
+    similar_words: Type.Array(Type.String(), {
+      maxItems: 5,
+      description: 'Up to 5 similar headwords, best first (spellcheck suggester, then prefix index).',
+    }),
+  },
+  { additionalProperties: false, description: 'Shape A error body for an unknown word.' },
+);
+export type WordNotFoundBody = Static<typeof WordNotFoundBody>;
+
+/** Shape A for 429 RATE_LIMIT_EXCEEDED: adds error.retry_after. */
+export const RateLimitBody = Type.Object(
+  {
+    error: Type.Object(
+      {
+        code: Type.Literal('RATE_LIMIT_EXCEEDED'),
+        message: Type.String(),
+        retry_after: Type.Integer({ minimum: 1, description: 'Seconds to wait before the next request is accepted.' }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, description: 'Shape A error body for a rate-limited request.' },
+);
+export type RateLimitBody = Static<typeof RateLimitBody>;
+
+/** Shape B: detail only, used for the input errors of the two POST endpoints. */
+export const DetailBody = Type.Object(
+  { detail: Type.String({ description: 'Human-readable description of what is wrong with the request body.' }) },
+  { additionalProperties: false, description: 'Shape B error body.' },
+);
+export type DetailBody = Static<typeof DetailBody>;
+
+// ---- query-parameter building blocks ------------------------------------
+
+/** A required word-like parameter: trimmed, non-empty, at most 100 code points. */
+export function QueryWord(description: string) {
+  return Type.String({ minLength: 1, maxLength: MAX_QUERY_WORD_CODE_POINTS, description });
+}
+
+/** A boolean parameter written true/false/1/0 (case-insensitive). */
+export function QueryBoolean(description: string) {
+  return Type.Boolean({ default: false, description: `${description} Accepts true, false, 1 or 0.` });
+}
+
+/** An integer parameter with a default and an inclusive range. */
+export function QueryInteger(description: string, minimum: number, maximum: number, fallback: number) {
+  return Type.Integer({ minimum, maximum, default: fallback, description: `${description} Default ${fallback}, minimum ${minimum}, maximum ${maximum}.` });
+}

@@ -1,0 +1,98 @@
+// POST /api/v1/spellcheck/text
+//
+// Every problem with the body is answered in Shape B ({"detail": ...}), the
+// shape the interface uses for this endpoint's limits, so a client of this
+// endpoint reads one error shape for everything it sent wrong.
+
+import Type, { type Static } from 'typebox';
+import { Compile } from 'typebox/compile';
+
+/** Spellcheck text limit, in Unicode code points of the text as sent. */
+export const MAX_TEXT_CHARACTERS = 10_000;
+/** Spellcheck text limit, in words as the spellcheck tokenizer counts them. */
+export const MAX_TEXT_WORDS = 1_000;
+
+export const SpellcheckTextBody = Type.Object(
+  {
+    text: Type.String({
+      maxLength: MAX_TEXT_CHARACTERS,
+      description: `Nepali text to check: at most ${MAX_TEXT_CHARACTERS} characters (Unicode code points) and ${MAX_TEXT_WORDS} words.`,
+    }),
+  },
+  { description: 'Unknown fields are ignored.' },
+);
+export type SpellcheckTextBody = Static<typeof SpellcheckTextBody>;
+const CheckBody = Compile(SpellcheckTextBody);
+
+const Occurrence = Type.Object(
+  {
+    start: Type.Integer({ minimum: 0, description: 'UTF-16 code unit offset of the first character.' }),
+    end: Type.Integer({ minimum: 0, description: 'UTF-16 code unit offset after the last character (exclusive).' }),
+  },
+  { additionalProperties: false },
+);
+
+export const MisspelledWord = Type.Object(
+  {
+    word: Type.String(),
+    status: Type.Literal('misspelled'),
+    corrections: Type.Array(Type.String(), { description: 'Suggestions, best first.' }),
+    occurrences: Type.Array(Occurrence, { description: 'extra: where the word occurs in the text.' }),
+    rule: Type.Optional(Type.String({ description: 'extra: the orthography rule that fired, when one did.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const UnknownWord = Type.Object(
+  {
+    word: Type.String(),
+    status: Type.Literal('unknown'),
+    occurrences: Type.Array(Occurrence, { description: 'extra: where the word occurs in the text.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const SpellcheckTextResponse = Type.Object(
+  {
+    misspelled: Type.Array(MisspelledWord, { description: 'Each distinct misspelled word once, in order of first occurrence; empty when none.' }),
+    unknown: Type.Array(UnknownWord, { description: 'Words not in the dictionary and with no correction; empty when none.' }),
+  },
+  { additionalProperties: false, description: 'Spellcheck text result (2.3).' },
+);
+export type SpellcheckTextResponse = Static<typeof SpellcheckTextResponse>;
+
+export const SPELLCHECK_TEXT_DETAILS = {
+  notObject: 'Request body must be a JSON object',
+  textMissing: "Field 'text' is required",
+  textNotString: "Field 'text' must be a string",
+  tooManyCharacters: `Text exceeds ${MAX_TEXT_CHARACTERS} characters`,
+  tooManyWords: `Text exceeds ${MAX_TEXT_WORDS} words`,
+} as const;
+
+export type BodyCheck<T> = { ok: true; value: T } | { ok: false; detail: string };
+
+function codePointLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/**
+ * Validates a parsed JSON body. The compiled schema answers the common case;
+ * when it fails, the checks below run in a fixed order so the detail names
+ * the first problem in the order a reader would fix them.
+ */
+export function checkSpellcheckTextBody(body: unknown, countWords: (text: string) => number): BodyCheck<SpellcheckTextBody> {
+  if (!CheckBody.Check(body)) {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.notObject };
+    const text = (body as Record<string, unknown>).text;
+    if (text === undefined || text === null) return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.textMissing };
+    if (typeof text !== 'string') return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.textNotString };
+    if (codePointLength(text) > MAX_TEXT_CHARACTERS) return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.tooManyCharacters };
+    // The schema and the checks above disagree: a schema edit without a
+    // matching check. Say so rather than let it through unchecked.
+    return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.notObject };
+  }
+  if (countWords(body.text) > MAX_TEXT_WORDS) return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.tooManyWords };
+  return { ok: true, value: { text: body.text } };
+}

@@ -1,0 +1,122 @@
+// GET /api/v1/openapi.json: valid JSON, OpenAPI 3.1, every route of the
+// table with its parameters and responses, every $ref resolvable, and the
+// parts the interface leaves "not shown" written down.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildRoutes } from '../../src/http/routes.js';
+import { FakeServices } from './fake-services.js';
+import { getJson, startTestServer } from './harness.js';
+
+const EXPECTED: [string, string][] = [
+  ['get', '/up'],
+  ['get', '/api/v1/health'],
+  ['get', '/api/v1/dictionary/word'],
+  ['get', '/api/v1/dictionary/word/{word}'],
+  ['get', '/api/v1/dictionary/suggest'],
+  ['get', '/api/v1/dictionary/examples'],
+  ['post', '/api/v1/spellcheck/text'],
+  ['get', '/api/v1/spellcheck/word'],
+  ['post', '/api/v1/romanization/resolve'],
+  ['get', '/api/v1/openapi.json'],
+];
+
+function collectRefs(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) for (const x of node) collectRefs(x, out);
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string') out.push(v);
+      else collectRefs(v, out);
+    }
+  }
+  return out;
+}
+
+function resolvePointer(doc: unknown, ref: string): unknown {
+  assert.ok(ref.startsWith('#/'), ref);
+  let node: any = doc;
+  for (const part of ref.slice(2).split('/')) node = node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return node;
+}
+
+test('openapi.json is OpenAPI 3.1 JSON listing every endpoint and method', async (t) => {
+  const s = await startTestServer(t);
+  const r = await fetch(`${s.base}/api/v1/openapi.json`);
+  assert.equal(r.status, 200);
+  assert.equal(r.headers.get('content-type'), 'application/json; charset=utf-8');
+  const doc = JSON.parse(await r.text());
+  assert.equal(doc.openapi, '3.1.0');
+  assert.equal(doc.info.version, 'v1');
+  const listed = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => [m, p]));
+  assert.deepEqual(listed.sort(), [...EXPECTED].sort());
+  // The table and the document agree (a route added without documentation would fail here).
+  const routes = buildRoutes({ services: new FakeServices(), countWords: () => 0, isShuttingDown: () => false, logError: () => {} });
+  for (const route of routes) assert.ok(doc.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`);
+});
+
+test('every $ref resolves, and every operation documents its responses', async (t) => {
+  const s = await startTestServer(t);
+  const { body: doc } = await getJson(`${s.base}/api/v1/openapi.json`);
+  const refs = collectRefs(doc);
+  assert.ok(refs.length > 20);
+  for (const ref of refs) assert.ok(resolvePointer(doc, ref) !== undefined, `unresolved ${ref}`);
+  for (const [method, path] of EXPECTED) {
+    const op = doc.paths[path][method];
+    assert.ok(op.operationId, path);
+    assert.ok(op.responses['200'], `${method} ${path} has no 200`);
+    for (const [status, resp] of Object.entries(op.responses as Record<string, { description: string }>)) {
+      assert.ok(resp.description.length > 0, `${path} ${status}`);
+    }
+  }
+});
+
+test('the document spells out the parts the interface leaves "not shown"', async (t) => {
+  const s = await startTestServer(t);
+  const { body: doc } = await getJson(`${s.base}/api/v1/openapi.json`);
+  const word = doc.paths['/api/v1/dictionary/word'].get;
+  assert.deepEqual(
+    word.parameters.map((p: { name: string; required: boolean }) => [p.name, p.required]),
+    [
+      ['q', true],
+      ['include_variants', false],
+      ['multi_dict', false],
+    ],
+  );
+  // include_variants and multi_dict bodies.
+  assert.deepEqual(word.responses['200'].content['application/json'].schema.oneOf, [
+    { $ref: '#/components/schemas/DictionaryEntry' },
+    { $ref: '#/components/schemas/VariantsResponse' },
+    { $ref: '#/components/schemas/MultiDictResponse' },
+  ]);
+  // The path form's success body.
+  const byPath = doc.paths['/api/v1/dictionary/word/{word}'].get;
+  assert.equal(byPath.parameters[0].in, 'path');
+  assert.deepEqual(byPath.responses['404'].content['application/json'].schema, { $ref: '#/components/schemas/WordNotFoundBody' });
+  // Suggest limit minimum and maximum.
+  const limit = doc.paths['/api/v1/dictionary/suggest'].get.parameters.find((p: { name: string }) => p.name === 'limit');
+  assert.deepEqual([limit.schema.minimum, limit.schema.maximum, limit.schema.default], [1, 50, 10]);
+  // Example sentences endpoint.
+  assert.ok(doc.paths['/api/v1/dictionary/examples'].get.responses['200']);
+  // Spellcheck errors: Shape B, the word-limit message, the 500 body.
+  const spell = doc.paths['/api/v1/spellcheck/text'].post;
+  assert.deepEqual(spell.responses['400'].content['application/json'].schema, { $ref: '#/components/schemas/DetailBody' });
+  assert.match(spell.responses['400'].description, /Text exceeds 1000 words/);
+  assert.match(spell.responses['500'].description, /Internal server error/);
+  assert.ok(spell.responses['413'] && spell.responses['415']);
+  // Both text and tokens.
+  assert.match(doc.paths['/api/v1/romanization/resolve'].post.responses['400'].description, /not both/);
+  // Partner access, rate-limit attribution and window type.
+  assert.equal(doc.components.securitySchemes.partnerKey.name, 'X-API-Key');
+  assert.match(doc.info.description, /sliding window/);
+  assert.match(doc.info.description, /X-Forwarded-For/);
+  assert.ok(doc.paths['/api/v1/dictionary/suggest'].get.responses['429'].headers['Retry-After']);
+  // Probes are documented as not rate limited.
+  assert.deepEqual(doc.paths['/up'].get.security, [{}]);
+});
+
+test('the document reflects the configured limits', async (t) => {
+  const s = await startTestServer(t, { rateLimitPerMinute: 30, rateLimitPerDay: 1000, maxBodyBytes: 4096 });
+  const { body: doc } = await getJson(`${s.base}/api/v1/openapi.json`);
+  assert.match(doc.info.description, /30 requests per minute and 1000 requests per day/);
+  assert.match(doc.info.description, /4096 bytes/);
+});
