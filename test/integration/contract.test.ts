@@ -1,0 +1,746 @@
+// Contract test: every row of ../shared/spec/service-interface.md (fields,
+// statuses, rules, error shapes, limits) and the designed parts written in
+// docs/api.md, checked through real HTTP against the real service on the real
+// data. The spellcheck and romanization engines are still being tuned, so
+// this asserts what the contract fixes (shapes, statuses, offsets, limits)
+// and well-established facts of the data, not today's exact ranking.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from 'node:net';
+import {
+  assertEntry,
+  assertRomanResult,
+  assertShapeA,
+  assertShapeB,
+  assertSpellTextResult,
+  assertWordNotFound,
+  call,
+  checkRaw,
+  isStringArray,
+  qs,
+  type CallResult,
+} from './contract-http.js';
+import { buildRequest, rawRequest } from './raw-http.js';
+import { SKIP_WITHOUT_DATA } from './real-data.js';
+import { startTestService, type TestService } from './service.js';
+
+const skip = SKIP_WITHOUT_DATA;
+let svc: TestService | undefined;
+
+before(async () => {
+  if (!skip) svc = await startTestService();
+});
+after(async () => {
+  await svc?.close();
+});
+
+const get = (path: string, headers?: Record<string, string>): Promise<CallResult> => call(svc!.base, 'GET', path, { headers });
+const postJson = (path: string, value: unknown): Promise<CallResult> => call(svc!.base, 'POST', path, { body: JSON.stringify(value) });
+
+const WORD = '/api/v1/dictionary/word';
+const SUGGEST = '/api/v1/dictionary/suggest';
+const EXAMPLES = '/api/v1/dictionary/examples';
+const SPELL_TEXT = '/api/v1/spellcheck/text';
+const SPELL_WORD = '/api/v1/spellcheck/word';
+const ROMAN = '/api/v1/romanization/resolve';
+
+// Facts of the real data (Debian mythes-ne / hunspell-ne), chosen outside
+// the evaluation sets. अर्थ: a thesaurus headword with three noun senses,
+// each a gloss plus synonyms. अँगालो: two senses, the second an idiom (टुक्का)
+// whose part of speech differs from the entry's. दिन/दीन: both in
+// hunspell-ne, differing only by ि/ी.
+const THESAURUS_WORD = 'अर्थ';
+const MIXED_POS_WORD = 'अँगालो';
+const UNKNOWN_NEAR_MISS = 'नेपालक'; // not a word; close to नेपाल
+const UNKNOWN_MANY_SIMILAR = 'कार्यक'; // not a word; many words are near it
+
+/** The dictionaries the service serves, as listed by multi_dict. */
+async function servedDictionaries(): Promise<Set<string>> {
+  const r = await get(WORD + qs({ q: THESAURUS_WORD, multi_dict: 'true' }));
+  assert.equal(r.status, 200);
+  return new Set(r.body.results.map((x: { dictionary: string }) => x.dictionary));
+}
+
+// ---- 2.1 / 4.1 / 4.2 dictionary word ------------------------------------
+
+test('dictionary word: a thesaurus headword with numbered definitions, synonyms joined by semicolons, split_definitions', { skip }, async () => {
+  const r = await get(WORD + qs({ q: THESAURUS_WORD }));
+  assert.equal(r.status, 200);
+  assertEntry(r.body, THESAURUS_WORD, 'अर्थ');
+  assert.equal(r.body.definitions.length, 3, 'the thesaurus gives अर्थ three senses');
+  assert.deepEqual(r.body.definitions.map((d: { number: string }) => d.number), ['१.', '२.', '३.']);
+  for (const d of r.body.definitions) {
+    // Every sense of अर्थ has a gloss and two synonyms: three parts.
+    assert.equal(d.text.split('; ').length, 3, `synonyms joined with "; ": ${d.text}`);
+    assert.equal(d.part_of_speech, 'नाम');
+  }
+  assert.equal(r.body.part_of_speech, 'नाम');
+  assert.ok(r.body.definitions.some((d: { text: string }) => d.text.split('; ').includes('पैसा')), 'पैसा is a synonym of अर्थ');
+  assert.ok(r.body.split_definitions.startsWith('१. '));
+  assert.equal(r.body.split_definitions.split('\n').length, 3);
+  assert.ok(r.body.dictionaries.includes('mpp-thesaurus'));
+});
+
+test('dictionary word: a sense whose part of speech differs is marked in split_definitions', { skip }, async () => {
+  const r = await get(WORD + qs({ q: MIXED_POS_WORD }));
+  assert.equal(r.status, 200);
+  assertEntry(r.body, MIXED_POS_WORD, MIXED_POS_WORD);
+  assert.equal(r.body.definitions.length, 2);
+  const [first, second] = r.body.definitions;
+  assert.notEqual(first.part_of_speech, second.part_of_speech);
+  assert.match(r.body.split_definitions.split('\n')[1], /^२\. \(.+\) /);
+});
+
+test('dictionary word: a hunspell-only headword has an empty split_definitions and no definitions', { skip }, async () => {
+  const r = await get(WORD + qs({ q: 'दिन' }));
+  assert.equal(r.status, 200);
+  assertEntry(r.body, 'दिन', 'दिन');
+  assert.ok(r.body.dictionaries.includes('mpp-hunspell'));
+  // Glosses come only from the thesaurus; hunspell-ne is a word list.
+  if (!r.body.dictionaries.includes('mpp-thesaurus')) {
+    assert.deepEqual(r.body.definitions, []);
+    assert.equal(r.body.split_definitions, '');
+  }
+});
+
+test('dictionary word: q is trimmed; q missing, empty or given twice is 400', { skip }, async () => {
+  const trimmed = await get(`${WORD}?q=+${encodeURIComponent(THESAURUS_WORD)}+`);
+  assert.equal(trimmed.status, 200);
+  assert.equal(trimmed.body.word, THESAURUS_WORD);
+  const missing = await get(WORD);
+  assert.match(assertShapeA(missing, 400, 'MISSING_PARAMETER', 'q missing'), /'q'/);
+  const empty = await get(`${WORD}?q=`);
+  assert.match(assertShapeA(empty, 400, 'MISSING_PARAMETER', 'q empty'), /'q'/);
+  const twice = await get(`${WORD}?q=${encodeURIComponent('घर')}&q=${encodeURIComponent('घर')}`);
+  assertShapeA(twice, 400, 'INVALID_PARAMETER', 'q twice');
+  const tooLong = await get(WORD + qs({ q: 'क'.repeat(101) }));
+  assertShapeA(tooLong, 400, 'INVALID_PARAMETER', 'q over 100 characters');
+});
+
+test('dictionary word: include_variants=true groups the ि/ी variant with its differences', { skip }, async () => {
+  const r = await get(WORD + qs({ q: 'दिन', include_variants: 'true' }));
+  assert.equal(r.status, 200);
+  assert.deepEqual(Object.keys(r.body).sort(), ['entry', 'variants', 'word']);
+  assert.equal(r.body.word, 'दिन');
+  assertEntry(r.body.entry, 'दिन', 'own entry');
+  assert.ok(Array.isArray(r.body.variants));
+  for (const v of r.body.variants) {
+    assert.deepEqual(Object.keys(v).sort(), ['differences', 'entry', 'word']);
+    assert.notEqual(v.word, 'दिन');
+    assert.ok(isStringArray(v.differences) && v.differences.length > 0, `differences of ${v.word}`);
+    for (const d of v.differences) assert.ok(['ि/ी', 'ु/ू', 'ं/ँ', 'श/ष/स', 'ब/व', 'halanta'].includes(d), `documented confusion: ${d}`);
+    assertEntry(v.entry, v.word, `variant ${v.word}`);
+  }
+  const deen = r.body.variants.find((v: { word: string }) => v.word === 'दीन');
+  assert.ok(deen, 'दीन (a hunspell-ne headword) is the ि/ी variant of दिन');
+  assert.deepEqual(deen.differences, ['ि/ी']);
+});
+
+test('dictionary word: multi_dict=true answers one result per dictionary, entry or null', { skip }, async () => {
+  const plain = await get(WORD + qs({ q: MIXED_POS_WORD }));
+  const r = await get(WORD + qs({ q: MIXED_POS_WORD, multi_dict: 'true' }));
+  assert.equal(r.status, 200);
+  assert.deepEqual(Object.keys(r.body).sort(), ['results', 'word']);
+  assert.equal(r.body.word, MIXED_POS_WORD);
+  const names = r.body.results.map((x: { dictionary: string }) => x.dictionary);
+  assert.deepEqual(names.slice(0, 2), ['mpp-thesaurus', 'mpp-hunspell'], 'the two Nepali dictionaries first');
+  assert.equal(new Set(names).size, names.length);
+  for (const x of r.body.results) {
+    assert.deepEqual(Object.keys(x).sort(), ['dictionary', 'entry']);
+    // Consistent with the plain entry's list of dictionaries.
+    assert.equal(x.entry !== null, plain.body.dictionaries.includes(x.dictionary), `${x.dictionary} has the word`);
+    if (x.entry !== null) assertEntry(x.entry, MIXED_POS_WORD, x.dictionary);
+  }
+  const thesaurus = r.body.results.find((x: { dictionary: string }) => x.dictionary === 'mpp-thesaurus');
+  assert.equal(thesaurus.entry.definitions.length, 2, 'the thesaurus entry carries its senses');
+
+  // Another word: again consistent with its plain entry.
+  const din = await get(WORD + qs({ q: 'दिन', multi_dict: '1' }));
+  assert.equal(din.status, 200);
+  const plainDin = await get(WORD + qs({ q: 'दिन' }));
+  for (const x of din.body.results) assert.equal(x.entry !== null, plainDin.body.dictionaries.includes(x.dictionary));
+});
+
+test('dictionary word: booleans accept true/false/1/0 in any case; anything else is 400 INVALID_PARAMETER', { skip }, async () => {
+  const isVariants = (b: any) => 'variants' in b;
+  const isMulti = (b: any) => 'results' in b;
+  const isPlain = (b: any) => 'definitions' in b;
+  for (const [v, shape] of [['true', isVariants], ['TRUE', isVariants], ['1', isVariants], ['false', isPlain], ['False', isPlain], ['0', isPlain]] as const) {
+    const r = await get(WORD + qs({ q: 'दिन', include_variants: v }));
+    assert.equal(r.status, 200, `include_variants=${v}`);
+    assert.ok(shape(r.body), `include_variants=${v} body ${r.text.slice(0, 80)}`);
+  }
+  for (const [v, shape] of [['true', isMulti], ['1', isMulti], ['false', isPlain], ['0', isPlain]] as const) {
+    const r = await get(WORD + qs({ q: 'दिन', multi_dict: v }));
+    assert.equal(r.status, 200, `multi_dict=${v}`);
+    assert.ok(shape(r.body), `multi_dict=${v}`);
+  }
+  for (const bad of ['yes', '2', 'on', '', 'truee']) {
+    const r = await get(WORD + qs({ q: 'दिन', include_variants: bad }));
+    assert.match(assertShapeA(r, 400, 'INVALID_PARAMETER', `include_variants=${bad}`), /include_variants/);
+    const m = await get(WORD + qs({ q: 'दिन', multi_dict: bad }));
+    assert.match(assertShapeA(m, 400, 'INVALID_PARAMETER', `multi_dict=${bad}`), /multi_dict/);
+  }
+  // Documented: the two flags cannot be combined.
+  assertShapeA(await get(WORD + qs({ q: 'दिन', include_variants: 'true', multi_dict: 'true' })), 400, 'INVALID_PARAMETER', 'both flags');
+});
+
+test('dictionary word by path: percent-encoded Devanagari gives the same entry as the query form', { skip }, async () => {
+  const path = `${WORD}/${encodeURIComponent(THESAURUS_WORD)}`;
+  assert.match(path, /%E0%A4/, 'the path really is percent-encoded UTF-8');
+  const byPath = await get(path);
+  const byQuery = await get(WORD + qs({ q: THESAURUS_WORD }));
+  assert.equal(byPath.status, 200);
+  assertEntry(byPath.body, THESAURUS_WORD, 'path form');
+  assert.deepEqual(byPath.body, byQuery.body);
+  // The flags work on the path form too.
+  const variants = await get(`${WORD}/${encodeURIComponent('दिन')}?include_variants=true`);
+  assert.equal(variants.status, 200);
+  assert.ok(Array.isArray(variants.body.variants));
+  const multi = await get(`${WORD}/${encodeURIComponent('दिन')}?multi_dict=1`);
+  assert.equal(multi.status, 200);
+  assert.ok(Array.isArray(multi.body.results));
+  // Empty after trimming: MISSING_PARAMETER naming the path parameter.
+  assert.match(assertShapeA(await get(`${WORD}/%20`), 400, 'MISSING_PARAMETER', 'blank path word'), /'word'/);
+});
+
+test('dictionary word by path: unknown word is 404 WORD_NOT_FOUND naming it, with at most 5 similar_words', { skip }, async () => {
+  const r = await get(`${WORD}/${encodeURIComponent(UNKNOWN_NEAR_MISS)}`);
+  const similar = assertWordNotFound(r, UNKNOWN_NEAR_MISS, 'path form');
+  assert.deepEqual(Object.keys(r.body).sort(), ['error', 'similar_words']);
+  assert.ok(similar.length > 0, 'a near miss of नेपाल has similar words');
+  // A word with many neighbours: the list is capped at 5.
+  const many = await get(`${WORD}/${encodeURIComponent(UNKNOWN_MANY_SIMILAR)}`);
+  assert.equal(assertWordNotFound(many, UNKNOWN_MANY_SIMILAR, 'many similar').length, 5);
+  // The query form and the flags answer the same 404.
+  assertWordNotFound(await get(WORD + qs({ q: UNKNOWN_NEAR_MISS })), UNKNOWN_NEAR_MISS, 'query form');
+  assertWordNotFound(await get(WORD + qs({ q: UNKNOWN_NEAR_MISS, include_variants: 'true' })), UNKNOWN_NEAR_MISS, 'include_variants');
+  assertWordNotFound(await get(WORD + qs({ q: UNKNOWN_NEAR_MISS, multi_dict: 'true' })), UNKNOWN_NEAR_MISS, 'multi_dict');
+});
+
+// ---- 2.2 / 4.3 suggest --------------------------------------------------
+
+test('suggest: default limit 10, exact match first, every item a completion of q', { skip }, async () => {
+  const r = await get(SUGGEST + qs({ q: 'क' }));
+  assert.equal(r.status, 200);
+  assert.ok(isStringArray(r.body));
+  assert.equal(r.body.length, 10, 'क has far more than 10 completions: the default limit is 10');
+  for (const w of r.body) assert.ok(w.startsWith('क'), `${w} begins with the prefix`);
+  assert.equal(new Set(r.body).size, r.body.length, 'no repeats');
+  const exact = await get(SUGGEST + qs({ q: 'घर' }));
+  assert.equal(exact.body[0], 'घर', 'the exact match comes first');
+});
+
+test('suggest: limit within 1..50 is honoured; outside is 400 INVALID_PARAMETER; q missing or empty is 400 MISSING_PARAMETER', { skip }, async () => {
+  const three = await get(SUGGEST + qs({ q: 'क', limit: 3 }));
+  assert.equal(three.status, 200);
+  assert.equal(three.body.length, 3);
+  const one = await get(SUGGEST + qs({ q: 'क', limit: 1 }));
+  assert.equal(one.body.length, 1);
+  const fifty = await get(SUGGEST + qs({ q: 'क', limit: 50 }));
+  assert.equal(fifty.status, 200);
+  assert.equal(fifty.body.length, 50);
+  assert.deepEqual(fifty.body.slice(0, 10), (await get(SUGGEST + qs({ q: 'क' }))).body, 'a larger limit extends the same order');
+  for (const bad of ['0', '51', '-1', 'abc', '1.5', '']) {
+    assert.match(assertShapeA(await get(SUGGEST + qs({ q: 'क', limit: bad })), 400, 'INVALID_PARAMETER', `limit=${bad}`), /limit/);
+  }
+  assert.match(assertShapeA(await get(SUGGEST), 400, 'MISSING_PARAMETER', 'q missing'), /'q'/);
+  assert.match(assertShapeA(await get(`${SUGGEST}?q=`), 400, 'MISSING_PARAMETER', 'q empty'), /'q'/);
+  assert.match(assertShapeA(await get(`${SUGGEST}?limit=5`), 400, 'MISSING_PARAMETER', 'only limit'), /'q'/);
+});
+
+// ---- 4.9 examples -------------------------------------------------------
+
+test('examples: sentences using the word or its forms, each with a source; limit default 5, max 20', { skip }, async () => {
+  const r = await get(EXAMPLES + qs({ q: 'घर' }));
+  assert.equal(r.status, 200);
+  assert.deepEqual(Object.keys(r.body).sort(), ['examples', 'forms', 'word']);
+  assert.equal(r.body.word, 'घर');
+  assert.ok(isStringArray(r.body.forms) && r.body.forms.includes('घर'));
+  assert.ok(r.body.examples.length > 0 && r.body.examples.length <= 5, `default limit 5, got ${r.body.examples.length}`);
+  for (const e of r.body.examples) {
+    assert.deepEqual(Object.keys(e).sort(), ['source', 'text']);
+    assert.ok(typeof e.source === 'string' && e.source.length > 0);
+    // The sentence contains one of the matched forms as a whole word.
+    const words = e.text.split(/[\s,.;:!?।॥()"'“”‘’-]+/u);
+    assert.ok(r.body.forms.some((f: string) => words.includes(f)), `"${e.text}" uses one of ${r.body.forms.join(', ')}`);
+  }
+  const two = await get(EXAMPLES + qs({ q: 'घर', limit: 2 }));
+  assert.ok(two.body.examples.length <= 2);
+  assert.deepEqual(two.body.examples, r.body.examples.slice(0, two.body.examples.length));
+  for (const bad of ['0', '21', 'x']) assertShapeA(await get(EXAMPLES + qs({ q: 'घर', limit: bad })), 400, 'INVALID_PARAMETER', `limit=${bad}`);
+  assert.match(assertShapeA(await get(EXAMPLES), 400, 'MISSING_PARAMETER', 'q missing'), /'q'/);
+});
+
+test('examples: a word no sentence uses gives an empty list (or a WORD_NOT_FOUND 404), never an error of another kind', { skip }, async () => {
+  const r = await get(EXAMPLES + qs({ q: 'क्ष्ज्ञट' }));
+  if (r.status === 404) assertWordNotFound(r, 'क्ष्ज्ञट', 'examples');
+  else {
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.body.examples, []);
+  }
+});
+
+// ---- 2.3 / 4.4 spellcheck text ------------------------------------------
+
+test('spellcheck text: a ि/ी misspelling of a common word is found with its correction and offsets', { skip }, async () => {
+  const text = 'हामी पानि खान्छौँ। पानि चिसो छ।';
+  const r = await postJson(SPELL_TEXT, { text });
+  assert.equal(r.status, 200);
+  assertSpellTextResult(r.body, text, 'पानि');
+  const m = r.body.misspelled.find((x: { word: string }) => x.word === 'पानि');
+  assert.ok(m, `पानि is reported misspelled: ${r.text}`);
+  assert.equal(m.corrections[0], 'पानी', 'पानि -> पानी is unambiguous');
+  if (m.occurrences) assert.deepEqual(m.occurrences.map((o: { start: number }) => o.start), [5, 19], 'both occurrences, one entry');
+  assert.ok(!r.body.misspelled.some((x: { word: string }) => x.word === 'पानी' || x.word === 'हामी'));
+});
+
+test('spellcheck text: all-correct text gives two empty arrays; a foreign name is unknown without corrections', { skip }, async () => {
+  const clean = 'मेरो घर नेपालमा छ। हाम्रो देश राम्रो छ।';
+  const r = await postJson(SPELL_TEXT, { text: clean });
+  assert.equal(r.status, 200);
+  assert.deepEqual(r.body, { misspelled: [], unknown: [] });
+
+  const text = 'ओबामा अमेरिकाका राष्ट्रपति थिए।';
+  const u = await postJson(SPELL_TEXT, { text });
+  assert.equal(u.status, 200);
+  assertSpellTextResult(u.body, text, 'foreign name');
+  assert.ok(u.body.unknown.some((x: { word: string }) => x.word === 'ओबामा'), `ओबामा is unknown: ${u.text}`);
+
+  const empty = await postJson(SPELL_TEXT, { text: '' });
+  assert.equal(empty.status, 200);
+  assert.deepEqual(empty.body, { misspelled: [], unknown: [] });
+});
+
+test('spellcheck text: 10,001 characters is 400 Shape B naming 10000; 10,000 code points pass', { skip, timeout: 60_000 }, async () => {
+  // Words of 13 characters and a space: about 715 words, under the word
+  // limit, so only the character limit can fire.
+  const unit = 'राष्ट्रियतामा ';
+  const base = unit.repeat(Math.ceil(10_001 / unit.length)).slice(0, 10_000);
+  assert.equal([...base].length, 10_000);
+  const over = base + 'क';
+  const r = await postJson(SPELL_TEXT, { text: over });
+  const detail = assertShapeB(r, '10,001 characters');
+  assert.match(detail, /exceeds 10000 characters/);
+  assert.equal((await postJson(SPELL_TEXT, { text: base })).status, 200, 'exactly 10,000 characters are accepted');
+  // Characters are code points: 9,999 + one astral character is 10,000
+  // code points (10,001 UTF-16 units) and still accepted.
+  const astral = base.slice(0, 9_999) + '😀';
+  assert.equal(astral.length, 10_001);
+  assert.equal((await postJson(SPELL_TEXT, { text: astral })).status, 200);
+});
+
+test('spellcheck text: 1,001 words is 400 Shape B; 1,000 words pass', { skip, timeout: 60_000 }, async () => {
+  const over = await postJson(SPELL_TEXT, { text: Array(1001).fill('घर').join(' ') });
+  assert.match(assertShapeB(over, '1,001 words'), /1000 words/);
+  const at = await postJson(SPELL_TEXT, { text: Array(1000).fill('घर').join(' ') });
+  assert.equal(at.status, 200);
+  assert.deepEqual(at.body, { misspelled: [], unknown: [] });
+});
+
+test('spellcheck text: missing or non-string text and bad bodies are Shape B', { skip }, async () => {
+  assert.equal(assertShapeB(await postJson(SPELL_TEXT, {}), 'no text'), "Field 'text' is required");
+  assert.equal(assertShapeB(await postJson(SPELL_TEXT, { text: null }), 'null text'), "Field 'text' is required");
+  assert.equal(assertShapeB(await postJson(SPELL_TEXT, { text: 5 }), 'number text'), "Field 'text' must be a string");
+  assert.equal(assertShapeB(await postJson(SPELL_TEXT, ['घर']), 'array body'), 'Request body must be a JSON object');
+});
+
+// ---- 2.4 / 4.5 spellcheck word ------------------------------------------
+
+test('spellcheck word: correct -> corrections null; misspelled -> array; unknown -> null', { skip }, async () => {
+  const correct = await get(SPELL_WORD + qs({ word: 'पानी' }));
+  assert.equal(correct.status, 200);
+  assert.deepEqual(correct.body, { status: 'correct', corrections: null });
+
+  const misspelled = await get(SPELL_WORD + qs({ word: 'पानि' }));
+  assert.equal(misspelled.status, 200);
+  assert.deepEqual(Object.keys(misspelled.body).sort(), ['corrections', 'status']);
+  assert.equal(misspelled.body.status, 'misspelled');
+  assert.ok(isStringArray(misspelled.body.corrections) && misspelled.body.corrections.length > 0);
+  assert.equal(misspelled.body.corrections[0], 'पानी');
+
+  const unknown = await get(SPELL_WORD + qs({ word: 'ओबामा' }));
+  assert.equal(unknown.status, 200);
+  assert.deepEqual(unknown.body, { status: 'unknown', corrections: null });
+
+  // Stems with common suffixes are correct (section 1).
+  assert.equal((await get(SPELL_WORD + qs({ word: 'नेपालमा' }))).body.status, 'correct');
+});
+
+test('spellcheck word: word missing is 400 MISSING_PARAMETER naming it; whitespace inside is INVALID_PARAMETER', { skip }, async () => {
+  assert.match(assertShapeA(await get(SPELL_WORD), 400, 'MISSING_PARAMETER', 'word missing'), /'word'/);
+  assert.match(assertShapeA(await get(`${SPELL_WORD}?word=`), 400, 'MISSING_PARAMETER', 'word empty'), /'word'/);
+  assertShapeA(await get(SPELL_WORD + qs({ word: 'घर छ' })), 400, 'INVALID_PARAMETER', 'two words');
+});
+
+// ---- 2.5 / 4.6 romanization ---------------------------------------------
+
+const ROMAN_TEXT = '  mero naam Ram ho, ma Kathmandu ma baschu!\n(qzxvw) ghar 😀 jaanchu... "din" kal?';
+
+test('romanization by text: offsets, statuses, candidates and converted_text follow the rules', { skip }, async () => {
+  const dicts = await servedDictionaries();
+  const r = await postJson(ROMAN, { text: ROMAN_TEXT });
+  assert.equal(r.status, 200);
+  assertRomanResult(r.body, { text: ROMAN_TEXT }, 5, dicts, 'text');
+  const byToken = new Map(r.body.tokens.map((t: any) => [t.token, t]));
+  for (const w of ['mero', 'naam', 'Ram', 'ho', 'ma', 'Kathmandu', 'baschu', 'qzxvw', 'ghar', 'jaanchu', 'din', 'kal']) {
+    assert.ok(byToken.has(w), `token ${w} found in ${JSON.stringify(r.body.tokens.map((t: any) => t.token))}`);
+  }
+  const nonsense: any = byToken.get('qzxvw');
+  assert.equal(nonsense.status, 'unresolved');
+  assert.deepEqual(nonsense.candidates, []);
+  // The engines are being tuned, but common words of a plain sentence must
+  // resolve to something, and some of them have several readings.
+  assert.ok(r.body.tokens.filter((t: any) => t.candidates.length > 0).length >= 6, 'most common words resolve');
+  assert.ok(r.body.tokens.some((t: any) => t.status === 'ambiguous'), 'some token is ambiguous');
+  assert.match(r.body.converted_text, /[\u0900-\u097F]/);
+  // The astral character before jaanchu makes UTF-16 and code-point offsets differ.
+  const j: any = byToken.get('jaanchu');
+  assert.equal(j.start, ROMAN_TEXT.indexOf('jaanchu'));
+});
+
+test('romanization: every candidate is dictionary-backed (a headword with its dictionaries, or a form spellcheck accepts)', { skip }, async () => {
+  // Spec 2.5: candidates are "dictionary-backed"; word is a headword and
+  // dictionaries names the dictionaries that contain it.
+  const dicts = await servedDictionaries();
+  const r = await postJson(ROMAN, { text: ROMAN_TEXT, max_candidates: 10 });
+  assert.equal(r.status, 200);
+  const words = new Map<string, { token: string; dictionaries: string[] }>();
+  for (const t of r.body.tokens) for (const c of t.candidates) words.set(c.word, { token: t.token, dictionaries: c.dictionaries });
+  assert.ok(words.size > 0);
+  const problems: string[] = [];
+  for (const [word, { token, dictionaries }] of words) {
+    if (dictionaries.length === 0) {
+      problems.push(`${token} -> ${word}: dictionaries is empty`);
+      continue;
+    }
+    for (const d of dictionaries) if (!dicts.has(d)) problems.push(`${token} -> ${word}: unknown dictionary ${d}`);
+    const entry = await get(WORD + qs({ q: word }));
+    if (entry.status === 200) {
+      if ([...dictionaries].sort().join() !== [...entry.body.dictionaries].sort().join()) {
+        problems.push(`${token} -> ${word}: dictionaries ${dictionaries} but the entry says ${entry.body.dictionaries}`);
+      }
+    } else {
+      // Not a headword: it must at least be a form the dictionaries make.
+      const spell = await get(SPELL_WORD + qs({ word }));
+      if (spell.body.status !== 'correct') problems.push(`${token} -> ${word}: no entry and spellcheck says ${spell.body.status}`);
+    }
+  }
+  assert.deepEqual(problems, [], `candidates that are not dictionary-backed:\n${problems.join('\n')}`);
+});
+
+test('romanization by tokens: start/end null, text null, one result per token', { skip }, async () => {
+  const dicts = await servedDictionaries();
+  const tokens = ['mero', 'ghar', 'qzxvw', 'din', 'kal'];
+  const r = await postJson(ROMAN, { tokens });
+  assert.equal(r.status, 200);
+  assertRomanResult(r.body, { tokens }, 5, dicts, 'tokens');
+  assert.equal(r.body.tokens[2].status, 'unresolved');
+  // The same words resolve the same way in text and tokens mode.
+  const t = await postJson(ROMAN, { text: tokens.join(' ') });
+  assert.deepEqual(
+    t.body.tokens.map((x: any) => [x.converted, x.candidates]),
+    r.body.tokens.map((x: any) => [x.converted, x.candidates]),
+  );
+});
+
+test('romanization: max_candidates 1 gives at most one candidate and the same selection; 10 is accepted', { skip }, async () => {
+  const dicts = await servedDictionaries();
+  const five = await postJson(ROMAN, { text: ROMAN_TEXT });
+  const one = await postJson(ROMAN, { text: ROMAN_TEXT, max_candidates: 1 });
+  assert.equal(one.status, 200);
+  assertRomanResult(one.body, { text: ROMAN_TEXT }, 1, dicts, 'max_candidates 1');
+  assert.ok(one.body.tokens.every((t: any) => t.status !== 'ambiguous'));
+  assert.deepEqual(one.body.tokens.map((t: any) => t.converted), five.body.tokens.map((t: any) => t.converted), 'the selection does not depend on the limit');
+  assert.equal(one.body.converted_text, five.body.converted_text);
+  const ten = await postJson(ROMAN, { text: ROMAN_TEXT, max_candidates: 10 });
+  assert.equal(ten.status, 200);
+  assertRomanResult(ten.body, { text: ROMAN_TEXT }, 10, dicts, 'max_candidates 10');
+  for (let i = 0; i < five.body.tokens.length; i++) {
+    assert.deepEqual(ten.body.tokens[i].candidates.slice(0, 5), five.body.tokens[i].candidates, 'a larger limit extends the same ranking');
+  }
+});
+
+test('romanization: max_candidates 0, 11 and non-integers are 400 Shape B', { skip }, async () => {
+  for (const bad of [0, 11, -1, 1.5, '5', true]) {
+    const r = await postJson(ROMAN, { text: 'mero ghar', max_candidates: bad });
+    assert.equal(assertShapeB(r, `max_candidates ${JSON.stringify(bad)}`), "Field 'max_candidates' must be an integer between 1 and 10");
+  }
+});
+
+test('romanization: neither input is the spec\'s Shape B; both inputs and wrong types are Shape B too', { skip }, async () => {
+  assert.equal(assertShapeB(await postJson(ROMAN, {}), 'neither'), "Provide either 'text' or 'tokens'");
+  assert.equal(assertShapeB(await postJson(ROMAN, { max_candidates: 3 }), 'neither'), "Provide either 'text' or 'tokens'");
+  assert.equal(assertShapeB(await postJson(ROMAN, { text: null, tokens: null }), 'both null'), "Provide either 'text' or 'tokens'");
+  assert.equal(assertShapeB(await postJson(ROMAN, { text: 'mero', tokens: ['mero'] }), 'both'), "Provide either 'text' or 'tokens', not both");
+  assert.equal(assertShapeB(await postJson(ROMAN, { tokens: 'mero' }), 'tokens string'), "Field 'tokens' must be an array of strings");
+  assert.equal(assertShapeB(await postJson(ROMAN, { tokens: ['mero', 5] }), 'tokens mixed'), "Field 'tokens' must be an array of strings");
+  assert.equal(assertShapeB(await postJson(ROMAN, { text: 7 }), 'text number'), "Field 'text' must be a string");
+  assert.match(assertShapeB(await postJson(ROMAN, { text: 'a'.repeat(10_001) }), 'long text'), /exceeds 10000 characters/);
+});
+
+// ---- 2.6 / 2.7 health and up --------------------------------------------
+
+test('health: every field of 2.6, healthy on the real data', { skip }, async () => {
+  const r = await get('/api/v1/health');
+  assert.equal(r.status, 200);
+  assert.deepEqual(Object.keys(r.body).sort(), ['cache', 'database', 'status', 'version'], 'no issues field when healthy');
+  assert.equal(r.body.status, 'healthy');
+  assert.equal(r.body.version, 'v1');
+  assert.deepEqual(Object.keys(r.body.database).sort(), ['connected', 'entries_count', 'words_count']);
+  assert.equal(r.body.database.connected, true);
+  assert.ok(Number.isInteger(r.body.database.entries_count) && r.body.database.entries_count > 0);
+  assert.ok(Number.isInteger(r.body.database.words_count) && r.body.database.words_count > 0);
+  assert.deepEqual(Object.keys(r.body.cache).sort(), ['bloom_filter', 'lru_cache_hits', 'lru_cache_misses']);
+  assert.equal(r.body.cache.bloom_filter, true);
+  assert.ok(Number.isInteger(r.body.cache.lru_cache_hits) && r.body.cache.lru_cache_hits >= 0);
+  assert.ok(Number.isInteger(r.body.cache.lru_cache_misses) && r.body.cache.lru_cache_misses >= 0);
+});
+
+test('health: the LRU counters grow with spellcheck requests', { skip }, async () => {
+  const before = (await get('/api/v1/health')).body.cache;
+  // Words this file checks nowhere else, so the first request misses; the
+  // same text sent again hits on whichever thread has seen it (at most two
+  // pool threads plus the main thread, so four sends repeat on one of them).
+  const text = 'सुन्दर बगैँचामा फूलहरू फुलेका छन्।';
+  for (let i = 0; i < 4; i++) assert.equal((await postJson(SPELL_TEXT, { text })).status, 200);
+  const afterText = (await get('/api/v1/health')).body.cache;
+  assert.ok(afterText.lru_cache_misses > before.lru_cache_misses, `misses grew: ${JSON.stringify(before)} -> ${JSON.stringify(afterText)}`);
+  assert.ok(afterText.lru_cache_hits > before.lru_cache_hits, `hits grew: ${JSON.stringify(before)} -> ${JSON.stringify(afterText)}`);
+  for (let i = 0; i < 4; i++) await get(SPELL_WORD + qs({ word: 'बगैँचा' }));
+  const afterWord = (await get('/api/v1/health')).body.cache;
+  assert.ok(afterWord.lru_cache_hits + afterWord.lru_cache_misses > afterText.lru_cache_hits + afterText.lru_cache_misses, 'spellcheck word uses the cache too');
+});
+
+test('up: 200 {"status":"ok"}; HEAD answers the same status without a body', { skip }, async () => {
+  const r = await get('/up');
+  assert.equal(r.status, 200);
+  assert.deepEqual(r.body, { status: 'ok' });
+  const head = await fetch(`${svc!.base}/up`, { method: 'HEAD' });
+  assert.equal(head.status, 200);
+  assert.equal(await head.text(), '');
+});
+
+// ---- transport, errors, CORS, routing -----------------------------------
+
+test('malformed JSON is 400 Shape B on both POST endpoints', { skip }, async () => {
+  for (const path of [SPELL_TEXT, ROMAN]) {
+    for (const body of ['{"text":', '{text: "x"}', '{"text":"घर"} trailing']) {
+      const r = await call(svc!.base, 'POST', path, { body });
+      assert.equal(assertShapeB(r, `${path} ${body}`), 'Request body is not valid JSON');
+    }
+    const empty = await call(svc!.base, 'POST', path, { body: '' });
+    assert.equal(assertShapeB(empty, `${path} empty`), 'Request body is empty; expected a JSON object');
+  }
+});
+
+test('invalid UTF-8: in a body 400 Shape B; in the query or path 400 INVALID_PARAMETER', { skip }, async () => {
+  const port = svc!.port;
+  for (const path of [SPELL_TEXT, ROMAN]) {
+    const bytes = Buffer.concat([Buffer.from('{"text":"घर '), Buffer.from([0xff, 0xfe, 0xe0, 0xa4]), Buffer.from('"}')]);
+    const r = await rawRequest(port, buildRequest('POST', path, { body: bytes }));
+    const body = checkRaw(r, `${path} invalid UTF-8`);
+    assert.equal(assertShapeB({ status: r.status, body }, 'invalid UTF-8 body'), 'Request body is not valid UTF-8');
+  }
+  const q = await rawRequest(port, buildRequest('GET', `${WORD}?q=%ff%fe`));
+  assertShapeA({ status: q.status, body: checkRaw(q, 'query') }, 400, 'INVALID_PARAMETER', 'invalid UTF-8 in query');
+  const p = await rawRequest(port, buildRequest('GET', `${WORD}/%E0%A4`));
+  assertShapeA({ status: p.status, body: checkRaw(p, 'path') }, 400, 'INVALID_PARAMETER', 'truncated UTF-8 in path');
+});
+
+test('wrong content type is 415 UNSUPPORTED_MEDIA_TYPE; a utf-8 charset is accepted', { skip }, async () => {
+  const body = JSON.stringify({ text: 'घर' });
+  for (const path of [SPELL_TEXT, ROMAN]) {
+    for (const ct of ['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1']) {
+      assertShapeA(await call(svc!.base, 'POST', path, { body, contentType: ct }), 415, 'UNSUPPORTED_MEDIA_TYPE', `${path} ${ct}`);
+    }
+    const none = await rawRequest(svc!.port, buildRequest('POST', path, { body, contentType: null }));
+    assertShapeA({ status: none.status, body: checkRaw(none, 'no content type') }, 415, 'UNSUPPORTED_MEDIA_TYPE', 'no Content-Type');
+    const ok = await call(svc!.base, 'POST', path, { body, contentType: 'application/json; charset=UTF-8' });
+    assert.equal(ok.status, 200, `${path} with charset=UTF-8`);
+  }
+});
+
+test('oversized body is 413 PAYLOAD_TOO_LARGE, from Content-Length or from the bytes', { skip }, async () => {
+  const port = svc!.port;
+  const big = Buffer.from(JSON.stringify({ text: 'क'.repeat(100_000) })); // ~300 KB > 256 KiB
+  const sent = await rawRequest(port, buildRequest('POST', SPELL_TEXT, { body: big }));
+  assertShapeA({ status: sent.status, body: checkRaw(sent, '413 body') }, 413, 'PAYLOAD_TOO_LARGE', 'big body');
+  const declared = await rawRequest(port, buildRequest('POST', ROMAN, { body: '{"text":"x"}', length: 1_000_000 }));
+  assertShapeA({ status: declared.status, body: checkRaw(declared, '413 declared') }, 413, 'PAYLOAD_TOO_LARGE', 'declared length');
+  // The service still answers afterwards.
+  assert.equal((await get('/up')).status, 200);
+});
+
+test('an aborted upload leaves the service answering', { skip }, async () => {
+  await new Promise<void>((resolve, reject) => {
+    const sock = connect(svc!.port, '127.0.0.1', () => {
+      sock.write(buildRequest('POST', SPELL_TEXT, { body: '{"text":"घर', length: 5_000 }), () => {
+        sock.destroy();
+        resolve();
+      });
+    });
+    sock.on('error', reject);
+  });
+  const r = await postJson(SPELL_TEXT, { text: 'घर' });
+  assert.equal(r.status, 200);
+});
+
+test('CORS: preflight answered 204 with methods and headers; rate-limit headers exposed', { skip }, async () => {
+  const r = await fetch(`${svc!.base}${SPELL_TEXT}`, {
+    method: 'OPTIONS',
+    headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+  });
+  assert.equal(r.status, 204);
+  assert.equal(r.headers.get('access-control-allow-origin'), '*');
+  assert.match(r.headers.get('access-control-allow-methods') ?? '', /\bPOST\b/);
+  const allowHeaders = (r.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+  assert.ok(allowHeaders.includes('content-type') && allowHeaders.includes('x-api-key'));
+  const exposed = (await get('/up')).headers.get('access-control-expose-headers') ?? '';
+  for (const h of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']) assert.ok(exposed.includes(h), `exposes ${h}`);
+});
+
+test('unknown routes are 404 NOT_FOUND; a known path with another method is 405 with Allow', { skip }, async () => {
+  for (const path of ['/api/v1/nope', '/api/v2/health', '/', '/api/v1/dictionary', '/api/v1/dictionary/word/x/y']) {
+    assertShapeA(await get(path), 404, 'NOT_FOUND', path);
+  }
+  const cases: [string, string, RegExp, RegExp][] = [
+    ['DELETE', SPELL_TEXT, /\bPOST\b/, /\bGET\b/],
+    ['GET', ROMAN, /\bPOST\b/, /\bGET\b/],
+    ['POST', '/api/v1/health', /\bGET\b/, /\bPOST\b/],
+    ['PUT', WORD, /\bGET\b/, /\bPUT\b/],
+    ['POST', '/up', /\bGET\b/, /\bPOST\b/],
+  ];
+  for (const [method, path, allowed, notAllowed] of cases) {
+    const r = await call(svc!.base, method, path, method === 'GET' || method === 'DELETE' ? {} : { body: '{}' });
+    assertShapeA(r, 405, 'METHOD_NOT_ALLOWED', `${method} ${path}`);
+    const allow = r.headers.get('allow') ?? '';
+    assert.match(allow, allowed, `${method} ${path} Allow: ${allow}`);
+    assert.doesNotMatch(allow, notAllowed, `${method} ${path} Allow: ${allow}`);
+  }
+});
+
+test('OpenAPI 3.1 document lists every path, including the designed parts', { skip }, async () => {
+  const r = await get('/api/v1/openapi.json');
+  assert.equal(r.status, 200);
+  assert.match(r.body.openapi, /^3\.1\./);
+  assert.deepEqual(Object.keys(r.body.paths).sort(), [
+    '/api/v1/dictionary/examples',
+    '/api/v1/dictionary/suggest',
+    '/api/v1/dictionary/word',
+    '/api/v1/dictionary/word/{word}',
+    '/api/v1/health',
+    '/api/v1/openapi.json',
+    '/api/v1/romanization/resolve',
+    '/api/v1/spellcheck/text',
+    '/api/v1/spellcheck/word',
+    '/up',
+  ]);
+  const methods: Record<string, string> = {
+    '/api/v1/dictionary/examples': 'get',
+    '/api/v1/dictionary/suggest': 'get',
+    '/api/v1/dictionary/word': 'get',
+    '/api/v1/dictionary/word/{word}': 'get',
+    '/api/v1/health': 'get',
+    '/api/v1/openapi.json': 'get',
+    '/api/v1/romanization/resolve': 'post',
+    '/api/v1/spellcheck/text': 'post',
+    '/api/v1/spellcheck/word': 'get',
+    '/up': 'get',
+  };
+  for (const [path, method] of Object.entries(methods)) {
+    const op = r.body.paths[path][method];
+    assert.ok(op, `${method.toUpperCase()} ${path} documented`);
+    assert.ok(op.responses?.['200'], `${path} documents its 200`);
+  }
+  // The word look-up documents its three 200 bodies (plain, variants,
+  // multi_dict), written as $refs into components.
+  const deref = (x: unknown): unknown =>
+    JSON.parse(JSON.stringify(x), (_k, v) => {
+      if (v && typeof v === 'object' && typeof v.$ref === 'string' && v.$ref.startsWith('#/components/schemas/')) {
+        return deref(r.body.components.schemas[v.$ref.slice('#/components/schemas/'.length)]);
+      }
+      return v;
+    });
+  const wordOk = JSON.stringify(deref(r.body.paths['/api/v1/dictionary/word'].get.responses['200']));
+  for (const f of ['split_definitions', 'variants', 'differences', 'results']) assert.ok(wordOk.includes(f), `word 200 documents ${f}`);
+  assert.ok(r.body.paths['/api/v1/dictionary/word'].get.responses['404']);
+  for (const p of ['/api/v1/spellcheck/text', '/api/v1/romanization/resolve']) {
+    for (const s of ['400', '413', '415', '429']) assert.ok(r.body.paths[p].post.responses[s], `${p} documents ${s}`);
+  }
+});
+
+// ---- 5 / 8 rate limits and partners --------------------------------------
+
+test('rate limits: 429 with retry_after and Retry-After; probes exempt; partner keys bypass or get their own limit; unknown key 401', { skip, timeout: 60_000 }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'contract-keys-'));
+  const unlimitedKey = 'contract-unlimited-partner-key-01';
+  const smallKey = 'contract-small-partner-key-0002';
+  const file = join(dir, 'partners.json');
+  // The two entry forms of docs/api.md: the key itself, and its SHA-256.
+  writeFileSync(
+    file,
+    JSON.stringify({
+      keys: [
+        { name: 'lab', key: unlimitedKey, per_minute: null },
+        { name: 'acme', key_sha256: createHash('sha256').update(smallKey).digest('hex'), per_minute: 2, per_day: 100 },
+      ],
+    }),
+  );
+  const limited = await startTestService({ rateLimitPerMinute: 3, rateLimitPerDay: 1000, partnerKeysFile: file });
+  t.after(async () => {
+    await limited.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const path = SUGGEST + qs({ q: 'घर' });
+  const req = (headers?: Record<string, string>) => call(limited.base, 'GET', path, { headers });
+
+  // An unknown key: 401 Shape A (and, as documented, it counts against the address).
+  const unknown = await req({ 'X-API-Key': 'not-a-partner-key-at-all' });
+  assertShapeA(unknown, 401, 'UNAUTHORIZED', 'unknown key');
+
+  const anon: CallResult[] = [];
+  for (let i = 0; i < 10; i++) {
+    const r = await req();
+    anon.push(r);
+    if (r.status === 429) break;
+  }
+  const served = anon.filter((r) => r.status === 200);
+  assert.equal(served.length, 2, 'three a minute, one spent by the 401');
+  for (const r of served) {
+    assert.equal(r.headers.get('ratelimit-limit'), '3');
+    assert.match(r.headers.get('ratelimit-remaining') ?? '', /^\d+$/);
+    assert.match(r.headers.get('ratelimit-reset') ?? '', /^\d+$/);
+  }
+  assert.equal(served[1]!.headers.get('ratelimit-remaining'), '0');
+  const refused = anon[anon.length - 1]!;
+  assertShapeA(refused, 429, 'RATE_LIMIT_EXCEEDED', 'anonymous over the limit');
+  const retry = refused.body.error.retry_after;
+  assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 60, `retry_after ${retry}`);
+  assert.equal(refused.headers.get('retry-after'), String(retry));
+  assert.equal(refused.headers.get('ratelimit-remaining'), '0', 'the 429 reports the spent quota too');
+  // Every operation is limited, POSTs included.
+  assertShapeA(await call(limited.base, 'POST', SPELL_TEXT, { body: JSON.stringify({ text: 'घर' }) }), 429, 'RATE_LIMIT_EXCEEDED', 'POST limited');
+  // Probes are neither counted nor refused.
+  assert.equal((await call(limited.base, 'GET', '/up')).status, 200);
+  assert.equal((await call(limited.base, 'GET', '/api/v1/health')).status, 200);
+
+  // An unlimited partner is served while the address is spent, without quota headers.
+  for (let i = 0; i < 6; i++) {
+    const r = await req({ 'X-API-Key': unlimitedKey });
+    assert.equal(r.status, 200, `unlimited partner request ${i + 1}`);
+    assert.equal(r.headers.get('ratelimit-limit'), null);
+  }
+  // A partner with its own limit is counted per key.
+  const small = [await req({ 'X-API-Key': smallKey }), await req({ 'X-API-Key': smallKey }), await req({ 'X-API-Key': smallKey })];
+  assert.deepEqual(small.map((r) => r.status), [200, 200, 429]);
+  assert.equal(small[0]!.headers.get('ratelimit-limit'), '2');
+  assert.ok(Number.isInteger(small[2]!.body.error.retry_after));
+  // The anonymous address is still spent.
+  assert.equal((await req()).status, 429);
+});
