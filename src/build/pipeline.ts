@@ -16,7 +16,7 @@ import { BLOOM_FILE, SOURCES_FILE } from '../store/lmdb-layout.js';
 import { writeLmdbStore } from '../store/lmdb-writer.js';
 import { FORM_LEXICON, HUNSPELL_DICT, THESAURUS_DICT, type ExampleSentence, type SourceInfo, type StoreMeta } from '../store/types.js';
 import { FetchError, fetchDebianPackage, sourceInfo } from './fetch.js';
-import { importHunspell, partOfSpeechForClasses } from './hunspell.js';
+import { importHunspell, partOfSpeechForClasses, type HunspellImport } from './hunspell.js';
 import { importJsonlDictionary } from './jsonl-dictionary.js';
 import { importMythes } from './mythes.js';
 import { buildRecords, type DictionaryInput, type LexiconInput } from './records.js';
@@ -129,10 +129,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
 
   const dictionaries: DictionaryInput[] = [
     { id: THESAURUS_DICT, entries: thes.entries.map((e) => ({ word: e.word, pos: e.senses.find((s) => s.pos)?.pos ?? null, senses: e.senses, classes: [] })) },
-    {
-      id: HUNSPELL_DICT,
-      entries: hun.stems.map((s) => ({ word: s.stem, pos: partOfSpeechForClasses(s.flags, hun.affix), senses: [], classes: s.flags })),
-    },
+    { id: HUNSPELL_DICT, entries: hunspellHeadwords(hun) },
   ];
   const sentences: ExampleSentence[] = sentencesFromThesaurus(thes.entries);
   if (opts.sentencePackages) {
@@ -207,6 +204,33 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const bytes = dirBytes(buildDir);
   log(`store written to ${buildDir} (${(bytes / 1024 / 1024).toFixed(1)} MiB, ${ms(t)})`);
   return { buildDir, meta, seconds: (performance.now() - t0) / 1000, bytes };
+}
+
+/** Affix classes whose halanta-final stems are bound pronominal/adjectival roots (उस्, जस्त्, कत्): forms, not words. */
+const BOUND_ROOT_CLASSES = new Set([2, 4, 5, 14, 16]);
+const VERB = 'क्रिया';
+
+/**
+ * The headwords of the hunspell dictionary. Its stems are roots, not citation
+ * forms: a verb is stored as गर् and its infinitive गर्नु is one of its forms,
+ * and some stems are bound roots that are never written alone (उस्, जस्त्).
+ * The headword of a verb is its -नु form (the citation form Nepali
+ * dictionaries use, and the thesaurus's headword for the same verb); verb
+ * fragments without one (ग, भ, थि: the irregular stems of गयो, भयो, थियो) and
+ * bound roots are not headwords. All their forms stay in the lexicon.
+ */
+export function hunspellHeadwords(hun: HunspellImport): DictionaryInput['entries'] {
+  const infinitive = new Map<string, string>();
+  for (const f of hun.forms) if (f.suffix === 'नु' && f.prefix === '' && !infinitive.has(f.stem)) infinitive.set(f.stem, f.form);
+  const out: DictionaryInput['entries'] = [];
+  for (const s of hun.stems) {
+    const pos = partOfSpeechForClasses(s.flags, hun.affix);
+    let word: string | undefined = s.stem;
+    if (pos === VERB) word = infinitive.get(s.stem);
+    else if (s.stem.endsWith('्') && s.flags.some((f) => BOUND_ROOT_CLASSES.has(f))) word = undefined;
+    if (word) out.push({ word, pos, senses: [], classes: s.flags });
+  }
+  return out;
 }
 
 function ms(t: number): string {
