@@ -1,0 +1,466 @@
+// The morphology layer: words the dictionary does not list but Nepali
+// grammar makes from words it does. The hunspell-ne expansion already has
+// the inflections its affix classes describe; what it lacks, and what this
+// layer accepts, is:
+//
+//   1. Very common closed-class words the dictionary misses (र, आदि, ...):
+//      FUNCTION_WORDS, written from Nepali grammar (conjunctions, particles,
+//      pronouns, numerals, adverbs of time and place; Nepal Academy
+//      spellings), not from any text the service is evaluated on.
+//   2. Postposition chains on nouns, pronouns and non-finite verbs. Nepali
+//      writes postpositions (विभक्ति and नामयोगी) joined to the word they
+//      follow, and they stack: घरहरूमा, उनीहरूलाई, सबैभन्दा, भएपछि,
+//      गर्नका लागि -> गर्नका. Sources: the case markers ले, लाई, को/का/की,
+//      मा, बाट, देखि, सँग, सम्म, तिर, भन्दा, द्वारा (Nepali grammar's विभक्ति),
+//      the नामयोगी written joined (पछि, अघि, माथि, भित्र, बाहिर, ...), the
+//      plural हरू, and the emphatic ै on a case marker (मै, कै).
+//   3. Compound verbs: an infinitive, absolutive or progressive verb form
+//      followed by a form of an auxiliary verb, written as one word by the
+//      standard: the honorific and polite forms (गर्नुहोस्, गर्नुहुन्छ,
+//      गर्नुभयो: -नु + हुनु), obligation (गर्नुपर्छ: -नु + पर्नु), ability
+//      (हुनसक्छ: -न + सक्नु), completion and continuity (गरिसकेको,
+//      गरिरहेको: -इ + सक्नु/रहनु), benefactive and others (गरिदिनुहोस्,
+//      गरिहाल्यो, गरिराख्यो, गरिपठायो), progressive with the copula
+//      (गर्दैछ).
+//   4. The literary present in -दछ (गर्दछ, पर्दछन्, जाँदछ), made from the
+//      stem of the colloquial present the dictionary has (गर्छ, पर्छन्, जान्छ).
+//   5. Negative न- on any verb form, including compounds (नगर्नुहोस्,
+//      नभएपछि), when the dictionary's prefix class did not make it.
+//   6. Verb forms of an infinitive the dictionary lists without its
+//      inflections (the thesaurus lists verbs as -नु headwords only):
+//      stem + one of the endings of the Nepali verb paradigm (VERB_ENDINGS),
+//      and the first-person forms in -एँ/-औँ the word list lacks (दिएँ).
+//   7. Word formation (only asked for after the error model found no close
+//      dictionary word, so a misspelling of a known word is never read as a
+//      new compound): a derivational suffix on a word (तद्धित: -ता, -पन,
+//      -हीन, -शील, ...), a prefix on a word (उपसर्ग: अ-, कु-, उप-, प्रति-, ...),
+//      and two dictionary headwords written as one (समास: हर्षविभोर).
+//
+// Every rule ends in dictionary look-ups: a word is accepted only when the
+// pieces it is cut into are lexicon forms (FORM_LEXICON) or function words.
+
+import { FORM_HEADWORD, FORM_LEXICON, type FormRecord } from '../store/types.js';
+import { BoundedMap, type SpellStore } from './spell-store-memo.js';
+
+/** hunspell-ne affix classes that inflect verbs (read from ne_NP.aff: their suffixes are नु, ने, छ, यो, ...). */
+export const VERB_CLASSES: ReadonlySet<number> = new Set([1, 8, 9, 10, 11, 12]);
+
+/**
+ * Closed-class words, in the Nepal Academy spelling, that a Nepali
+ * spellchecker must know whatever its dictionary says: conjunctions,
+ * particles, personal and demonstrative pronouns, interrogatives, numerals
+ * to ten and the round numbers, and the commonest adverbs of time, place
+ * and manner.
+ */
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  // conjunctions (संयोजक)
+  'र', 'तथा', 'एवं', 'एवम्', 'अनि', 'तर', 'वा', 'अथवा', 'किंवा', 'कि', 'किनभने', 'किनकि', 'त्यसैले', 'यसैले',
+  'यद्यपि', 'तापनि', 'तैपनि', 'बरु', 'यदि', 'भने', 'नत्र', 'नभए', 'अर्थात्', 'जबकि', 'जब', 'तब', 'ताकि', 'परन्तु', 'किन्तु',
+  // particles (निपात)
+  'नै', 'पनि', 'मात्र', 'मात्रै', 'त', 'नि', 'पो', 'है', 'रे', 'क्यारे', 'ल', 'हँ', 'नी', 'चाहिँ', 'समेत', 'आदि', 'इत्यादि', 'लगायत',
+  // interjections (विस्मयादिबोधक)
+  'ए', 'ओ', 'हे', 'अहो', 'ओहो', 'छि', 'धत्', 'हरे', 'वाह',
+  // pronouns (सर्वनाम)
+  'म', 'मैले', 'मलाई', 'हामी', 'तँ', 'तिमी', 'तपाईं', 'तपाईँ', 'हजुर', 'ऊ', 'उ', 'उनी', 'उहाँ', 'यो', 'त्यो', 'यी', 'ती', 'यिनी',
+  'तिनी', 'यस', 'त्यस', 'उस', 'यिन', 'तिन', 'उन', 'आफू', 'आफ्नो', 'आफ्ना', 'आफ्नी', 'आफैँ', 'आफैं', 'स्वयं', 'स्वयम्',
+  'मेरो', 'मेरा', 'मेरी', 'हाम्रो', 'हाम्रा', 'हाम्री', 'तिम्रो', 'तिम्रा', 'तिम्री', 'तेरो', 'तेरा', 'तेरी',
+  'के', 'को', 'कुन', 'कसरी', 'किन', 'कति', 'कस्तो', 'कस्ता', 'कस्ती', 'कहाँ', 'कहिले', 'केही', 'कोही', 'कुनै', 'जो', 'जुन',
+  'जे', 'जसरी', 'जति', 'जस्तो', 'जस्ता', 'जस्ती', 'जस्तै', 'यस्तो', 'यस्ता', 'यस्ती', 'त्यस्तो', 'त्यस्ता', 'त्यस्ती', 'यति', 'त्यति',
+  'सबै', 'अरू', 'अन्य', 'प्रत्येक', 'हरेक',
+  // numerals (सङ्ख्या)
+  'एक', 'दुई', 'तीन', 'चार', 'पाँच', 'छ', 'सात', 'आठ', 'नौ', 'दस', 'सय', 'हजार', 'लाख', 'करोड', 'अर्ब', 'खर्ब', 'पहिलो', 'दोस्रो', 'तेस्रो', 'चौथो',
+  // adverbs of time, place and manner (क्रियाविशेषण)
+  'अब', 'अहिले', 'आज', 'भोलि', 'हिजो', 'पर्सि', 'अस्ति', 'सधैँ', 'कहिलेकाहीँ', 'प्रायः', 'फेरि', 'पुनः', 'तुरुन्त', 'अझ', 'अझै', 'झन्',
+  'यहाँ', 'त्यहाँ', 'जहाँ', 'यता', 'उता', 'कता', 'जता', 'माथि', 'तल', 'भित्र', 'बाहिर', 'अगाडि', 'पछाडि', 'अघि', 'पछि', 'नजिक', 'टाढा',
+  'यसरी', 'त्यसरी', 'धेरै', 'थोरै', 'अलिअलि', 'अलि', 'निकै', 'एकदम', 'बिस्तारै', 'साथै', 'साथ', 'सहित', 'बिना', 'अनुसार', 'बारे',
+  // copula forms (छ/हो): the dictionary lists some as bare stems
+  'छ', 'छन्', 'छु', 'छौ', 'छौँ', 'छस्', 'छिन्', 'छे', 'छैन', 'छैनन्', 'छैनौँ', 'छैनौ', 'छैनस्', 'छैनिन्', 'हो', 'होइन', 'हुन्', 'हौँ', 'हौ',
+  'थियो', 'थिए', 'थिइन्', 'थिएँ', 'थियौँ', 'थिएन', 'थिएनन्',
+]);
+
+/**
+ * Function words that take postpositions like nouns do (pronouns,
+ * demonstratives, interrogatives, numerals, adverbs of time and place:
+ * उनीहरूलाई, त्यसपछि, आजसम्म, यहाँबाट); conjunctions, particles and the
+ * copula do not (छमा is not a word).
+ */
+export const NOMINAL_FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  'म', 'हामी', 'तँ', 'तिमी', 'तपाईं', 'तपाईँ', 'हजुर', 'ऊ', 'उ', 'उनी', 'उहाँ', 'यो', 'त्यो', 'यी', 'ती', 'यिनी', 'तिनी', 'यस', 'त्यस', 'उस',
+  'यिन', 'तिन', 'उन', 'आफू', 'आफ्नो', 'आफ्ना', 'आफ्नी', 'आफैँ', 'आफैं', 'स्वयं', 'के', 'को', 'कुन', 'कति', 'कहाँ', 'कहिले', 'केही', 'कोही', 'कुनै', 'जो',
+  'जुन', 'जे', 'जति', 'यति', 'त्यति', 'सबै', 'अरू', 'अन्य', 'प्रत्येक', 'हरेक', 'एक', 'दुई', 'तीन', 'चार', 'पाँच', 'सात', 'आठ', 'नौ', 'दस',
+  'सय', 'हजार', 'लाख', 'करोड', 'अर्ब', 'खर्ब', 'पहिलो', 'दोस्रो', 'तेस्रो', 'चौथो', 'अब', 'अहिले', 'आज', 'भोलि', 'हिजो', 'पर्सि', 'अस्ति',
+  'यहाँ', 'त्यहाँ', 'जहाँ', 'यता', 'उता', 'कता', 'जता', 'माथि', 'तल', 'भित्र', 'बाहिर', 'अगाडि', 'पछाडि', 'अघि', 'पछि', 'नजिक', 'टाढा',
+  'धेरै', 'थोरै',
+]);
+
+/**
+ * Postpositions and suffixes written joined to the word they follow,
+ * longest first so that the longest match is tried first.
+ */
+export const POSTPOSITIONS: readonly string[] = [
+  // case markers (विभक्ति)
+  'ले', 'लाई', 'को', 'का', 'की', 'मा', 'बाट', 'देखि', 'सँग', 'सँगै', 'सित', 'सम्म', 'तिर', 'भन्दा', 'द्वारा',
+  // emphatic case markers
+  'मै', 'कै', 'लेनै', 'मानै',
+  // नामयोगी written joined
+  'पछि', 'अघि', 'माथि', 'मुनि', 'तल', 'भित्र', 'बाहिर', 'अगाडि', 'पछाडि', 'बीच', 'बिच', 'नजिक', 'निम्ति', 'लागि', 'बारे',
+  'विरुद्ध', 'बमोजिम', 'अनुसार', 'सहित', 'समेत', 'प्रति', 'तर्फ', 'पट्टि', 'भरि', 'जस्तो', 'जस्ता', 'जस्ती', 'जस्तै', 'झैँ',
+  'बाहेक', 'मध्ये', 'वरिपरि', 'साथ', 'साथै', 'बिना', 'स्थित', 'भर',
+  // plural
+  'हरू',
+  // 'while', joined to a verb's -दा form (बोल्दाखेरि)
+  'खेरि', 'खेरी',
+].slice().sort((a, b) => b.length - a.length);
+
+/**
+ * Endings of the Nepali verb paradigm, as they follow the stem of the
+ * infinitive (गर्|नु, रिसाउ|नु, खा|नु): participles, converbs, finite
+ * forms. Read with the stem's last letter: a consonant stem loses its
+ * halanta before a vowel sign (गर्+ेको = गरेको), an -आउ stem its उ before
+ * ए/य (रिसाउ+एको = रिसाएको).
+ */
+export const VERB_ENDINGS: readonly string[] = [
+  'एको', 'एका', 'एकी', 'एकाले', 'एर', 'एन', 'एनन्', 'ए', 'एँ', 'एस्', 'यो', 'यौ', 'यौँ', 'इन्', 'ई', 'इयो', 'इएको', 'इन्छ', 'इने', 'इँदै',
+  'ेको', 'ेका', 'ेकी', 'ेर', 'ेन', 'ेनन्', 'े', 'ेँ', '्यो', '्यौ', '्यौँ', 'िन्', 'ी', 'िएको', 'िन्छ', 'िने', 'िँदै',
+  'छ', 'छन्', 'छु', 'छौ', 'छौँ', 'छिन्', 'छे', 'छस्', 'ँछ', 'ँछन्', 'ँछु', 'ँछौ', 'ँछौँ', 'ँछिन्', 'न्छ', 'न्छन्', 'न्छु', 'न्छौ', 'न्छौँ', 'न्छिन्',
+  'दै', 'ँदै', 'दा', 'ँदा', 'दो', 'ँदो', 'दी', 'ँदी', 'दैन', 'ँदैन', 'दैनन्', 'ँदैनन्', 'ने', 'न', 'नु', 'नेछ', 'नेछन्', 'ला', 'लान्', 'ओस्', 'ऊ', 'ऊँ', 'औँ',
+].slice().sort((a, b) => b.length - a.length);
+
+/** Derivational suffixes (तद्धित प्रत्यय) that make a new word of a word: abstract nouns, adjectives of quality. */
+export const DERIVATIONAL_SUFFIXES: readonly string[] = [
+  'ता', 'त्व', 'पन', 'पना', 'हीन', 'शील', 'पूर्ण', 'पूर्वक', 'मय', 'रहित', 'युक्त', 'कारी', 'वादी', 'वाद', 'जनक', 'योग्य', 'गत', 'वान्',
+  'वती', 'दार', 'वाला', 'स्वरूप', 'भर', 'तर्फी', 'कालीन', 'सम्बन्धी', 'विहीन', 'प्रद', 'दायी', 'दायक', 'वत्',
+].slice().sort((a, b) => b.length - a.length);
+
+/** Prefixes (उपसर्ग, and the Nepali negative and pejorative prefixes) written joined to a word. */
+export const PREFIXES: readonly string[] = [
+  'अ', 'अन', 'कु', 'सु', 'उप', 'प्रति', 'निर्', 'निस्', 'दुर्', 'दुस्', 'वि', 'सम्', 'सं', 'अति', 'अधि', 'अनु', 'अभि', 'परि', 'प्र', 'स्व',
+  'उत्', 'नि', 'बे', 'गैर', 'महा', 'सह', 'पुनः', 'उप', 'अन्तर', 'अन्तः', 'पूर्व', 'उत्तर', 'नव', 'बहु', 'सर्व', 'अर्ध', 'स्वयं',
+].filter((p, i, all) => all.indexOf(p) === i).sort((a, b) => b.length - a.length);
+
+/** Stems (as hunspell-ne analyses them) of the auxiliaries that form compound verbs. */
+const AUXILIARY_STEMS: ReadonlySet<string> = new Set([
+  'हु', 'भ', 'हो', 'होइ', // हुनु: honorific and polite forms
+  'पर्', // पर्नु: obligation
+  'सक्', // सक्नु: ability, completion
+  'रह', 'रह्', // रहनु: continuity
+  'दि', 'दे', // दिनु: benefactive
+  'हाल्', 'राख्', 'पठाउ', 'ले', 'बस्', 'लाग्', 'जा', 'ग', 'चाह', 'थि', 'सकि',
+  'आ', 'आउ', // आउनु: motion towards (चलिआएको)
+]);
+
+export type MorphologyRule =
+  | 'function-word'
+  | 'postposition'
+  | 'compound-verb'
+  | 'literary-present'
+  | 'negative'
+  | 'verb-paradigm'
+  | 'derivation'
+  | 'prefix'
+  | 'compound';
+
+export interface MorphAnalysis {
+  rule: MorphologyRule;
+  /**
+   * True when the analysis needed a speculative word-formation step
+   * somewhere: two headwords read as a compound, or a one-akshara prefix
+   * (अ-, कु-, सु-). Such a reading is plausible but so is a misspelling of
+   * something the dictionary lacks; the spellchecker calls the word
+   * "unknown" rather than "correct".
+   */
+  speculative?: boolean;
+  /** The lexicon piece the word was built on. */
+  base: string;
+  /** What was added to it, in order (postpositions, auxiliary, prefix न). */
+  parts: string[];
+}
+
+const MAX_DEPTH = 4;
+
+export class Morphology {
+  constructor(private readonly store: SpellStore) {}
+
+  /** True when the store lists the word as a lexicon form, or it is a function word. */
+  isLexicon(word: string): boolean {
+    if (FUNCTION_WORDS.has(word)) return true;
+    if (!this.store.mayBeLexicon(word)) return false;
+    return ((this.store.form(word)?.flags ?? 0) & FORM_LEXICON) !== 0;
+  }
+
+  /** The lexicon record of a form, or undefined when the word is not a lexicon form. */
+  private lexiconForm(word: string): FormRecord | undefined {
+    if (!this.store.mayBeLexicon(word)) return undefined;
+    const f = this.store.form(word);
+    return f && f.flags & FORM_LEXICON ? f : undefined;
+  }
+
+  /**
+   * How grammar makes the word from lexicon pieces, or null. Words the
+   * lexicon lists themselves are not analysed here (the caller checks the
+   * lexicon first); function words are. With `wordFormation`, derivation,
+   * prefixes and compounds are tried too (rule 7 of the header: only after
+   * the error model found no close dictionary word).
+   */
+  analyse(word: string, wordFormation = false): MorphAnalysis | null {
+    if (FUNCTION_WORDS.has(word)) return { rule: 'function-word', base: word, parts: [] };
+    // Memoized: the spellchecker asks about a word, its bases and its candidates repeatedly.
+    const memoKey = wordFormation ? '+' + word : word;
+    const memo = this.memo.get(memoKey);
+    if (memo !== undefined) return memo || null;
+    this.formation = wordFormation;
+    this.speculative = false;
+    try {
+      let a = this.analyseAt(word, 0);
+      if (a && this.speculative) a = { ...a, speculative: true };
+      this.memo.remember(memoKey, a ?? false);
+      return a;
+    } finally {
+      this.formation = false;
+    }
+  }
+
+  private readonly memo = new BoundedMap<MorphAnalysis | false>(20_000);
+  private readonly splitMemo = new BoundedMap<{ base: string; suffix: string }[]>(20_000);
+
+  /** Set when a speculative word-formation step succeeded during the current analyse(). */
+  private speculative = false;
+
+  /** Set while analyse(word, true) runs: word formation allowed at every depth. */
+  private formation = false;
+
+  private analyseAt(word: string, depth: number): MorphAnalysis | null {
+    if (depth > MAX_DEPTH || word.length < 2) return null;
+    return (
+      this.postpositionChain(word, depth) ??
+      this.literaryPresent(word) ??
+      this.compoundVerb(word, depth) ??
+      this.negative(word, depth) ??
+      this.verbParadigm(word) ??
+      (this.formation ? this.wordFormation(word, depth) : null)
+    );
+  }
+
+  /** A lexicon word or a function word, or (recursively) one of them with postpositions. */
+  private acceptsAsBase(word: string, depth: number): boolean {
+    if (NOMINAL_FUNCTION_WORDS.has(word)) return true;
+    // Conjunctions, particles and the copula take no postposition, even
+    // where the word list has them as stems.
+    if (FUNCTION_WORDS.has(word)) return false;
+    const f = this.lexiconForm(word);
+    if (f) return !isBareVerbStem(f);
+    const a = this.analyseAt(word, depth + 1);
+    return a !== null && a.rule !== 'literary-present';
+  }
+
+  private postpositionChain(word: string, depth: number): MorphAnalysis | null {
+    for (const p of POSTPOSITIONS) {
+      if (word.length <= p.length || !word.endsWith(p)) continue;
+      const base = word.slice(0, word.length - p.length);
+      if (!hasLetterBody(base)) continue;
+      if (this.acceptsAsBase(base, depth)) return { rule: 'postposition', base, parts: [p] };
+    }
+    return null;
+  }
+
+  /** Splits a word into a base and the longest postposition chain the base accepts; [] when none. */
+  splitPostpositions(word: string): { base: string; suffix: string }[] {
+    const memo = this.splitMemo.get(word);
+    if (memo) return memo;
+    const out: { base: string; suffix: string }[] = [];
+    const walk = (w: string, suffix: string, depth: number): void => {
+      if (depth > 3) return;
+      for (const p of POSTPOSITIONS) {
+        if (w.length <= p.length + 1 || !w.endsWith(p)) continue;
+        const base = w.slice(0, w.length - p.length);
+        if (!hasLetterBody(base)) continue;
+        out.push({ base, suffix: p + suffix });
+        walk(base, p + suffix, depth + 1);
+      }
+    };
+    walk(word, '', 0);
+    this.splitMemo.remember(word, out);
+    return out;
+  }
+
+  private literaryPresent(word: string): MorphAnalysis | null {
+    // गर्दछ <- गर्छ, जाँदछ <- जान्छ: the -दछ present is the -छ present with द before छ.
+    const i = word.indexOf('दछ');
+    if (i <= 0) return null;
+    const head = word.slice(0, i);
+    const tail = word.slice(i + 2);
+    const colloquial = head.endsWith('ँ') ? head.slice(0, -1) + 'न्छ' + tail : head + 'छ' + tail;
+    const f = this.lexiconForm(colloquial);
+    if (f && f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag))) {
+      return { rule: 'literary-present', base: colloquial, parts: ['दछ'] };
+    }
+    return null;
+  }
+
+  private compoundVerb(word: string, depth: number): MorphAnalysis | null {
+    // Cut after an infinitive (-नु, -न), an absolutive (-इ, -ई) or a
+    // progressive (-दै, -ँदै); the rest must be an auxiliary's form.
+    for (let k = 2; k < word.length - 1; k++) {
+      const first = word.slice(0, k);
+      const rest = word.slice(k);
+      if (!isNonFiniteEnding(first)) continue;
+      if (!this.isVerbForm(first) && !this.isAbsolutiveOfStem(first)) continue;
+      if (this.isAuxiliaryForm(rest, depth)) return { rule: 'compound-verb', base: first, parts: [rest] };
+    }
+    return null;
+  }
+
+  private negative(word: string, depth: number): MorphAnalysis | null {
+    if (!word.startsWith('न') || word.length < 3) return null;
+    const rest = word.slice(1);
+    if (this.isVerbForm(rest)) return { rule: 'negative', base: rest, parts: ['न'] };
+    const a = this.analyseAt(rest, depth + 1);
+    if (a && (a.rule === 'compound-verb' || a.rule === 'literary-present' || (a.rule === 'postposition' && this.isVerbForm(a.base)))) {
+      return { rule: 'negative', base: rest, parts: ['न'] };
+    }
+    return null;
+  }
+
+  private verbParadigm(word: string): MorphAnalysis | null {
+    for (const e of VERB_ENDINGS) {
+      if (word.length <= e.length || !word.endsWith(e)) continue;
+      const stem = word.slice(0, word.length - e.length);
+      if (!hasLetterBody(stem)) continue;
+      // The ending's first letter says how it joins the stem: a vowel sign
+      // or halanta follows a consonant stem that lost its halanta (गर|ेको,
+      // गर|्यो <- गर्नु); a vowel letter or chandrabindu follows a vowel stem
+      // (दि|एँ <- दिनु, रिसा|एको <- रिसाउनु, खा|ँदै <- खानु); a consonant
+      // follows the stem as the infinitive has it (जम्|ने <- जम्नु, खा|न्छ).
+      const c = e.charCodeAt(0);
+      const vowelStem = !stem.endsWith('्') && !isConsonantCode(stem.charCodeAt(stem.length - 1));
+      let infinitives: string[];
+      if (c >= 0x93e && c <= 0x94d) infinitives = stem.endsWith('्') ? [] : [stem + '्नु'];
+      else if (c === 0x901 || (c >= 0x904 && c <= 0x914)) infinitives = [stem + 'नु', stem + 'उनु'];
+      // A vowel stem nasalizes before द and छ (खाँदा, खान्छ; not खादा, खाछ).
+      else if (vowelStem && (e.startsWith('द') || e.startsWith('छ'))) infinitives = [];
+      else infinitives = [stem + 'नु'];
+      for (const inf of infinitives) {
+        if (this.isVerbInfinitive(inf)) return { rule: 'verb-paradigm', base: inf, parts: [e] };
+      }
+    }
+    return null;
+  }
+
+  private wordFormation(word: string, depth: number): MorphAnalysis | null {
+    const isWord = (w: string): boolean => aksharas(w) >= 2 && (this.isHeadword(w) || (depth < MAX_DEPTH && this.analyseAt(w, depth + 1) !== null));
+    for (const suffix of DERIVATIONAL_SUFFIXES) {
+      if (word.length <= suffix.length + 1 || !word.endsWith(suffix)) continue;
+      const base = word.slice(0, word.length - suffix.length);
+      if (isWord(base)) return { rule: 'derivation', base, parts: [suffix] };
+    }
+    for (const prefix of PREFIXES) {
+      if (word.length <= prefix.length + 1 || !word.startsWith(prefix)) continue;
+      const base = word.slice(prefix.length);
+      if (!CONSONANT_OR_VOWEL_START.test(base)) continue;
+      if (isWord(base)) {
+        if (aksharas(prefix) < 2) this.speculative = true;
+        return { rule: 'prefix', base, parts: [prefix] };
+      }
+    }
+    // Two headwords: cut only between aksharas, each side two aksharas or more.
+    for (let k = 2; k < word.length - 1; k++) {
+      if (!CONSONANT_OR_VOWEL_START.test(word.slice(k)) || word[k - 1] === '्') continue;
+      const first = word.slice(0, k);
+      const second = word.slice(k);
+      if (aksharas(first) < 2 || aksharas(second) < 2) continue;
+      if (this.isHeadword(first) && this.isHeadword(second)) {
+        this.speculative = true;
+        return { rule: 'compound', base: first, parts: [second] };
+      }
+    }
+    return null;
+  }
+
+  /** A dictionary headword (a stem or a thesaurus entry, not an inflected form), or a function word. */
+  private isHeadword(word: string): boolean {
+    if (FUNCTION_WORDS.has(word)) return true;
+    const f = this.lexiconForm(word);
+    return !!f && (f.flags & FORM_HEADWORD) !== 0 && !isBareVerbStem(f);
+  }
+
+  /** An infinitive the dictionary lists as a verb: made by a verb class, or a thesaurus headword tagged as a verb. */
+  private isVerbInfinitive(word: string): boolean {
+    const f = this.lexiconForm(word);
+    if (!f) return false;
+    if (f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag))) return true;
+    if (!(f.flags & FORM_HEADWORD)) return false;
+    const h = this.store.headword(word);
+    return !!h && h.entries.some((e) => isVerbPos(e.pos) || e.senses.some((s) => isVerbPos(s.pos)));
+  }
+
+  /** A lexicon form that some verb class made. */
+  isVerbForm(word: string): boolean {
+    const f = this.lexiconForm(word);
+    return !!f && f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag));
+  }
+
+  /** लेखि from the stem लेख्, खाइ from खा: the absolutive -इ on a stem the dictionary lists bare or as an infinitive. */
+  private isAbsolutiveOfStem(word: string): boolean {
+    if (word.endsWith('ि')) {
+      const f = this.lexiconForm(word.slice(0, -1) + '्');
+      return !!f && isBareVerbStem(f);
+    }
+    if (word.endsWith('इ')) return !!this.lexiconForm(word.slice(0, -1) + 'नु');
+    return false;
+  }
+
+  private isAuxiliaryForm(word: string, depth: number): boolean {
+    const f = this.lexiconForm(word);
+    if (f) {
+      if (f.analyses.some((a) => AUXILIARY_STEMS.has(a.stem) && a.flag !== null && VERB_CLASSES.has(a.flag))) return true;
+      if (COPULA.has(word)) return true;
+    } else if (COPULA.has(word)) return true;
+    // An auxiliary that is itself a compound: लेखि+दिनुहोस्.
+    if (depth < MAX_DEPTH) {
+      const a = this.compoundVerb(word, depth + 1);
+      if (a && this.isAuxiliaryForm(a.base, depth + 1)) return true;
+    }
+    return false;
+  }
+}
+
+const COPULA: ReadonlySet<string> = new Set([
+  'छ', 'छन्', 'छु', 'छौ', 'छौँ', 'छस्', 'छिन्', 'छे', 'छैन', 'छैनन्', 'छैनौँ', 'छैनौ', 'थियो', 'थिए', 'थिइन्', 'थिएँ', 'थियौँ', 'थिएन', 'थिएनन्',
+  'होस्', 'हुन्छ', 'हुन्छन्', 'हुन्न', 'हुँदैन', 'हुन्थ्यो', 'हुनेछ', 'भयो', 'भए', 'भएन',
+  // -नुस्: the everyday contraction of the polite imperative -नुहोस्
+  // (गर्नुस्, हेर्नुस्, बस्नुस्), in speech and in informal writing alike.
+  'स्',
+]);
+
+function isBareVerbStem(f: FormRecord): boolean {
+  // A verb stem as listed (गर्, सक्) is a lexicon form of hunspell-ne but
+  // not a word of running text; no postposition follows it.
+  return f.analyses.length > 0 && f.analyses.every((a) => a.suffix === '' && a.prefix === '' && (a.flag === null || VERB_CLASSES.has(a.flag))) && f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag));
+}
+
+function isNonFiniteEnding(w: string): boolean {
+  return w.endsWith('नु') || w.endsWith('न') || w.endsWith('ि') || w.endsWith('ी') || w.endsWith('इ') || w.endsWith('ई') || w.endsWith('दै') || w.endsWith('ँदै');
+}
+
+/** Part-of-speech names of verbs (src/build/mythes.ts POS_NAMES: अकर्मक क्रिया, सकर्मक क्रिया, ...), not क्रियायोगी (adverb). */
+function isVerbPos(pos: string | null): boolean {
+  return !!pos && pos.includes('क्रिया') && !pos.includes('क्रियायोगी');
+}
+
+function isConsonantCode(c: number): boolean {
+  return (c >= 0x915 && c <= 0x939) || (c >= 0x958 && c <= 0x95f) || (c >= 0x978 && c <= 0x97f);
+}
+
+const CONSONANT_OR_VOWEL_START = /^[\u0904-\u0939\u0958-\u0961\u0972-\u097F]/;
+
+/** Aksharas: letters not followed by halanta. */
+function aksharas(w: string): number {
+  let n = 0;
+  for (let i = 0; i < w.length; i++) if (CONSONANT_OR_VOWEL_START.test(w[i]!) && w[i + 1] !== '्') n++;
+  return n;
+}
+
+/** At least one letter that is not a lone vowel sign: a base of a chain must be a word. */
+function hasLetterBody(w: string): boolean {
+  return /[\u0904-\u0939\u0958-\u0961\u0972-\u097F]/.test(w);
+}

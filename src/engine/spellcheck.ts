@@ -1,0 +1,295 @@
+// The spellchecker: pure functions over the WordStore interface.
+//
+// A word is checked in this order:
+//   1. normalize (normalizeWord: NFC, joiners dropped, ':' as visarga);
+//   2. orthography rules of the Nepal Academy standard (orthography.ts):
+//      they run before the lexicon because the dictionary accepts some
+//      spellings the standard corrects; a rule that fires makes the word
+//      "misspelled", its correction first, and names itself in `rule`;
+//   3. the lexicon (FORM_LEXICON forms) and the morphology layer
+//      (morphology.ts: postposition chains, compound and honorific verbs,
+//      negative न-, literary -दछ, verb paradigms, closed-class words):
+//      "correct";
+//   4. the confusion slips (spell-candidates.ts stage 1): a word that the
+//      rules would make of a close lexicon word is the standard spelling of
+//      that word and "correct" (संस्था, where the word list has सँस्था);
+//   5. word formation, only when no dictionary word is a slip away
+//      (derivation, prefixes: "correct"; a compound of two headwords or a
+//      one-letter prefix: "unknown", plausible but not known);
+//   6. the error model (spell-candidates.ts, error-model.ts): "misspelled"
+//      with up to five corrections when the best candidate is close enough,
+//      "unknown" otherwise. A word attested in real text (FORM_ATTESTED) is
+//      held to a stricter distance: it is often a name or a loanword the
+//      dictionary lacks, so only a confusion-class slip (केहि/केही) makes
+//      it misspelled. Without attestation, a phonetic neighbour is allowed
+//      too, and an arbitrary letter change only on long words: a one-letter
+//      change of a short word is as likely a name or another word as a typo
+//      (THRESHOLDS). The length is that of the word without its
+//      postpositions.
+//
+// Per-word results are cached in an LRU keyed by the normalized word; its
+// hits and misses are the health counters. Store records and rule findings
+// are memoized separately (spell-store-memo.ts), so a cold check of a long
+// text reads each record once.
+
+import { LRUCache } from 'lru-cache';
+import { CandidateGenerator, CONFUSION_ONLY, MAX_CANDIDATE_COST, type Candidate } from './spell-candidates.js';
+import { Morphology, POSTPOSITIONS, FUNCTION_WORDS, VERB_CLASSES } from './morphology.js';
+import { hasDevanagariLetter, normalizeWord } from './normalize.js';
+import { confusionKey } from './confusion.js';
+import { editCost } from './error-model.js';
+import { aksharaCount, applyOrthography, type OrthographyContext, type OrthographyFinding } from './orthography.js';
+import type { MisspelledWord, Occurrence, SpellcheckTextResult, SpellcheckWordResult, UnknownWord } from './results.js';
+import { tokenizeForSpellcheck } from './tokenize.js';
+import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT, type FormRecord } from '../store/types.js';
+import type { WordStore } from '../store/word-store.js';
+import { BoundedMap, StoreMemo, type SpellStore } from './spell-store-memo.js';
+
+/** At most this many corrections per word (spec: suggestions; issue 4: five). */
+export const MAX_CORRECTIONS = 5;
+export const DEFAULT_CACHE_SIZE = 50_000;
+/** Store records remembered by one spellchecker (spell-store-memo.ts): the lexicon forms a busy worker meets. */
+const STORE_MEMO_SIZE = 50_000;
+
+/** Distance thresholds (error-model.ts costs) below which a candidate makes a word "misspelled". */
+export const THRESHOLDS = {
+  /** A word seen in real text: one confusion-class slip at most. */
+  attested: 0.45,
+  /** Words of one or two aksharas (रे, जूता): a confusion slip, not a different letter. */
+  short: 0.45,
+  /** Words of three aksharas: a confusion slip or a phonetic neighbour (aspirate, another vowel sign). */
+  medium: 0.75,
+  /** Words of four or five aksharas: the same; an arbitrary letter change of a word this short is often a name. */
+  normal: 0.75,
+  /** Words of six aksharas or more: one arbitrary edit. */
+  long: 1.0,
+};
+/** A candidate this close that the orthography rules correct to the word makes the word correct (उपनिषद -> उपनिषद्). */
+const STANDARD_OF_VARIANT_COST = 0.6;
+/** Longer tokens (code units) are only looked up, never analysed or corrected. */
+export const MAX_WORD_LENGTH = 40;
+/** similarWords (WORD_NOT_FOUND similar_words) looks further: the word may be anything. */
+const SIMILAR_MAX_COST = 1.6;
+
+export interface SpellcheckerOptions {
+  /** Entries of the per-word result cache (default DEFAULT_CACHE_SIZE); 0 turns the cache off. */
+  cacheSize?: number;
+}
+
+const CORRECT: SpellcheckWordResult = Object.freeze({ status: 'correct', corrections: null }) as SpellcheckWordResult;
+const UNKNOWN: SpellcheckWordResult = Object.freeze({ status: 'unknown', corrections: null }) as SpellcheckWordResult;
+const NUMERAL = /^[0-9\u0966-\u096F.,]+$/;
+
+export class Spellchecker {
+  private readonly morph: Morphology;
+  private readonly generator: CandidateGenerator;
+  private readonly ctx: OrthographyContext;
+  /** null when caching is off (cacheSize 0: benchmarks of cold checks). */
+  private readonly cache: LRUCache<string, SpellcheckWordResult> | null;
+  /** Orthography findings of words and of their candidates (bounded like the result cache). */
+  private readonly orthographyMemo = new BoundedMap<OrthographyFinding | false>(STORE_MEMO_SIZE);
+  private hits = 0;
+  private misses = 0;
+
+  /** The store behind a memo of its records (spell-store-memo.ts). */
+  private readonly store: SpellStore;
+
+  constructor(store: WordStore, options: SpellcheckerOptions = {}) {
+    const cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
+    if (!Number.isInteger(cacheSize) || cacheSize < 0) throw new RangeError('options.cacheSize must be a non-negative integer');
+    const memo = new StoreMemo(store, STORE_MEMO_SIZE);
+    this.store = memo;
+    this.morph = new Morphology(memo);
+    this.generator = new CandidateGenerator(memo, this.morph);
+    this.cache = cacheSize > 0 ? new LRUCache({ max: cacheSize }) : null;
+    const morph = this.morph;
+    this.ctx = {
+      isLexicon: (w) => morph.isLexicon(w),
+      accepts: (w) => morph.isLexicon(w) || morph.analyse(w) !== null,
+      thesaurusPos: (w) => {
+        const entry = memo.headword(w)?.entries.find((e) => e.dictionary === THESAURUS_DICT);
+        if (!entry) return [];
+        const pos = new Set<string>();
+        if (entry.pos) pos.add(entry.pos);
+        for (const s of entry.senses) if (s.pos) pos.add(s.pos);
+        return [...pos];
+      },
+      isHeadword: (w) => memo.mayBeLexicon(w) && ((memo.form(w)?.flags ?? 0) & FORM_HEADWORD) !== 0,
+      isThesaurusHeadword: (w) => memo.headword(w)?.entries.some((e) => e.dictionary === THESAURUS_DICT) ?? false,
+      isVerbParticiple: (w) => {
+        if (FUNCTION_WORDS.has(w)) return false;
+        const f = memo.mayBeLexicon(w) ? memo.form(w) : undefined;
+        return !!f && (f.flags & FORM_LEXICON) !== 0 && f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag) && /[ीई]$/.test(a.suffix));
+      },
+    };
+  }
+
+  /** Checks one word as typed (it is normalized here). */
+  checkWord(word: string): SpellcheckWordResult {
+    const raw = word.trim();
+    const result = this.checkNormalized(normalizeWord(raw));
+    // An ASCII colon after a word reads as visarga (प्राय: = प्रायः), but it
+    // may also be punctuation (अनुसार:): when the visarga reading is not a
+    // word, the word before the colon is checked instead.
+    if (result.status !== 'correct' && raw.length > 1 && raw.endsWith(':')) {
+      const bare = this.checkNormalized(normalizeWord(raw.slice(0, -1)));
+      if (bare.status === 'correct' || result.status === 'unknown') return bare;
+    }
+    return result;
+  }
+
+  private checkNormalized(w: string): SpellcheckWordResult {
+    const cached = this.cache?.get(w);
+    if (cached) {
+      this.hits++;
+      return cached;
+    }
+    this.misses++;
+    const result = this.check(w);
+    this.cache?.set(w, result);
+    return result;
+  }
+
+  private orthography(w: string): OrthographyFinding | null {
+    if (FUNCTION_WORDS.has(w) || POSTPOSITIONS.includes(w)) return null;
+    // Memoized: candidates of many words meet the same lexicon forms.
+    const memo = this.orthographyMemo.get(w);
+    if (memo !== undefined) return memo || null;
+    const finding = applyOrthography(w, () => this.morph.splitPostpositions(w), this.ctx);
+    this.orthographyMemo.remember(w, finding ?? false);
+    return finding;
+  }
+
+  private check(w: string): SpellcheckWordResult {
+    if (!w) return UNKNOWN;
+    if (NUMERAL.test(w)) return CORRECT;
+    if (!hasDevanagariLetter(w)) return UNKNOWN;
+    // No Nepali word is this long; a run of letters without spaces is not
+    // worth the rules and the candidate search (whose work grows with length).
+    if (w.length > MAX_WORD_LENGTH) return this.store.mayBeLexicon(w) && (this.store.form(w)?.flags ?? 0) & FORM_LEXICON ? CORRECT : UNKNOWN;
+
+    // --- orthography rules of the standard, before the lexicon
+    const finding = this.orthography(w);
+    if (finding) {
+      const fixed = this.refineRuleCorrection(w, finding.correction);
+      const others = this.generator.candidates(w, MAX_CORRECTIONS, CONFUSION_ONLY).map((c) => c.word);
+      const corrections = [fixed, ...others.filter((c) => c !== fixed && !this.orthography(c))].slice(0, MAX_CORRECTIONS);
+      return Object.freeze({ status: 'misspelled', corrections, rule: finding.rule }) as SpellcheckWordResult;
+    }
+
+    // --- lexicon and morphology
+    const form = this.store.mayBeLexicon(w) ? this.store.form(w) : undefined;
+    if (form && form.flags & FORM_LEXICON) return CORRECT;
+    if (this.morph.analyse(w)) return CORRECT;
+
+    // --- error model, first the confusion slips alone
+    const maxCost = this.maxCost(w, form);
+    const slips = this.generator.candidates(w, MAX_CORRECTIONS, CONFUSION_ONLY);
+    if (this.isStandardOfVariant(w, slips)) return CORRECT;
+    // --- word formation: only when no dictionary word is a confusion slip
+    // away, so that a misspelling is never read as a new compound. A
+    // speculative reading (a compound, a one-letter prefix) makes the word
+    // "unknown": plausible, but not known, and no wild guess is offered.
+    if (slips.length === 0) {
+      const formed = this.morph.analyse(w, true);
+      if (formed) return formed.speculative ? UNKNOWN : CORRECT;
+    }
+    // Ranked with the looser distance, so that a slip with one obvious
+    // correction still offers the next-best words; the best decides.
+    const candidates = slips.length > 0 || maxCost <= CONFUSION_ONLY ? slips : this.generator.candidates(w, MAX_CORRECTIONS, Math.max(maxCost, THRESHOLDS.long));
+    if (slips.length === 0 && this.isStandardOfVariant(w, candidates)) return CORRECT;
+    if (candidates.length === 0 || candidates[0]!.cost > maxCost) return UNKNOWN;
+    // A candidate in an older spelling is offered in the standard one.
+    const corrections = [...new Set(candidates.map((c) => this.orthography(c.word)?.correction ?? c.word))].filter((c) => c !== w);
+    if (corrections.length === 0) return UNKNOWN;
+    return Object.freeze({ status: 'misspelled', corrections }) as SpellcheckWordResult;
+  }
+
+  /**
+   * How far the best candidate may be for the word to be "misspelled"
+   * (THRESHOLDS). Judged on the word without its postpositions: a name
+   * with a case marker (पुटिनलाई) is as unknown as the name, and its length
+   * comes from the marker, not from the part that may be misspelled.
+   */
+  private maxCost(w: string, form: FormRecord | undefined): number {
+    let stem = w;
+    let attested = ((form ?? this.store.form(w))?.flags ?? 0) & FORM_ATTESTED;
+    for (const { base } of this.morph.splitPostpositions(w)) {
+      if (aksharaCount(base) < 2) continue;
+      if (base.length < stem.length) stem = base;
+      if ((this.store.form(base)?.flags ?? 0) & FORM_ATTESTED) attested = FORM_ATTESTED;
+    }
+    const aksharas = aksharaCount(stem);
+    const byLength = aksharas <= 2 ? THRESHOLDS.short : aksharas === 3 ? THRESHOLDS.medium : aksharas <= 5 ? THRESHOLDS.normal : THRESHOLDS.long;
+    return attested ? Math.min(byLength, THRESHOLDS.attested) : byLength;
+  }
+
+  /**
+   * The standard spelling of a word the dictionary has only in an older
+   * spelling (उपनिषद् for उपनिषद, संस्करण for सँस्करण) is correct: some close
+   * candidate is corrected to exactly this word by the orthography rules.
+   */
+  private isStandardOfVariant(w: string, candidates: readonly Candidate[]): boolean {
+    for (const c of candidates) {
+      if (c.cost > STANDARD_OF_VARIANT_COST) break;
+      if (this.orthography(c.word)?.correction === w) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A rule corrects one feature of the word; when its output is still not a
+   * word the lexicon accepts, a standard spelling one confusion away that
+   * is (a loanword's anusvara as the dictionary's fifth-letter nasal) is the better correction.
+   */
+  private refineRuleCorrection(word: string, fixed: string): string {
+    if (this.ctx.accepts(fixed)) return fixed;
+    for (const c of this.store.formsByConfusionKey(confusionKey(fixed))) {
+      if (c === word || c === fixed) continue;
+      if (editCost(fixed, c, 0.35) <= 0.35 && !this.orthography(c)) return c;
+    }
+    return fixed;
+  }
+
+  /**
+   * Checks every Devanagari word of the text. Each distinct spelling is
+   * reported once, in order of first occurrence, with all its occurrences
+   * (UTF-16 offsets into `text`, end exclusive).
+   */
+  checkText(text: string): SpellcheckTextResult {
+    const seen = new Map<string, Occurrence[]>();
+    for (const t of tokenizeForSpellcheck(text)) {
+      const list = seen.get(t.text);
+      if (list) list.push({ start: t.start, end: t.end });
+      else seen.set(t.text, [{ start: t.start, end: t.end }]);
+    }
+    const misspelled: MisspelledWord[] = [];
+    const unknown: UnknownWord[] = [];
+    for (const [word, occurrences] of seen) {
+      const r = this.checkWord(word);
+      if (r.status === 'misspelled') {
+        const item: MisspelledWord = { word, status: 'misspelled', corrections: [...r.corrections!], occurrences };
+        if (r.rule) item.rule = r.rule;
+        misspelled.push(item);
+      } else if (r.status === 'unknown') unknown.push({ word, status: 'unknown', occurrences });
+    }
+    return { misspelled, unknown };
+  }
+
+  /** Corrections for a word that may not be misspelled, best first, at most `limit` (used for WORD_NOT_FOUND similar_words). */
+  similarWords(word: string, limit: number): string[] {
+    const w = normalizeWord(word.trim());
+    if (!w || !hasDevanagariLetter(w) || limit < 1 || w.length > MAX_WORD_LENGTH) return [];
+    const out: string[] = [];
+    const checked = this.checkNormalized(w);
+    if (checked.corrections) out.push(...checked.corrections);
+    for (const c of this.generator.candidates(w, limit + 1, Math.min(SIMILAR_MAX_COST, MAX_CANDIDATE_COST))) {
+      if (!out.includes(c.word)) out.push(c.word);
+    }
+    return out.filter((c) => c !== w).slice(0, limit);
+  }
+
+  cacheStats(): { hits: number; misses: number } {
+    return { hits: this.hits, misses: this.misses };
+  }
+}

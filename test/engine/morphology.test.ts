@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { FUNCTION_WORDS, Morphology } from '../../src/engine/morphology.js';
+import { FORM_LEXICON } from '../../src/store/types.js';
+import { spellStore } from '../fixtures/spell/lexicon.js';
+
+const store = spellStore();
+const morph = new Morphology(store);
+const isLexicon = (w: string): boolean => ((store.form(w)?.flags ?? 0) & FORM_LEXICON) !== 0;
+
+test('the fixture does not list the words these tests analyse (so the morphology layer is what accepts them)', () => {
+  for (const w of ['कुकुरदेखि', 'उनीहरूलाई', 'गर्नुहोस्', 'गर्दछ', 'नगर्नुहोस्', 'बुझाएको', 'र', 'आदि']) assert.ok(!isLexicon(w), w);
+});
+
+test('closed-class words the dictionary misses are accepted', () => {
+  for (const w of ['र', 'आदि', 'तथा', 'किनभने']) {
+    assert.ok(FUNCTION_WORDS.has(w));
+    assert.deepEqual(morph.analyse(w)?.rule, 'function-word', w);
+  }
+});
+
+test('postposition chains on nouns and pronouns', () => {
+  for (const w of ['घरहरूमा', 'किताबहरूबाट', 'घरमाथि', 'उनीहरूलाई', 'सबैभन्दा', 'साथीसम्म', 'गाउँतिर', 'घरकोभन्दा']) {
+    assert.ok(morph.analyse(w), `${w} should be accepted`);
+  }
+  assert.deepEqual(morph.analyse('कुकुरदेखि'), { rule: 'postposition', base: 'कुकुर', parts: ['देखि'] });
+});
+
+test('no postposition after a verb stem, a particle or the copula', () => {
+  assert.equal(morph.analyse('गर्मा'), null);
+  assert.equal(morph.analyse('छमा'), null);
+  assert.equal(morph.analyse('पनिलाई'), null);
+});
+
+test('honorific and polite verb forms', () => {
+  for (const w of ['गर्नुहोस्', 'गर्नुहुन्छ', 'गर्नुभयो', 'बस्नुहोस्']) {
+    assert.equal(morph.analyse(w)?.rule, 'compound-verb', w);
+  }
+  // -नुभएको is -नु + भएको, which may also be read as -नुभए + को: either way accepted.
+  assert.ok(morph.analyse('पढ्नुभएको'));
+});
+
+test('obligation, ability, completion and continuity compounds', () => {
+  for (const w of ['गर्नुपर्छ', 'हुनसक्छ', 'गरिसकेको', 'लेखिरहेको', 'खाइरहने', 'गरिदिनुहोस्']) {
+    assert.ok(morph.analyse(w), `${w} should be accepted`);
+  }
+});
+
+test('negative न- on verb forms and on compounds, not on nouns', () => {
+  assert.equal(morph.analyse('नजानु')?.rule, 'negative');
+  assert.equal(morph.analyse('नपढ्नुहोस्')?.base, 'नपढ्नु', 'the dictionary has the negative infinitive: a compound on it');
+  assert.ok(morph.analyse('नगर्दछ'), 'negative of a literary present');
+  assert.equal(morph.analyse('नघर'), null);
+});
+
+test('the literary present in -दछ comes from the colloquial present', () => {
+  assert.equal(morph.analyse('गर्दछ')?.rule, 'literary-present');
+  assert.equal(morph.analyse('गर्दछन्')?.rule, 'literary-present');
+  assert.equal(morph.analyse('जाँदछ')?.rule, 'literary-present');
+  assert.equal(morph.analyse('घरदछ'), null);
+});
+
+test('forms of thesaurus infinitives the word list does not inflect', () => {
+  assert.ok(morph.analyse('बुझाएको'));
+  assert.equal(morph.analyse('बुझाएर')?.rule, 'verb-paradigm');
+  assert.equal(morph.analyse('रिसाएर')?.rule, 'verb-paradigm');
+  assert.equal(morph.analyse('पढाउँदै')?.rule, 'verb-paradigm');
+  // A vowel stem nasalizes before द: पढाउदै is not a form.
+  assert.equal(morph.analyse('पढाउदै'), null);
+  // A noun in -नु (भानु) is not a verb: its "-एको form" is not accepted.
+  assert.equal(morph.analyse('भाएको'), null);
+});
+
+test('word formation is only tried on request, and compounds are speculative', () => {
+  assert.equal(morph.analyse('शक्तिहीनता'), null);
+  const derived = morph.analyse('शक्तिहीनता', true);
+  assert.ok(derived && !derived.speculative, 'a derivational suffix on a word is a confident reading');
+  const compound = morph.analyse('किताबकलम', true);
+  assert.equal(compound?.rule, 'compound');
+  assert.equal(compound?.speculative, true);
+  assert.equal(morph.analyse('अविकास', true)?.speculative, true, 'a one-letter prefix is speculative');
+});
+
+test('splitPostpositions lists the ways to cut off a chain', () => {
+  const splits = morph.splitPostpositions('घरहरूमा');
+  assert.ok(splits.some((s) => s.base === 'घर' && s.suffix === 'हरूमा'));
+  assert.ok(splits.some((s) => s.base === 'घरहरू' && s.suffix === 'मा'));
+});

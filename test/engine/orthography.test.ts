@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Morphology } from '../../src/engine/morphology.js';
+import {
+  aksharaCount,
+  applyOrthography,
+  firstVowelVriddhi,
+  ORTHOGRAPHY_RULES,
+  type OrthographyContext,
+} from '../../src/engine/orthography.js';
+import { FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT } from '../../src/store/types.js';
+import { spellStore } from '../fixtures/spell/lexicon.js';
+
+const store = spellStore();
+const morph = new Morphology(store);
+const ctx: OrthographyContext = {
+  isLexicon: (w) => morph.isLexicon(w),
+  accepts: (w) => morph.isLexicon(w) || morph.analyse(w) !== null,
+  thesaurusPos: (w) => {
+    const e = store.headword(w)?.entries.find((x) => x.dictionary === THESAURUS_DICT);
+    return e?.pos ? [e.pos] : [];
+  },
+  isVerbParticiple: (w) => morph.isVerbForm(w) && w.endsWith('ी'),
+  isHeadword: (w) => ((store.form(w)?.flags ?? 0) & FORM_HEADWORD) !== 0,
+  isThesaurusHeadword: (w) => store.headword(w)?.entries.some((e) => e.dictionary === THESAURUS_DICT) ?? false,
+};
+const fix = (w: string): { rule: string; correction: string } | null => applyOrthography(w, morph.splitPostpositions(w), ctx);
+
+test('helpers: akshara count and first-vowel vriddhi', () => {
+  assert.equal(aksharaCount('सङ्ख्या'), 2);
+  assert.equal(aksharaCount('इतिहास'), 4);
+  assert.equal(firstVowelVriddhi('नगरिक'), 'नागरिक');
+  assert.equal(firstVowelVriddhi('इतिहास'), 'ऐतिहास');
+  assert.equal(firstVowelVriddhi('व्यवसायिक'), 'व्यावसायिक');
+  assert.equal(firstVowelVriddhi('सुगन्ध'), 'सौगन्ध');
+  assert.equal(firstVowelVriddhi('आधुनिक'), null);
+});
+
+test('every rule has an id and a description, and ids are unique', () => {
+  const ids = ORTHOGRAPHY_RULES.map((r) => r.id);
+  assert.equal(new Set(ids).size, ids.length);
+  for (const r of ORTHOGRAPHY_RULES) assert.ok(r.id && r.description.length > 10, r.id);
+});
+
+const cases: [string, string, string][] = [
+  // [typed, corrected, rule]
+  ['प्रत्याक्ष', 'प्रत्यक्ष', 'sandhi-no-lengthening'],
+  ['पुनर्प्रकाशन', 'पुनःप्रकाशन', 'visarga-punah'],
+  ['उपनिषद', 'उपनिषद्', 'halanta-root-sad'],
+  ['तत्व', 'तत्त्व', 'geminate-at-joint'],
+  ['आधुनीकरण', 'आधुनिकीकरण', 'ikaran-after-ik'],
+  ['नगरिक', 'नागरिक', 'vriddhi-ik'],
+  ['ऐक्यता', 'ऐक्य', 'redundant-ta'],
+  ['अण्डा', 'अन्डा', 'na-before-retroflex-non-tatsam'],
+  ['ग्राउण्ड', 'ग्राउन्ड', 'na-before-retroflex-non-tatsam'],
+  ['माष्टर', 'मास्टर', 'sa-in-loanwords'],
+  ['क्रृपा', 'कृपा', 'ri-not-ra-plus-ri'],
+  ['सम्लग्न', 'संलग्न', 'sam-anusvara'],
+  ['सम्शोधन', 'संशोधन', 'sam-anusvara'],
+  ['लेखि', 'लेखी', 'dirgha-conjunctive-participle'],
+  ['दूधेली', 'दुधेली', 'hrasva-before-eli'],
+  ['अष्तित्व', 'अस्तित्व', 'sa-before-dental'],
+  ['सँस्था', 'संस्था', 'anusvara-in-tatsam'],
+  ['गरेकोले', 'गरेकाले', 'oblique-genitive'],
+];
+
+test('each rule corrects a word of its pattern and names itself', () => {
+  for (const [typed, corrected, rule] of cases) assert.deepEqual(fix(typed), { rule, correction: corrected }, typed);
+});
+
+test('a rule also fires under a postposition chain, which is put back on the correction', () => {
+  assert.deepEqual(fix('सम्लग्नमा'), { rule: 'sam-anusvara', correction: 'संलग्नमा' });
+  assert.deepEqual(fix('उपनिषदको'), { rule: 'halanta-root-sad', correction: 'उपनिषद्को' });
+});
+
+test('the rules leave standard spellings and look-alikes alone', () => {
+  for (const w of [
+    'प्रत्यक्ष', // already contracted
+    'संलग्न',
+    'नागरिक',
+    'आधुनिकीकरण',
+    'सामाजिक',
+    'खण्ड', // tatsam ण्ड has no non-tatsam mark
+    'मास्टर',
+    'तत्त्व',
+    'अस्तित्व',
+    'संस्था',
+    'गरेकामा',
+    'विशेषता', // -ता on a word that is not a -य abstract noun
+    'हिँड्नु', // chandrabindu before a non-sibilant cluster is tadbhav
+    'घरको',
+  ]) {
+    assert.equal(fix(w), null, w);
+  }
+});
+
+test('the sandhi rule needs the lexicon: no fire when the आ-initial second member is a word', () => {
+  // प्रति + आशा: प्रत्याशा is regular.
+  assert.equal(fix('प्रत्याशा'), null);
+});
+
+test('the -इक vriddhi rule needs the raised form in the lexicon', () => {
+  assert.equal(fix('मानविक'), null);
+});
+
+test('lexicon flags used by the rules are those of the fixture', () => {
+  assert.ok(((store.form('सम्लग्न')?.flags ?? 0) & FORM_LEXICON) !== 0, 'सम्लग्न is an old spelling the fixture lists');
+  assert.ok(!((store.form('संलग्न')?.flags ?? 0) & FORM_LEXICON), 'संलग्न is not in the fixture word list');
+});

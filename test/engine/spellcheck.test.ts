@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { MAX_CORRECTIONS, Spellchecker } from '../../src/engine/spellcheck.js';
+import { spellStore } from '../fixtures/spell/lexicon.js';
+
+const checker = (): Spellchecker => new Spellchecker(spellStore());
+
+test('lexicon words and words the morphology layer makes are correct', () => {
+  const s = checker();
+  for (const w of ['घर', 'किताबहरूमा', 'गरेको', 'गर्नुहोस्', 'र', 'आदि', 'नगर्नुहोस्', 'गर्दछ', 'बुझाएको', 'संस्था']) {
+    assert.deepEqual(s.checkWord(w), { status: 'correct', corrections: null }, w);
+  }
+});
+
+test('one real misspelling per error class, with its expected first correction', () => {
+  const s = checker();
+  const cases: [string, string][] = [
+    ['पानि', 'पानी'], // ि/ी
+    ['सुर्य', 'सूर्य'], // ु/ू
+    ['विसेष', 'विशेष'], // श/ष/स
+    ['बिचार', 'विचार'], // ब/व
+    ['कारन', 'कारण'], // ण/न
+    ['गाउ', 'गाउँ'], // chandrabindu missing
+    ['हुंदैन', 'हुँदैन'], // anusvara for chandrabindu
+    ['आफनो', 'आफ्नो'], // halanta dropped (a function word the fixture lacks)
+    ['गर्छन', 'गर्छन्'], // final halanta dropped
+    ['संख्या', 'सङ्ख्या'], // anusvara for the fifth letter
+    ['क्रिषि', 'कृषि'], // ्रि for ृ
+    ['छमा', 'क्षमा'], // छ for क्ष
+    ['ग्यान', 'ज्ञान'], // ग्य for ज्ञ
+    ['एहाँ', 'यहाँ'], // ए for य
+    ['कितब', 'किताब'], // a vowel sign dropped (general edit)
+    ['पानिहरूमा', 'पानीहरूमा'], // inside a postposition chain
+    ['सममान', 'सम्मान'], // halanta dropped inside a doubled consonant
+    ['प्रयाेग', 'प्रयोग'], // ो typed as ा + े
+  ];
+  for (const [typed, expected] of cases) {
+    const r = s.checkWord(typed);
+    assert.equal(r.status, 'misspelled', typed);
+    assert.equal(r.corrections?.[0], expected, `${typed}: ${r.corrections?.join(', ')}`);
+    assert.ok(r.corrections!.length <= MAX_CORRECTIONS);
+  }
+});
+
+test('orthography rules run before the lexicon and report the rule', () => {
+  const s = checker();
+  // सम्लग्न is in the fixture word list, in its old spelling.
+  assert.deepEqual(s.checkWord('सम्लग्न'), { status: 'misspelled', corrections: ['संलग्न'], rule: 'sam-anusvara' });
+  const r = s.checkWord('अण्डा');
+  assert.equal(r.rule, 'na-before-retroflex-non-tatsam');
+  assert.equal(r.corrections?.[0], 'अन्डा');
+});
+
+test('the standard spelling of a word the lexicon has only in an old spelling is correct', () => {
+  const s = checker();
+  assert.equal(s.checkWord('संलग्न').status, 'correct');
+  assert.equal(s.checkWord('संलग्नमा').status, 'correct');
+  assert.equal(s.checkWord('तत्त्व').status, 'correct');
+});
+
+test('names and loanwords come back unknown, not misspelled', () => {
+  const s = checker();
+  for (const w of ['ट्रम्प', 'सुरेश', 'माइक्रोसफ्ट', 'जोनसन', 'रामे']) {
+    assert.deepEqual(s.checkWord(w), { status: 'unknown', corrections: null }, w);
+  }
+  // An attested name is unknown even with a postposition.
+  assert.equal(s.checkWord('सुरेशलाई').status, 'unknown');
+});
+
+test('an attested word is misspelled only when a confusion slip away from a dictionary word', () => {
+  const s = checker();
+  assert.deepEqual(s.checkWord('केहि'), { status: 'misspelled', corrections: ['केही'] });
+  // रामे is attested; रामो would need a vowel-sign change, too far for a word seen in real text.
+  assert.equal(s.checkWord('रामे').status, 'unknown');
+});
+
+test('input is normalized: joiners, decomposed nukta, colon as visarga; the cache is keyed on the normalized word', () => {
+  const s = checker();
+  assert.equal(s.checkWord('घ\u200Dर').status, 'correct');
+  assert.equal(s.checkWord(' घर ').status, 'correct');
+  assert.equal(s.checkWord('अनुसार:').status, s.checkWord('अनुसार').status);
+  const before = s.cacheStats();
+  s.checkWord('घर');
+  assert.equal(s.cacheStats().hits, before.hits + 1);
+});
+
+test('checkText: distinct words in order of first occurrence, with every occurrence, in the user spelling', () => {
+  const s = checker();
+  const text = 'पानि र ट्रम्प। पानि घरमा छ, ट्रम्प पनि।';
+  const r = s.checkText(text);
+  assert.deepEqual(
+    r.misspelled.map((m) => m.word),
+    ['पानि'],
+  );
+  assert.equal(r.misspelled[0]!.status, 'misspelled');
+  assert.deepEqual(r.misspelled[0]!.corrections, ['पानी']);
+  assert.deepEqual(
+    r.misspelled[0]!.occurrences.map((o) => text.slice(o.start, o.end)),
+    ['पानि', 'पानि'],
+  );
+  assert.deepEqual(
+    r.unknown.map((u) => [u.word, u.status, u.occurrences.length]),
+    [['ट्रम्प', 'unknown', 2]],
+  );
+});
+
+test('checkText of correct text has empty arrays; rule words carry their rule', () => {
+  const s = checker();
+  assert.deepEqual(s.checkText('म घरमा किताब पढ्छु।'), { misspelled: [], unknown: [] });
+  const r = s.checkText('त्यो सम्लग्न');
+  assert.equal(r.misspelled[0]?.rule, 'sam-anusvara');
+});
+
+test('the same word typed with a joiner is reported in the spelling the user typed', () => {
+  const s = checker();
+  const typed = 'पा\u200Dनि';
+  const r = s.checkText(`${typed} घर`);
+  assert.equal(r.misspelled[0]?.word, typed);
+});
+
+test('similarWords suggests corrections for any word, best first, without the word itself', () => {
+  const s = checker();
+  assert.deepEqual(s.similarWords('पानि', 3)[0], 'पानी');
+  const similar = s.similarWords('पानी', 5);
+  assert.ok(!similar.includes('पानी'));
+  assert.ok(similar.length <= 5);
+  assert.deepEqual(s.similarWords('पानि', 0), []);
+  assert.deepEqual(s.similarWords('hello', 5), []);
+});
+
+test('cache statistics count hits and misses; cacheSize 0 turns the cache off', () => {
+  const s = new Spellchecker(spellStore(), { cacheSize: 2 });
+  s.checkWord('घर');
+  s.checkWord('घर');
+  s.checkWord('पानि');
+  assert.deepEqual(s.cacheStats(), { hits: 1, misses: 2 });
+  const off = new Spellchecker(spellStore(), { cacheSize: 0 });
+  off.checkWord('घर');
+  off.checkWord('घर');
+  assert.deepEqual(off.cacheStats(), { hits: 0, misses: 2 });
+  assert.throws(() => new Spellchecker(spellStore(), { cacheSize: -1 }), /cacheSize/);
+});
+
+test('numerals are correct; non-Devanagari words are unknown', () => {
+  const s = checker();
+  assert.equal(s.checkWord('२०८०').status, 'correct');
+  assert.equal(s.checkWord('hello').status, 'unknown');
+  assert.equal(s.checkWord('').status, 'unknown');
+});
+
+test('a run of letters longer than any word is unknown at once, not analysed', () => {
+  const s = checker();
+  const long = 'कखग'.repeat(200);
+  assert.equal(s.checkWord(long).status, 'unknown');
+  assert.deepEqual(s.similarWords(long, 5), []);
+  assert.equal(s.checkText(long + ' घर').unknown[0]?.word, long);
+});
