@@ -1,0 +1,275 @@
+// Romanization quality and in-process speed on the evaluation data
+// (../shared/eval/romanization, read-only; skipped cleanly when absent).
+//
+//   node dist/bench/romanization-quality.js [--store=sources|lmdb] [--failures=N]
+//
+// Word pairs (word_pairs.tsv): each romanized word is resolved as the API's
+// tokens form would (resolveTokens, max_candidates 5); top-1 = the converted
+// word is the pair's Devanagari, top-5 = it is among the candidates. Tier A
+// (the hand-written casual romanizations) is the meaningful set. Reported on
+// the whole set and on the pairs whose Devanagari is in our vocabulary (a
+// headword or a form the dictionaries make: no dictionary-backed resolver
+// can produce a word it does not have).
+//
+// Sentences (sentence_pairs.tsv): each romanized sentence goes through
+// resolveText; both sides are split on whitespace, stripped of punctuation,
+// and detached postpositions (मा, को, लाई, ...) are joined to the word
+// before them; word accuracy = words of the reference matched in order
+// (longest common subsequence) / reference words, per source.
+//
+// Speed: a 1,000-token romanized text (the eval sentences) resolved in
+// process, cold (analysis cache emptied before each run) and warm.
+//
+// --store: see bench/roman-real-store.ts (default: built from the Debian
+// sources with the current alias code, else the LMDB store).
+
+import { parseArgs } from 'node:util';
+import { normalizeWord } from '../src/engine/normalize.js';
+import { romanAliases } from '../src/engine/roman-aliases.js';
+import { POSTPOSITION_WORDS } from '../src/engine/roman-inflection.js';
+import { clearAnalysisCache, resolveText, resolveTokens } from '../src/engine/romanize.js';
+import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON } from '../src/store/types.js';
+import { EVAL_DIR, median, percentile, readEval } from './lib.js';
+import { loadRealStore } from './roman-real-store.js';
+
+const { values: args } = parseArgs({
+  options: { store: { type: 'string' }, failures: { type: 'string', default: '0' }, runs: { type: 'string', default: '50' } },
+  strict: false,
+});
+
+function table(headers: string[], rows: (string | number)[][]): void {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
+  const line = (r: string[]): string => '| ' + r.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
+  console.log(line(headers));
+  console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
+  for (const r of cells.slice(1)) console.log(line(r));
+  console.log();
+}
+
+const pct = (a: number, b: number): string => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
+
+// --- data ----------------------------------------------------------------------
+
+const wordTsv = readEval('romanization/word_pairs.tsv');
+const sentTsv = readEval('romanization/sentence_pairs.tsv');
+if (!wordTsv && !sentTsv) {
+  console.log(`romanization-quality: skipped, no evaluation data under ${EVAL_DIR}/romanization`);
+  process.exit(0);
+}
+const loaded = loadRealStore(args.store ? [`--store=${String(args.store)}`] : []);
+if (!loaded) {
+  console.log('romanization-quality: skipped, no store (no Debian sources found and no built native-data/)');
+  process.exit(0);
+}
+const { store } = loaded;
+console.log(`# Romanization quality\n\nstore: ${loaded.description}\n`);
+
+// Our vocabulary: the words a dictionary-backed candidate can be, i.e. the
+// headwords and the forms the dictionaries make (words only attested in real
+// text are not offered).
+const isKnown = (w: string): boolean => ((store.form(w)?.flags ?? 0) & FORM_LEXICON) !== 0;
+const isAliased = (w: string): boolean => {
+  const f = store.form(w)?.flags ?? 0;
+  return (f & FORM_HEADWORD) !== 0 || ((f & FORM_LEXICON) !== 0 && (f & FORM_ATTESTED) !== 0);
+};
+
+// --- word pairs ---------------------------------------------------------------
+
+interface Tally {
+  n: number;
+  top1: number;
+  top5: number;
+}
+const tally = (): Tally => ({ n: 0, top1: 0, top5: 0 });
+
+if (wordTsv) {
+  const groups = new Map<string, { all: Tally; known: Tally; aliased: Tally }>();
+  const failures: string[] = [];
+  const bump = (name: string, known: boolean, aliased: boolean, t1: boolean, t5: boolean): void => {
+    let g = groups.get(name);
+    if (!g) groups.set(name, (g = { all: tally(), known: tally(), aliased: tally() }));
+    for (const [t, on] of [
+      [g.all, true],
+      [g.known, known],
+      [g.aliased, aliased],
+    ] as const) {
+      if (!on) continue;
+      t.n++;
+      if (t1) t.top1++;
+      if (t5) t.top5++;
+    }
+  };
+  const lines = wordTsv.split('\n').slice(1).filter((l) => l.trim());
+  for (const line of lines) {
+    const [roman, devRaw, source, tier] = line.split('\t');
+    if (!roman || !devRaw || !tier) continue;
+    const dev = normalizeWord(devRaw.trim());
+    let t1: boolean;
+    let t5: boolean;
+    if (/\s/.test(roman.trim())) {
+      // a phrase: compared whole
+      const r = resolveText(store, roman.trim(), 5);
+      t1 = t5 = normalizeWord(r.converted_text) === dev;
+    } else {
+      const r = resolveTokens(store, [roman], 5).tokens[0]!;
+      t1 = r.converted === dev;
+      t5 = t1 || r.candidates.some((c) => c.word === dev);
+      if (!t1 && tier.startsWith('A') && failures.length < Number(args.failures)) {
+        failures.push(`${t5 ? 'top5' : 'miss'}\t${roman}\t${dev}\t${isKnown(dev) ? 'known' : 'unknown'}\t${r.candidates.map((c) => c.word).join(' ')}`);
+      }
+    }
+    const known = dev.split(/\s+/).every(isKnown);
+    const aliased = dev.split(/\s+/).every(isAliased);
+    const tierName = tier.startsWith('A') ? 'A' : 'B';
+    bump(`tier ${tierName}`, known, aliased, t1, t5);
+    bump(`all`, known, aliased, t1, t5);
+    if (tierName === 'A') bump(`  A ${source!.replace(/^Lekh\//, '').replace(/:manual-(alias|pack)/, '')}`, known, aliased, t1, t5);
+  }
+  console.log('## Word pairs (word_pairs.tsv), resolveTokens, max_candidates 5\n');
+  const order = ['tier A', 'tier B', 'all', ...[...groups.keys()].filter((k) => k.startsWith('  A ')).sort()];
+  table(
+    ['set', 'pairs', 'top-1', 'top-5', 'in vocabulary', 'top-1', 'top-5', 'aliased', 'top-1', 'top-5'],
+    order
+      .filter((k) => groups.has(k))
+      .map((k) => {
+        const g = groups.get(k)!;
+        return [
+          k,
+          g.all.n,
+          pct(g.all.top1, g.all.n),
+          pct(g.all.top5, g.all.n),
+          g.known.n,
+          pct(g.known.top1, g.known.n),
+          pct(g.known.top5, g.known.n),
+          g.aliased.n,
+          pct(g.aliased.top1, g.aliased.n),
+          pct(g.aliased.top5, g.aliased.n),
+        ];
+      }),
+  );
+  console.log('in vocabulary: the Devanagari is a dictionary word (a headword or a form the dictionaries make);');
+  console.log('aliased: it has generated aliases (a headword, or a dictionary form attested in real text).\n');
+  if (failures.length) {
+    console.log(`tier A top-1 misses (first ${failures.length}; in top-5 or not, roman, expected, vocabulary, candidates):`);
+    for (const f of failures) console.log('  ' + f);
+    console.log();
+  }
+}
+
+// --- sentences ----------------------------------------------------------------
+
+const PUNCT_EDGES = /^[^\p{L}\p{M}\p{N}]+|[^\p{L}\p{M}\p{N}]+$/gu;
+
+function words(s: string): string[] {
+  const out: string[] = [];
+  for (const raw of normalizeWord(s).split(/\s+/)) {
+    // punctuation inside a chunk (danda, commas, hyphens) separates words
+    for (const part of raw.split(/[।॥,;:!?"“”‘’()[\]{}—–\-/]+/)) {
+      const w = part.replace(PUNCT_EDGES, '');
+      if (!w) continue;
+      if (out.length && POSTPOSITION_WORDS.has(w)) out[out.length - 1] += w;
+      else out.push(w);
+    }
+  }
+  return out;
+}
+
+function lcs(a: string[], b: string[]): number {
+  const m = b.length;
+  let prev = new Array<number>(m + 1).fill(0);
+  let cur = new Array<number>(m + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= m; j++) cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, cur[j - 1]!);
+    [prev, cur] = [cur, prev];
+  }
+  return prev[m]!;
+}
+
+if (sentTsv) {
+  const bySource = new Map<string, { sentences: number; refWords: number; matched: number; exact: number; knownRef: number; knownMatched: number }>();
+  const all = { sentences: 0, refWords: 0, matched: 0, exact: 0, knownRef: 0, knownMatched: 0 };
+  for (const line of sentTsv.split('\n').slice(1)) {
+    const [roman, dev, source] = line.split('\t');
+    if (!roman || !dev || !source) continue;
+    const hyp = words(resolveText(store, roman, 5).converted_text);
+    const ref = words(dev);
+    if (ref.length === 0) continue;
+    const m = lcs(ref, hyp);
+    // the same measure restricted to reference words the store knows
+    const refKnown = ref.filter(isKnown);
+    const mk = lcs(refKnown, hyp);
+    const key = source.split(':')[0]!;
+    let g = bySource.get(key);
+    if (!g) bySource.set(key, (g = { sentences: 0, refWords: 0, matched: 0, exact: 0, knownRef: 0, knownMatched: 0 }));
+    for (const t of [g, all]) {
+      t.sentences++;
+      t.refWords += ref.length;
+      t.matched += m;
+      t.knownRef += refKnown.length;
+      t.knownMatched += mk;
+      if (m === ref.length && hyp.length === ref.length) t.exact++;
+    }
+  }
+  console.log('## Sentences (sentence_pairs.tsv), resolveText, detached postpositions joined\n');
+  table(
+    ['source', 'sentences', 'ref words', 'word accuracy', 'known ref words', 'accuracy on known', 'sentences exact'],
+    [...[...bySource].sort((a, b) => b[1].sentences - a[1].sentences), ['all', all] as const].map(([k, g]) => [
+      k,
+      g.sentences,
+      g.refWords,
+      pct(g.matched, g.refWords),
+      g.knownRef,
+      pct(g.knownMatched, g.knownRef),
+      pct(g.exact, g.sentences),
+    ]),
+  );
+}
+
+// --- speed ------------------------------------------------------------------------
+
+{
+  const words1000: string[] = [];
+  for (const line of (sentTsv ?? '').split('\n').slice(1)) {
+    const roman = line.split('\t')[0];
+    if (roman) words1000.push(...roman.split(/\s+/).filter(Boolean));
+    if (words1000.length >= 1000) break;
+  }
+  if (words1000.length >= 1000) {
+    const text = words1000.slice(0, 1000).join(' ');
+    const runs = Number(args.runs);
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      clearAnalysisCache(store);
+      let t = performance.now();
+      resolveText(store, text, 5);
+      cold.push(performance.now() - t);
+      t = performance.now();
+      resolveText(store, text, 5);
+      warm.push(performance.now() - t);
+    }
+    console.log('## Speed (in process, one thread)\n');
+    table(
+      ['1,000-token text', 'p50 ms', 'p90 ms'],
+      [
+        ['cold (cache emptied)', median(cold).toFixed(2), percentile(cold, 90).toFixed(2)],
+        ['warm (words seen before)', median(warm).toFixed(2), percentile(warm, 90).toFixed(2)],
+      ],
+    );
+  }
+  // Alias generation over a sample of the store's vocabulary (what the build does for ~100k words).
+  const sample: string[] = [];
+  for (const line of (wordTsv ?? '').split('\n').slice(1)) {
+    const d = line.split('\t')[1];
+    if (d) sample.push(normalizeWord(d.trim()));
+  }
+  if (sample.length) {
+    let count = 0;
+    const t = performance.now();
+    for (const w of sample) count += romanAliases(w).length;
+    const ms = performance.now() - t;
+    console.log(`romanAliases: ${sample.length} words in ${ms.toFixed(0)} ms (${((1000 * ms) / sample.length).toFixed(1)} µs/word), ${(count / sample.length).toFixed(1)} aliases/word\n`);
+  }
+}
+

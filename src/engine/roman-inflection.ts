@@ -1,0 +1,172 @@
+// Inflected roman input: a stem plus a postposition or a verb ending
+// ("gharma" घरमा, "nepalko" नेपालको, "garchu" गर्छु, "garnuhos" गर्नुहोस्).
+//
+// The store has aliases for headwords and for the inflected forms seen in
+// real text, so most inflected words match whole. For the rest the resolver
+// splits the roman token into a stem and an ending it knows, resolves the
+// stem through the aliases, and joins the Devanagari. The endings below are
+// Nepali grammar (case markers, postpositions, the plural, verb endings), not
+// words of any test set; their roman spellings are made by the casual scheme
+// itself (roman-casual.ts), so "छु" is found as chhu and chu alike.
+//
+// The same endings tell, on the Devanagari side, whether a word is a
+// headword plus a regular ending (regularInflectionStem): that backs a word
+// seen in real text that no dictionary lists (बारे+मा, गर्+नुहोस्).
+
+import { casualSpellings } from './roman-casual.js';
+import { casualWeight } from './roman-aliases.js';
+import { SIGN_TO_LETTER, syllabify, VIRAMA } from './roman-schemes.js';
+
+export type EndingType = 'post' | 'verb';
+
+export interface Ending {
+  /** Devanagari ending; a leading vowel sign or halanta joins it to a consonant-final stem. */
+  dev: string;
+  type: EndingType;
+  /** Weight of the roman spelling that matched (casualWeight of its cost). */
+  weight: number;
+}
+
+/** Case markers and postpositions written joined to a noun or pronoun. */
+const CASE_MARKERS = ['मा', 'को', 'का', 'की', 'ले', 'लाई', 'बाट', 'देखि', 'सँग', 'संग', 'सँगै', 'सम्म', 'लागि', 'तिर', 'तर्फ', 'भित्र', 'बाहिर', 'माथि', 'मुनि', 'पछि', 'अघि', 'अगाडि', 'नजिक', 'बारे', 'द्वारा', 'जस्तो', 'जस्तै', 'जस्ता', 'भन्दा', 'सित', 'बिना', 'वाला', 'वाली'];
+/** The plural, alone or before a case marker. */
+const PLURALS = ['हरू', 'हरु'];
+/** Emphatic particles glued to a word (घरमै, उसैको is a stem change and is left out). */
+const EMPHATIC = ['नै', 'मै', 'कै', 'लै'];
+
+/**
+ * Verb endings. After a consonant-final stem (गर्) a consonant-initial ending
+ * follows a halanta (गर्छु); a vowel-initial one (written as its sign, ेको)
+ * replaces it (गरेको). Vowel-final stems (खा, जा, हु) take the same endings
+ * (खाने, खाएको) and the n-forms of the present (खान्छु).
+ */
+const VERB_ENDINGS = [
+  // present, negative present
+  'छु', 'छौं', 'छौँ', 'छौ', 'छ', 'छन्', 'छे', 'छिन्', 'छस्', 'छेस्', 'छैन', 'छैनन्', 'छैनौं', 'दैन', 'दैनन्', 'दिनँ', 'दछ', 'दछन्', 'दछु',
+  'न्छु', 'न्छौं', 'न्छौ', 'न्छ', 'न्छन्', 'न्छे', 'न्छिन्', 'न्न', 'न्नँ', 'न्नन्',
+  // infinitive, participles, converbs
+  'नु', 'ने', 'नुपर्छ', 'नुपर्ने', 'नुपर्यो', 'नुभयो', 'नुभएको', 'नुहुन्छ', 'नुहुन्न', 'नुहोस्', 'नुस्', 'नुहुँदैन',
+  'दै', 'दा', 'दो', 'न', 'नन्', 'ला', 'लान्', 'ली', 'लिन्',
+  'ेको', 'ेका', 'ेकी', 'ेकै', 'ेर', 'े', 'ेन', 'ेनन्', 'ेनौं', 'ेछ', 'ेछन्', 'ेपछि', 'ेदेखि', 'ेसम्म', 'ेमा',
+  // past, optative, imperative
+  '्यो', '्यौ', '्यौं', '्या', 'ौं', 'ौँ', 'ौ', 'ूँ', 'ुँ', 'ोस्', 'ून्', 'ुन्', 'ुहोस्',
+  // passive
+  'ियो', 'िएको', 'िन्छ', 'िने', 'िएर', 'िँदै', 'िँदैन',
+  // vowel-stem forms with a nasal
+  'ँदै', 'ँदैन', 'ँदा',
+];
+
+/** Roman spelling -> endings it may stand for. */
+const ROMAN_ENDINGS = new Map<string, Ending[]>();
+/** Every Devanagari word-final postposition (for the detached-postposition rule of the resolver). */
+export const POSTPOSITION_WORDS: ReadonlySet<string> = new Set([...CASE_MARKERS, ...PLURALS, ...EMPHATIC]);
+
+/** Every ending in Devanagari with its type, longest first (for splitting Devanagari words). */
+const DEV_ENDINGS: { dev: string; type: EndingType }[] = [];
+
+function addEnding(dev: string, type: EndingType): void {
+  if (!DEV_ENDINGS.some((e) => e.dev === dev && e.type === type)) DEV_ENDINGS.push({ dev, type });
+  // Spell the ending as a word of its own: a leading sign becomes its vowel
+  // letter (ेको is spelled as एको: eko, yeko), a leading halanta is dropped
+  // (्यो as यो). A leading nasal sign (ँदै) is typed n or not at all.
+  const first = dev[0]!;
+  let spellable = dev;
+  let nasal = false;
+  if (SIGN_TO_LETTER[first] !== undefined) spellable = SIGN_TO_LETTER[first] + dev.slice(1);
+  else if (first === VIRAMA) spellable = dev.slice(1);
+  else if (first === 'ँ' || first === 'ं') {
+    spellable = dev.slice(1);
+    nasal = true;
+  }
+  const syl = syllabify(spellable);
+  if (!syl) return;
+  const spellings: { s: string; c: number }[] = [];
+  for (const { s, c } of casualSpellings(syl, 6)) {
+    if (nasal) spellings.push({ s: 'n' + s, c }, { s, c: c + 1 });
+    else spellings.push({ s, c });
+  }
+  for (const { s, c } of spellings) {
+    const list = ROMAN_ENDINGS.get(s);
+    const e: Ending = { dev, type, weight: casualWeight(c) };
+    if (!list) ROMAN_ENDINGS.set(s, [e]);
+    else if (!list.some((x) => x.dev === dev && x.type === type)) list.push(e);
+  }
+}
+
+for (const m of CASE_MARKERS) addEnding(m, 'post');
+for (const p of PLURALS) {
+  addEnding(p, 'post');
+  for (const m of CASE_MARKERS) addEnding(p + m, 'post');
+}
+for (const e of EMPHATIC) addEnding(e, 'post');
+for (const m of ['मा', 'को', 'ले', 'लाई']) addEnding(m + 'नै', 'post');
+for (const v of VERB_ENDINGS) addEnding(v, 'verb');
+
+DEV_ENDINGS.sort((a, b) => b.dev.length - a.dev.length);
+/** Endings by their last code unit, as written after a consonant or (signs) after a vowel, longest first. */
+const ENDINGS_BY_LAST = new Map<string, { form: string; type: EndingType }[]>();
+for (const e of DEV_ENDINGS) {
+  const first = e.dev[0]!;
+  const forms = [e.dev];
+  if (SIGN_TO_LETTER[first] !== undefined) forms.push(SIGN_TO_LETTER[first] + e.dev.slice(1));
+  for (const form of forms) {
+    const last = form[form.length - 1]!;
+    let list = ENDINGS_BY_LAST.get(last);
+    if (!list) ENDINGS_BY_LAST.set(last, (list = []));
+    list.push({ form, type: e.type });
+  }
+}
+
+/**
+ * The stem when a Devanagari word is a stem that `isStem` accepts plus one
+ * of the endings (घर+मा, गर्+नुहोस्, गर्+ेको = गरेको, खा+एको = खाएको): a
+ * regular inflection of a dictionary word, even when no dictionary lists
+ * the form itself. Null otherwise.
+ */
+export function regularInflectionStem(word: string, isStem: (stem: string) => boolean): string | null {
+  for (const { form, type } of ENDINGS_BY_LAST.get(word[word.length - 1] ?? '') ?? []) {
+    if (word.length <= form.length || !word.endsWith(form)) continue;
+    const stem = word.slice(0, -form.length);
+    if (isStem(stem)) return stem;
+    // A verb stem keeps its halanta before consonants and loses it before vowel signs (गर्).
+    if (type === 'verb' && CONSONANT.test(stem) && isStem(stem + VIRAMA)) return stem + VIRAMA;
+  }
+  return null;
+}
+
+/** The endings a roman suffix may stand for (empty when none). */
+export function endingsFor(romanSuffix: string): readonly Ending[] {
+  return ROMAN_ENDINGS.get(romanSuffix) ?? [];
+}
+
+/** Longest roman spelling of any ending (bounds the split points tried). */
+export const MAX_ENDING_LENGTH = Math.max(...[...ROMAN_ENDINGS.keys()].map((k) => k.length));
+
+const CONSONANT = /[\u0915-\u0939\u0958-\u095F\u093C]$/;
+
+/**
+ * Stem + ending in Devanagari: a halanta is added between a consonant-final
+ * verb stem and a consonant-initial ending (गर + छु = गर्छु), removed before
+ * a vowel sign (गर् + ेको = गरेको), and a vowel sign after a vowel-final stem
+ * becomes its letter (खा + ेको = खाएको). Null when they cannot join.
+ */
+export function joinStem(stem: string, ending: Ending): string | null {
+  const first = ending.dev[0]!;
+  const endsVirama = stem.endsWith(VIRAMA);
+  const endsConsonant = !endsVirama && CONSONANT.test(stem);
+  const endsVowel = !endsVirama && !endsConsonant;
+  if (SIGN_TO_LETTER[first] !== undefined) {
+    if (endsVirama) return stem.slice(0, -1) + ending.dev;
+    if (endsConsonant) return stem + ending.dev;
+    return stem + SIGN_TO_LETTER[first] + ending.dev.slice(1);
+  }
+  if (first === VIRAMA) {
+    if (endsVirama) return stem + ending.dev.slice(1);
+    if (endsConsonant) return stem + ending.dev;
+    return stem + ending.dev.slice(1);
+  }
+  // nasalized vowel-stem forms (खाँदै): only after a vowel
+  if (first === 'ँ' || first === 'ं') return endsVowel ? stem + ending.dev : null;
+  if (ending.type === 'verb' && endsConsonant) return stem + VIRAMA + ending.dev;
+  return stem + ending.dev;
+}

@@ -1,0 +1,803 @@
+// Romanization resolve: romanized Nepali -> Devanagari words from the
+// dictionary data (spec section 2.5 / 4.6).
+//
+// Finding candidates for one roman token (analyzeWord, cached per store):
+//   1. exact:    store.aliases(romanKey(token)): the words one of whose
+//                stored aliases (roman-aliases.ts) is spelled so.
+//   2. reverse:  the token spelled back into Devanagari in its likeliest
+//                readings (roman-reverse.ts), kept where the store knows
+//                the word (store.form): this reaches the dictionary forms
+//                that have no stored aliases (the build stores aliases for
+//                ~50k words; the word list makes ~730k forms). Fewer readings are tried when stage 1 found a
+//                dictionary word with a usual spelling.
+//   3. split:    unless a dictionary word matched whole: the token is a
+//                stem plus a postposition or verb ending
+//                (roman-inflection.ts); the stem is looked up exactly (and,
+//                for verb endings, as the infinitive stem+nu), the
+//                Devanagari joined (घर+मा, गर्+छु), and kept when the joined
+//                form is a word of the store; a postposition after a
+//                headword, and a verb ending after the stem of a dictionary
+//                infinitive, are kept even when the joined form is not
+//                listed, with a lower weight.
+//   4. compound: when nothing matched exactly: two dictionary words written
+//                together (suchanapath सूचनापथ), joined as a split candidate.
+//   5. fuzzy:    store.fuzzyAliases(fuzzyRomanKey(token)): spellings that
+//                differ from an alias in vowel length, aspiration,
+//                sibilants, nasals, w/v/b, doubled letters, a y glide.
+//   6. variants: only when nothing else matched: the fuzzy key with one a
+//                added between two consonants or one removed (the schwa a
+//                typist wrote or left out), looked up again.
+// Every candidate of stages 2, 5 and 6 is scored by the casual scheme
+// (casualCost in roman-casual.ts): when the typed token is a casual
+// spelling of the word (the build stores only each word's 8 cheapest), it
+// is an exact casual alias with the weight its cost gives; otherwise it is a
+// fuzzy match.
+//
+// RANKING (the order of a token's candidates; the first is `converted`):
+//   1. exact alias matches before fuzzy ones, in this order: exact aliases
+//      (stored, or casual spellings the casual scheme prices) of dictionary
+//      words; split forms and compounds (stages 3 and 4); fuzzy matches;
+//      schwa variants. Every candidate is dictionary-backed: a headword, a
+//      form the dictionaries make, a word seen in real text that is a
+//      headword plus a regular ending (बारेमा, गर्नुहोस्), or a split form or
+//      compound of dictionary words; a word only attested in real text (the
+//      news vocabulary also holds misspellings such as संबिधान) is never
+//      offered;
+//   2. weight, higher first: the alias weight, i.e. how usual this
+//      spelling is for this word (roman-aliases.ts: casual 100 - 15 x the
+//      cost of its casual simplifications, iast/iso15919 60, itrans 55,
+//      harvard-kyoto 50; a casual spelling the store does not keep gets
+//      the weight of its cost, roman-casual.ts casualCost). Inferred
+//      matches weigh less: a split form takes the lower of the stem's and
+//      the ending's spelling weight minus 5 (a compound minus 15), minus 25
+//      more when the joined form is not itself a known form; a fuzzy match
+//      loses 20 plus 10 per edit between the typed token and the alias;
+//   3. presence in more dictionaries (both the thesaurus and the hunspell
+//      word list before one of them);
+//   4. definition_rank, higher first: the number of definitions (senses)
+//      the headword has across the dictionaries (0 for a word that is only
+//      an inflected form);
+//   5. attested in real text, more first: 1 when the news vocabulary
+//      (tesseract) has the word, plus the number of example sentences (the
+//      thesaurus's definitions and the other sentence sources of the store)
+//      that use it;
+//   6. edit distance between the typed token and the alias, smaller first;
+//   7. a headword before a word that is only an inflected form;
+//   8. the Devanagari word in code point order (so results are stable).
+//
+// Text-level rules (resolveText, resolveTokens):
+//   - Only Latin-letter words are converted; numbers, URLs, e-mail
+//     addresses, Devanagari, and letters glued to digits stay as given.
+//   - ALL-CAPITALS words of two letters or more (acronyms: KC, NASA) stay.
+//   - English: a word of ENGLISH_WORDS (very common English function
+//     words, chosen to avoid common Nepali spellings) stays English unless
+//     it has an exact Nepali match and its neighbours in the sentence are
+//     Nepali and not English; any other word stays English when it has no
+//     exact Nepali match and either looks English (c not before h, q,
+//     -tion, -ck, wh, -ght) or has an English neighbour and no more Nepali
+//     ones; an exact Nepali match stays English only among at least two
+//     English neighbours and no Nepali one. Neighbours: up to two word
+//     tokens on each side within the sentence; "Nepali" = has an exact
+//     match and is not in ENGLISH_WORDS; "English" = in ENGLISH_WORDS, or
+//     looks English without an exact match.
+//   - A capitalized word that does not start a sentence (a name, a brand)
+//     is converted only when it has an exact match and a Nepali neighbour.
+//   - Detached postpositions: when a word follows another word of the same
+//     phrase (no punctuation between; the word before may be English kept
+//     as it is, "office ma"; it is not a conjunction such as र, तर) and one
+//     of its exact candidates is a postposition (मा, लाई, ...) weighing at
+//     most one casual cost step less than the first, that one is put first
+//     (ghar ma -> घर मा, not घर म; ghar bata -> घर बाट, not घर बाटा); at the
+//     start of a phrase, the same way, an exact non-postposition goes before
+//     a postposition (ma ghar -> म घर).
+//   - The tokens form takes the list as one phrase for these rules.
+
+import { FORM_ATTESTED, FORM_LEXICON, type AliasRecord } from '../store/types.js';
+import { Morphology } from './morphology.js';
+import type { WordStore } from '../store/word-store.js';
+import { CASUAL_COST_STEP, casualWeight, fuzzyRomanKey, romanAliases, romanKey } from './roman-aliases.js';
+import { casualCost } from './roman-casual.js';
+import { reverseSpellings } from './roman-reverse.js';
+import { syllabify, VIRAMA, type Syllable } from './roman-schemes.js';
+import { endingsFor, joinStem, regularInflectionStem, MAX_ENDING_LENGTH, POSTPOSITION_WORDS, type Ending } from './roman-inflection.js';
+import { tokenizeRoman, type RomanTextToken } from './roman-tokenize.js';
+import type { RomanCandidate, RomanizationResult, RomanToken } from './results.js';
+
+export const DEFAULT_MAX_CANDIDATES = 5;
+export const MIN_MAX_CANDIDATES = 1;
+export const MAX_MAX_CANDIDATES = 10;
+
+/** Match stages, in ranking order. */
+const enum Stage {
+  /**
+   * An alias of a dictionary word: a headword, a form the dictionaries
+   * make, or a word seen in real text that is a headword plus a regular
+   * ending (बारेमा, गर्नुहोस्).
+   */
+  Exact = 0,
+  /** A dictionary stem + a known ending, or two dictionary words written together. */
+  Split = 1,
+  Fuzzy = 2,
+  Variant = 3,
+}
+
+export const SPLIT_PENALTY = 5;
+export const UNVERIFIED_SPLIT_PENALTY = 25;
+export const FUZZY_PENALTY = 20;
+export const FUZZY_EDIT_PENALTY = 10;
+
+/** Adds a candidate (see computeAnalysis); `stems` back a joined word no dictionary lists. */
+type AddCandidate = (word: string, alias: string, weight: number, kinds: string[], stage: Stage, stems?: string[]) => void;
+
+interface Scored extends RomanCandidate {
+  stage: Stage;
+  /** Attestation in real text (see WordInfo). */
+  attested: number;
+  headword: boolean;
+  distance: number;
+}
+
+/** What one roman token resolves to, independent of max_candidates and of its context. */
+interface WordAnalysis {
+  /** Ranked, at most MAX_MAX_CANDIDATES. */
+  candidates: Scored[];
+  /** Some candidate is an exact alias match (a dictionary word, a split form or an attested word). */
+  exact: boolean;
+  /** The lower-cased token is one of ENGLISH_WORDS. */
+  englishWord: boolean;
+  /** The token has letter patterns of English spelling (LOOKS_ENGLISH). */
+  looksEnglish: boolean;
+  /** The public candidates (all of them; callers take the first max_candidates). */
+  public: RomanCandidate[];
+}
+
+// --- per-store cache of token analyses --------------------------------------
+// A romanized text repeats its words; a service sees the same words in many
+// requests. Analyses depend only on the store and the token's key, so they
+// are cached per store (a rebuilt store is a new object, with a new cache).
+const CACHE_LIMIT = 20_000;
+const caches = new WeakMap<WordStore, Map<string, WordAnalysis>>();
+
+function cacheFor(store: WordStore): Map<string, WordAnalysis> {
+  let c = caches.get(store);
+  if (!c) caches.set(store, (c = new Map()));
+  return c;
+}
+
+const morphologies = new WeakMap<WordStore, Morphology>();
+
+/** The spellchecker's morphology over this store: what it accepts, romanization may offer. */
+function morphologyFor(store: WordStore): Morphology {
+  let m = morphologies.get(store);
+  if (!m) morphologies.set(store, (m = new Morphology(store)));
+  return m;
+}
+
+/** Forgets the cached analyses of a store (benchmarks measure cold runs with it). */
+export function clearAnalysisCache(store: WordStore): void {
+  caches.delete(store);
+  factCaches.delete(store);
+  syllableCache.clear();
+}
+
+/** Resolves one roman word (no context rules), cached by the token as typed and by its key. */
+export function analyzeWord(store: WordStore, token: string): WordAnalysis {
+  const cache = cacheFor(store);
+  const hit = cache.get(token);
+  if (hit) return hit;
+  const key = romanKey(token);
+  let a = key === token ? undefined : cache.get(key);
+  if (!a) {
+    a = computeAnalysis(store, key);
+    remember(cache, key, a);
+  }
+  if (key !== token) remember(cache, token, a);
+  return a;
+}
+
+function remember(cache: Map<string, WordAnalysis>, k: string, a: WordAnalysis): void {
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(k, a);
+}
+
+/** Longer tokens are no Nepali word (and would only cost look-ups). */
+const MAX_TOKEN_LENGTH = 40;
+
+function computeAnalysis(store: WordStore, key: string): WordAnalysis {
+  if (key.length === 0 || key.length > MAX_TOKEN_LENGTH) return { candidates: [], exact: false, englishWord: false, looksEnglish: false, public: [] };
+  const found = new Map<string, Scored>();
+  const info = new WordInfo(store);
+  const lower = key.toLowerCase();
+  const add: AddCandidate = (word, alias, weight, kinds, stage, stems) => {
+    const i = info.of(word);
+    if (i.boundStem) return;
+    // Candidates are dictionary-backed (spec 2.5): a word no dictionary
+    // backs (only attested in real text, or a join of unknown pieces) is not
+    // offered; a split form or compound not listed itself is backed by the
+    // dictionaries of its parts.
+    let dictionaries = i.dictionaries;
+    if (dictionaries.length === 0 && stems) {
+      dictionaries = [];
+      for (const st of stems) for (const d of info.of(st).dictionaries) if (!dictionaries.includes(d)) dictionaries.push(d);
+    }
+    if (dictionaries.length === 0) return;
+    const prev = found.get(word);
+    if (prev && (prev.stage < stage || (prev.stage === stage && prev.weight >= weight))) return;
+    found.set(word, {
+      word,
+      alias,
+      weight,
+      kinds: [...kinds],
+      definition_rank: i.definitionRank,
+      dictionaries,
+      stage,
+      attested: i.attested,
+      headword: i.headword,
+      distance: editDistance(lower, alias.toLowerCase()),
+    });
+  };
+  // A candidate found by any means whose spelling the casual scheme can
+  // produce is an exact casual alias, weighted by its cost; otherwise it is
+  // a fuzzy match.
+  const typedIsCasual = CASUAL_TYPED.test(lower);
+  const addScored = (word: string, fallback: AliasRecord | null, stage: Stage): void => {
+    const cost = typedIsCasual ? casualCostOf(word, lower) : Infinity;
+    if (cost !== Infinity) add(word, lower, casualWeight(cost), CASUAL_KINDS, Stage.Exact);
+    else {
+      // Not a casual spelling: weighed by its distance from the word's likeliest alias.
+      fallback ??= bestAlias(word);
+      if (fallback) addFuzzy(fallback, lower, stage, add);
+    }
+  };
+
+  // 1. exact: stored aliases
+  let exact = store.aliases(key);
+  if (exact.length === 0 && key !== lower) exact = store.aliases(lower);
+  for (const r of exact) {
+    add(r.word, r.alias, r.weight, r.kinds, Stage.Exact);
+    // Matched through a scientific scheme only: the casual reading may weigh more.
+    if (typedIsCasual && !r.kinds.includes('casual')) {
+      const cost = casualCostOf(r.word, lower);
+      if (cost !== Infinity && casualWeight(cost) > r.weight) add(r.word, lower, casualWeight(cost), [...r.kinds, 'casual'], Stage.Exact);
+    }
+  }
+
+  // 2. the typed token spelled back into Devanagari, kept where the store
+  //    knows the word; a short search when a dictionary word already matched
+  //    with a usual spelling
+  if (typedIsCasual) {
+    let best = 0;
+    for (const c of found.values()) if (c.stage === Stage.Exact && c.weight > best) best = c.weight;
+    let hits = 0;
+    const limit = best >= casualWeight(0) ? REVERSE_AFTER_USUAL : best >= casualWeight(1) ? REVERSE_AFTER_COMMON : REVERSE_SPELLINGS;
+    let tried = 0;
+    for (const dev of reverseSpellings(lower, limit)) {
+      // The likeliest readings are looked up whole (an attested regular
+      // inflection is no lexicon form); later ones only when the Bloom
+      // filter says they may be dictionary forms.
+      if (found.has(dev) || (tried++ >= REVERSE_FULL_LOOKUPS && !store.mayBeLexicon(dev)) || store.form(dev) === undefined) continue;
+      addScored(dev, null, Stage.Fuzzy);
+      if (++hits >= REVERSE_HITS) break;
+    }
+  }
+
+  // 3. split into stem + ending, unless a dictionary word matched whole
+  if (![...found.values()].some((c) => c.stage === Stage.Exact)) splitToken(store, lower, add);
+
+  // 4. a compound of two dictionary words, when nothing matched exactly
+  let compound = false;
+  if (typedIsCasual && found.size === 0) compound = compoundToken(store, lower, add);
+
+  // 5. fuzzy
+  const fkey = fuzzyRomanKey(lower);
+  if (fkey) {
+    let scored = 0;
+    for (const r of store.fuzzyAliases(fkey)) {
+      if (found.has(r.word)) continue;
+      if (scored++ < FUZZY_SCORED) addScored(r.word, r, Stage.Fuzzy);
+      else addFuzzy(r, lower, Stage.Fuzzy, add);
+    }
+  }
+
+  // 6. schwa variants of the fuzzy key
+  if (found.size === 0 && fkey.length >= 3) {
+    for (const v of schwaVariants(fkey)) for (const r of store.fuzzyAliases(v)) if (!found.has(r.word)) addScored(r.word, r, Stage.Variant);
+  }
+
+  const candidates = [...found.values()].sort(compareCandidates).slice(0, MAX_MAX_CANDIDATES);
+  return {
+    candidates,
+    // A compound made up here says little about the language of the token.
+    exact: candidates.some((c) => c.stage <= Stage.Split && !(compound && c.stage === Stage.Split)),
+    englishWord: ENGLISH_WORDS.has(lower),
+    looksEnglish: LOOKS_ENGLISH.test(lower),
+    public: candidates.map(publicCandidate),
+  };
+}
+
+function bestAlias(word: string): AliasRecord | null {
+  const a = romanAliases(word)[0];
+  return a ? { word, alias: a.alias, weight: a.weight, kinds: a.kinds } : null;
+}
+
+const CASUAL_TYPED = /^[a-z]+$/;
+const CASUAL_KINDS = ['casual'];
+/**
+ * Devanagari spellings of a token tried against the store: fewer when a
+ * dictionary word matched already with a cost-0 (REVERSE_AFTER_USUAL) or
+ * cost-1 (REVERSE_AFTER_COMMON) spelling; and the most kept.
+ */
+const REVERSE_SPELLINGS = 96;
+const REVERSE_AFTER_USUAL = 8;
+const REVERSE_AFTER_COMMON = 16;
+const REVERSE_HITS = 10;
+/** Readings looked up in the store whatever the Bloom filter says. */
+const REVERSE_FULL_LOOKUPS = 24;
+/** Fuzzy-index records scored by the casual scheme (the store lists them best first); the rest keep the fuzzy weight. */
+const FUZZY_SCORED = 12;
+
+// Syllable analyses of candidate words, reused across tokens (bounded).
+const SYLLABLE_CACHE_LIMIT = 50_000;
+const syllableCache = new Map<string, Syllable[] | null>();
+
+function casualCostOf(word: string, typed: string): number {
+  let syl = syllableCache.get(word);
+  if (syl === undefined) {
+    syl = syllabify(word);
+    if (syllableCache.size >= SYLLABLE_CACHE_LIMIT) syllableCache.clear();
+    syllableCache.set(word, syl);
+  }
+  return syl ? casualCost(syl, typed) : Infinity;
+}
+
+function addFuzzy(
+  r: AliasRecord,
+  typed: string,
+  stage: Stage,
+  add: AddCandidate,
+): void {
+  const d = editDistance(typed, r.alias.toLowerCase());
+  add(r.word, r.alias, Math.max(1, r.weight - FUZZY_PENALTY - FUZZY_EDIT_PENALTY * d), r.kinds, stage);
+}
+
+/** The ranking of the header, as a comparator. */
+export function compareCandidates(a: Scored, b: Scored): number {
+  return (
+    a.stage - b.stage ||
+    b.weight - a.weight ||
+    b.dictionaries.length - a.dictionaries.length ||
+    b.definition_rank - a.definition_rank ||
+    b.attested - a.attested ||
+    a.distance - b.distance ||
+    Number(b.headword) - Number(a.headword) ||
+    (a.word < b.word ? -1 : a.word > b.word ? 1 : 0)
+  );
+}
+
+interface WordFacts {
+  dictionaries: string[];
+  definitionRank: number;
+  /**
+   * Attestation in real text: 1 when the news vocabulary has the word, plus
+   * the number of the store's example sentences that use it (the store keeps
+   * at most 40 per word), so among otherwise equal candidates the word seen
+   * more comes first.
+   */
+  attested: number;
+  headword: boolean;
+  lexicon: boolean;
+  /** Not a dictionary form, but a headword plus a regular ending (roman-inflection.ts). */
+  regular: boolean;
+  boundStem: boolean;
+}
+
+/** Parts of speech (as the store names them) whose halanta-final stems are bound. */
+const BOUND_STEM_POS = new Set(['क्रिया', 'सर्वनाम']);
+const IN_WORD = /[\u0900-\u0963\u0971-\u097F]/;
+
+/** Example sentences in which the word itself occurs (not only a form of it). */
+function countUses(store: WordStore, word: string): number {
+  let n = 0;
+  for (const e of store.examples(word)) {
+    const t = e.text;
+    for (let i = t.indexOf(word); i >= 0; i = t.indexOf(word, i + 1)) {
+      const before = i > 0 ? t[i - 1]! : ' ';
+      const after = i + word.length < t.length ? t[i + word.length]! : ' ';
+      if (!IN_WORD.test(before) && !IN_WORD.test(after)) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+// Facts about candidate words, reused across tokens (bounded; per store).
+const FACTS_LIMIT = 100_000;
+const factCaches = new WeakMap<WordStore, Map<string, WordFacts>>();
+
+/** Store facts about a candidate word. */
+class WordInfo {
+  private readonly memo: Map<string, WordFacts>;
+  constructor(private readonly store: WordStore) {
+    let m = factCaches.get(store);
+    if (!m) factCaches.set(store, (m = new Map()));
+    this.memo = m;
+  }
+
+  of(word: string): WordFacts {
+    let m = this.memo.get(word);
+    if (m) return m;
+    const h = this.store.headword(word);
+    const f = this.store.form(word);
+    let dictionaries: string[] = [];
+    let definitionRank = 0;
+    if (h) {
+      dictionaries = h.entries.map((e) => e.dictionary);
+      for (const e of h.entries) definitionRank += e.senses.length;
+    } else if (f) {
+      // An inflected form belongs to the dictionaries of the stems it inflects.
+      for (const a of f.analyses) {
+        for (const e of this.store.headword(a.stem)?.entries ?? []) if (!dictionaries.includes(e.dictionary)) dictionaries.push(e.dictionary);
+      }
+    }
+    const flags = f?.flags ?? 0;
+    const attested = ((flags & FORM_ATTESTED) !== 0 ? 1 : 0) + countUses(this.store, word);
+    // A verb or pronoun stem ending in halanta (गर्, खेल्, उस्) is what the
+    // dictionary inflects, not a word written alone.
+    const boundStem = h !== undefined && word.endsWith(VIRAMA) && h.entries.every((e) => e.pos !== null && BOUND_STEM_POS.has(e.pos));
+    const lexicon = h !== undefined || (flags & FORM_LEXICON) !== 0;
+    // A word no dictionary lists, but seen in real text and made of a
+    // headword and a regular ending: it belongs to the stem's dictionaries.
+    let regular = false;
+    if (!lexicon && f !== undefined) {
+      const stem = regularInflectionStem(word, (st) => this.store.headword(st) !== undefined);
+      if (stem !== null) {
+        regular = true;
+        dictionaries = this.store.headword(stem)!.entries.map((e) => e.dictionary);
+      }
+    }
+    m = { dictionaries, definitionRank, attested, headword: h !== undefined, lexicon, regular, boundStem };
+    if (this.memo.size >= FACTS_LIMIT) this.memo.clear();
+    this.memo.set(word, m);
+    return m;
+  }
+}
+
+// --- stage 2: stem + ending ------------------------------------------------
+
+/** Shortest roman stem tried. */
+const MIN_STEM = 2;
+/** Stem records considered per look-up (they come best first). */
+const STEM_RECORDS = 8;
+
+function splitToken(
+  store: WordStore,
+  token: string,
+  add: AddCandidate,
+): void {
+  const n = token.length;
+  for (let p = Math.max(MIN_STEM, n - MAX_ENDING_LENGTH); p <= n - 1; p++) {
+    const endings = endingsFor(token.slice(p));
+    if (endings.length === 0) continue;
+    const stem = token.slice(0, p);
+    const stemRecs = store.aliases(stem).slice(0, STEM_RECORDS);
+    let infinitives: AliasRecord[] | null = null;
+    for (const e of endings) {
+      for (const r of stemRecs) tryJoin(store, r.word, r, e, token, add);
+      if (e.type === 'verb') {
+        // The verb's dictionary form is the infinitive: garchu -> garnu -> गर्नु -> गर्.
+        infinitives ??= store.aliases(stem + 'nu').slice(0, STEM_RECORDS);
+        for (const r of infinitives) if (r.word.endsWith('नु')) tryJoin(store, r.word.slice(0, -2), r, e, token, add, true);
+      }
+    }
+  }
+}
+
+function tryJoin(
+  store: WordStore,
+  stemDev: string,
+  stemRec: AliasRecord,
+  ending: Ending,
+  token: string,
+  add: AddCandidate,
+  fromInfinitive = false,
+): void {
+  const joined = joinStem(stemDev, ending);
+  if (!joined) return;
+  const known = ((store.form(joined)?.flags ?? 0) & FORM_LEXICON) !== 0;
+  let weight = Math.min(stemRec.weight, ending.weight) - SPLIT_PENALTY;
+  if (!known) {
+    // Not listed: a postposition after a headword (they attach to any noun),
+    // or a verb ending after the stem of an infinitive the dictionaries have.
+    // Either way the word must be one the spellchecker's morphology accepts,
+    // so the romanizer never offers what the spellchecker would flag.
+    const plausible = ending.type === 'post' ? store.headword(stemDev) !== undefined : fromInfinitive;
+    if (!plausible || !morphologyFor(store).analyse(joined)) return;
+    weight -= UNVERIFIED_SPLIT_PENALTY;
+  }
+  add(joined, token, Math.max(1, weight), stemRec.kinds, Stage.Split, [stemRec.word]);
+}
+
+// --- compounds ------------------------------------------------------------------
+
+/** Shortest roman part of a compound. */
+const MIN_COMPOUND_PART = 3;
+/** A compound's weight loses this besides the split penalties. */
+export const COMPOUND_PENALTY = 10;
+
+/**
+ * A token that is two dictionary words written together (सूचना+पथ, कागज+घर):
+ * every split point where both parts are exact aliases of dictionary words;
+ * the joined Devanagari is a split candidate, weighted by the lighter part.
+ * Returns whether any was added.
+ */
+function compoundToken(
+  store: WordStore,
+  token: string,
+  add: AddCandidate,
+): boolean {
+  let any = false;
+  const n = token.length;
+  for (let p = MIN_COMPOUND_PART; p <= n - MIN_COMPOUND_PART; p++) {
+    const a = bestDictionaryRecord(store, token.slice(0, p));
+    if (!a) continue;
+    const b = bestDictionaryRecord(store, token.slice(p));
+    // The second word starts with a consonant: a vowel letter inside a
+    // word would have merged with the vowel before it (sandhi).
+    if (!b || !STARTS_WITH_CONSONANT.test(b.word)) continue;
+    const joined = a.word + b.word;
+    // Only compounds the lexicon lists: the spellchecker calls other
+    // compounds "unknown", and a candidate must be a word it accepts.
+    if (!(((store.form(joined)?.flags ?? 0) & FORM_LEXICON) !== 0)) continue;
+    const weight = Math.min(a.weight, b.weight) - SPLIT_PENALTY - COMPOUND_PENALTY;
+    add(joined, token, Math.max(1, weight), a.kinds.filter((k) => b.kinds.includes(k)), Stage.Split, [a.word, b.word]);
+    any = true;
+  }
+  return any;
+}
+
+const STARTS_WITH_CONSONANT = /^[\u0915-\u0939\u0958-\u095F]/;
+const CONSONANT_LETTER = /[\u0915-\u0939\u0958-\u095F]/g;
+
+/** The best stored alias record of a headword of two letters or more (a word that can stand in a compound), or null. */
+function bestDictionaryRecord(store: WordStore, roman: string): AliasRecord | null {
+  for (const r of store.aliases(roman)) {
+    if (r.word.endsWith(VIRAMA) || (r.word.match(CONSONANT_LETTER)?.length ?? 0) < 2) continue;
+    if (store.headword(r.word)) return r;
+  }
+  return null;
+}
+
+// --- stage 6: schwa variants ---------------------------------------------------
+
+const VOWELS = new Set(['a', 'e', 'i', 'o', 'u']);
+
+/** The fuzzy key with one a inserted between two consonants or one a between consonants removed. */
+function schwaVariants(fkey: string): string[] {
+  const out = new Set<string>();
+  for (let i = 1; i < fkey.length; i++) {
+    const a = fkey[i - 1]!;
+    const b = fkey[i]!;
+    if (!VOWELS.has(a) && !VOWELS.has(b) && a !== 'y' && b !== 'h') out.add(fkey.slice(0, i) + 'a' + fkey.slice(i));
+  }
+  for (let i = 1; i < fkey.length - 1; i++) {
+    if (fkey[i] === 'a' && !VOWELS.has(fkey[i - 1]!) && !VOWELS.has(fkey[i + 1]!)) out.add(fkey.slice(0, i) + fkey.slice(i + 1));
+  }
+  if (fkey.endsWith('a') && fkey.length > 3) out.add(fkey.slice(0, -1));
+  else if (!VOWELS.has(fkey[fkey.length - 1]!)) out.add(fkey + 'a');
+  out.delete(fkey);
+  return [...out];
+}
+
+// --- text-level rules ----------------------------------------------------------
+
+/**
+ * Very common English words, kept as English unless their context is
+ * Nepali. Left out on purpose: English spellings that are everyday Nepali
+ * (he हे, her हेर, to, so सो, me, man मन, bus बस, sun सुन, din दिन, tin तीन,
+ * kin किन, bat बाट, par पर, ho हो, ma म).
+ */
+export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
+  (
+    'the of and in is are was were be been being for on with as at by from this that these those it its or an ' +
+    'not you your yours we our they their them she his him my i will would can could should shall may might must ' +
+    'have has had do does did what which who whom whose when where why how there here if but then than about ' +
+    'into over after before because all any some most other only also very just please thank thanks yes hello ' +
+    'hi okay ok our us its an each every both few many much such own same too out up down off again further once ' +
+    'while during through between under above below until against among per via'
+  ).split(' '),
+);
+
+const LOOKS_ENGLISH = /c(?!h)|q|tion|ck|wh|ght/;
+
+type Lang = 'ne' | 'en' | 'unknown';
+
+function isAllCaps(s: string): boolean {
+  return s.length >= 2 && s === s.toUpperCase() && s !== s.toLowerCase();
+}
+
+function isCapitalized(s: string): boolean {
+  const first = s[0]!;
+  return first !== first.toLowerCase() && s.slice(1) === s.slice(1).toLowerCase();
+}
+
+/** Conjunctions after which a word starts a new phrase (so it is not a detached postposition). */
+const CONJUNCTIONS: ReadonlySet<string> = new Set(['र', 'तर', 'अनि', 'वा', 'कि', 'तथा', 'अथवा', 'पनि', 'नि', 'त']);
+
+/** Resolves the given word tokens with the text-level rules; non-word tokens stay as given. */
+function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates: number): RomanToken[] {
+  const max = clampMax(maxCandidates);
+  const n = toks.length;
+  // --- analyse every word, and classify its language
+  const analyses: (WordAnalysis | null)[] = new Array(n);
+  const lang: Lang[] = new Array(n);
+  for (let k = 0; k < n; k++) {
+    const tok = toks[k]!;
+    if (tok.kind !== 'word' || isAllCaps(tok.text)) {
+      analyses[k] = null;
+      lang[k] = 'unknown';
+      continue;
+    }
+    const a = analyzeWord(store, tok.text);
+    analyses[k] = a;
+    lang[k] = a.englishWord ? 'en' : a.exact ? 'ne' : a.looksEnglish ? 'en' : 'unknown';
+  }
+
+  // --- neighbours within the sentence: up to two word tokens on each side
+  let ctxNe = 0;
+  let ctxEn = 0;
+  const context = (k: number): void => {
+    ctxNe = 0;
+    ctxEn = 0;
+    for (let j = k - 1, seen = 0; j >= 0 && seen < 2; j--) {
+      if (toks[j + 1]!.sentenceStart) break;
+      if (toks[j]!.kind !== 'word') continue;
+      seen++;
+      if (lang[j] === 'ne') ctxNe++;
+      else if (lang[j] === 'en') ctxEn++;
+    }
+    for (let j = k + 1, seen = 0; j < n && seen < 2; j++) {
+      if (toks[j]!.sentenceStart) break;
+      if (toks[j]!.kind !== 'word') continue;
+      seen++;
+      if (lang[j] === 'ne') ctxNe++;
+      else if (lang[j] === 'en') ctxEn++;
+    }
+  };
+
+  const out: RomanToken[] = new Array(n);
+  let prevWord: string | null = null; // the previous token when it is a word: its Devanagari when converted
+  for (let k = 0; k < n; k++) {
+    const tok = toks[k]!;
+    const analysis = analyses[k];
+    let convert = false;
+    if (analysis && analysis.candidates.length) {
+      context(k);
+      if (analysis.englishWord) convert = analysis.exact && ctxNe > 0 && ctxEn === 0;
+      else if (!tok.sentenceStart && isCapitalized(tok.text)) convert = analysis.exact && ctxNe > 0;
+      else if (analysis.exact) convert = !(ctxEn >= 2 && ctxNe === 0);
+      else convert = !analysis.looksEnglish && !(ctxEn > 0 && ctxEn >= ctxNe);
+    }
+    if (!convert) {
+      out[k] = { token: tok.text, converted: tok.text, status: 'unresolved', start: tok.start, end: tok.end, candidates: [] };
+      // A word left as it is (English in mixed text, Devanagari) still takes postpositions: "office ma".
+      prevWord = tok.kind === 'word' || tok.kind === 'devanagari' ? tok.text : null;
+      continue;
+    }
+    // Detached postpositions: one follows a word of its phrase, and never starts one.
+    const afterWord = prevWord !== null && !tok.punctBefore && !tok.sentenceStart && !CONJUNCTIONS.has(prevWord);
+    const order = postpositionOrder(analysis!.candidates, afterWord);
+    let candidates: RomanCandidate[];
+    if (order < 0) candidates = max >= analysis!.public.length ? analysis!.public : analysis!.public.slice(0, max);
+    else {
+      const pub = analysis!.public;
+      candidates = [pub[order]!, ...pub.slice(0, order), ...pub.slice(order + 1)].slice(0, max);
+    }
+    out[k] = {
+      token: tok.text,
+      converted: candidates[0]!.word,
+      status: candidates.length > 1 ? 'ambiguous' : 'resolved',
+      start: tok.start,
+      end: tok.end,
+      candidates,
+    };
+    prevWord = candidates[0]!.word;
+  }
+  return out;
+}
+
+/**
+ * Which candidate the detached-postposition rule puts first, or -1 to keep
+ * the ranking: after a word of the phrase, a postposition among the top
+ * exact candidates (as heavy as the first); elsewhere, a word that is not a
+ * postposition when the first one is.
+ */
+function postpositionOrder(ranked: Scored[], afterWord: boolean): number {
+  const top = ranked[0]!;
+  if (top.stage !== Stage.Exact) return -1;
+  const topIsPost = POSTPOSITION_WORDS.has(top.word);
+  if (afterWord === topIsPost) return -1;
+  for (let i = 1; i < ranked.length; i++) {
+    const c = ranked[i]!;
+    // within one casual cost step of the first (bata for बाट after a noun)
+    if (c.stage !== Stage.Exact || c.weight < top.weight - CASUAL_COST_STEP) break;
+    if (POSTPOSITION_WORDS.has(c.word) === afterWord) return i;
+  }
+  return -1;
+}
+
+function publicCandidate(c: Scored): RomanCandidate {
+  return { word: c.word, alias: c.alias, weight: c.weight, definition_rank: c.definition_rank, dictionaries: c.dictionaries, kinds: c.kinds };
+}
+
+function clampMax(n: number): number {
+  if (!Number.isFinite(n)) return DEFAULT_MAX_CANDIDATES;
+  return Math.min(MAX_MAX_CANDIDATES, Math.max(MIN_MAX_CANDIDATES, Math.trunc(n)));
+}
+
+/**
+ * Resolves a romanized text. Every character is kept: converted_text is the
+ * text with each converted token replaced by its first candidate; offsets
+ * are UTF-16 code units, end exclusive. `tokens` lists every token that has
+ * letters or digits (words, numbers, addresses, Devanagari), converted or
+ * not; whitespace and punctuation are not tokens.
+ */
+export function resolveText(store: WordStore, text: string, maxCandidates: number = DEFAULT_MAX_CANDIDATES): RomanizationResult {
+  const toks = tokenizeRoman(text);
+  const tokens = resolveSequence(store, toks, maxCandidates);
+  const parts: string[] = [];
+  let pos = 0;
+  for (const t of tokens) {
+    if (t.start! > pos) parts.push(text.slice(pos, t.start!));
+    parts.push(t.converted);
+    pos = t.end!;
+  }
+  if (pos < text.length) parts.push(text.slice(pos));
+  return { text, converted_text: parts.join(''), tokens };
+}
+
+/**
+ * Resolves a list of roman tokens, each taken whole (trimmed), with the
+ * list as the context of the text-level rules. Offsets and text are null;
+ * converted_text is the converted tokens joined by single spaces.
+ */
+export function resolveTokens(store: WordStore, tokens: string[], maxCandidates: number = DEFAULT_MAX_CANDIDATES): RomanizationResult {
+  const toks: RomanTextToken[] = tokens.map((raw, i) => {
+    const text = raw.trim();
+    return { text, start: 0, end: 0, kind: tokenKind(text), sentenceStart: i === 0, punctBefore: false };
+  });
+  const resolved = resolveSequence(store, toks, maxCandidates).map((t) => ({ ...t, start: null, end: null }));
+  return { text: null, converted_text: resolved.map((t) => t.converted).join(' '), tokens: resolved };
+}
+
+/** The kind of a token given whole: a word only when it is one word token of the tokenizer. */
+function tokenKind(text: string): RomanTextToken['kind'] {
+  const t = tokenizeRoman(text);
+  if (t.length === 1 && t[0]!.start === 0 && t[0]!.end === text.length) return t[0]!.kind;
+  return 'mixed';
+}
+
+// --- edit distance -------------------------------------------------------------
+
+const row = new Uint16Array(64);
+
+/** Levenshtein distance (insert, delete, substitute = 1); strings longer than 63 units are compared by length. */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a.length > 63 || b.length > 63) return Math.abs(a.length - b.length) + 1;
+  const m = b.length;
+  for (let j = 0; j <= m; j++) row[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let diag = row[0]!;
+    row[0] = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j++) {
+      const tmp = row[j]!;
+      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diag + cost);
+      diag = tmp;
+    }
+  }
+  return row[m]!;
+}

@@ -1,0 +1,52 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { casualCost, casualSpellings, MAX_CASUAL_COST } from '../../src/engine/roman-casual.js';
+import { reverseSpellings } from '../../src/engine/roman-reverse.js';
+import { syllabify } from '../../src/engine/roman-schemes.js';
+
+const cost = (word: string, typed: string): number => casualCost(syllabify(word)!, typed);
+
+test('casualCost agrees with the generated spellings', () => {
+  for (const w of ['राम्रो', 'घरमा', 'सरकार', 'क्षेत्र', 'तपाईं', 'विद्यालय', 'गाउँ', 'भएको']) {
+    for (const { s, c } of casualSpellings(syllabify(w)!)) {
+      assert.equal(cost(w, s), c, `${w} ${s}`);
+      assert.ok(c <= MAX_CASUAL_COST);
+    }
+  }
+});
+
+test('casualCost prices spellings too sloppy to store', () => {
+  assert.equal(cost('घर', 'gar'), 2); // aspiration dropped
+  assert.equal(cost('मुद्दा', 'muddha'), 2); // aspiration added
+  assert.equal(cost('थापा', 'thappa'), 2); // a consonant doubled
+  assert.equal(cost('कानुन', 'kanoon'), 2); // a short u typed long
+  assert.equal(cost('अधिकारी', 'adhikary'), 2); // a final ī typed y
+  assert.equal(cost('गरियो', 'gario'), 1); // the y glide left out
+  assert.equal(cost('घिमिरे', 'ghimirey'), 2);
+});
+
+test('casualCost is Infinity for what is not a spelling of the word', () => {
+  assert.equal(cost('घर', 'ghari'), Infinity);
+  assert.equal(cost('राम्रो', 'naramro'), Infinity);
+  assert.equal(cost('घर', ''), Infinity);
+  assert.equal(cost('घर', 'GHAR'), Infinity); // callers pass romanKey's lower case
+});
+
+test('reverse spellings: likeliest Devanagari readings first', () => {
+  const r = reverseSpellings('ghar', 10);
+  assert.equal(r[0], 'घर');
+  assert.ok(reverseSpellings('garnu', 10).includes('गर्नु'));
+  assert.ok(reverseSpellings('gharma', 16).includes('घरमा'));
+  assert.ok(reverseSpellings('bhayeko', 16).includes('भएको'));
+  assert.ok(reverseSpellings('gaun', 32).includes('गाउँ'));
+  assert.ok(reverseSpellings('adhikary', 96).includes('अधिकारी'));
+  assert.ok(reverseSpellings('kshetra', 16).includes('क्षेत्र'));
+});
+
+test('reverse spellings: only plain lower-case ASCII, at most the limit', () => {
+  assert.deepEqual(reverseSpellings('rāmro', 10), []);
+  assert.deepEqual(reverseSpellings('Ramro', 10), []);
+  assert.deepEqual(reverseSpellings('12', 10), []);
+  assert.equal(reverseSpellings('sarkar', 5).length, 5);
+  assert.equal(new Set(reverseSpellings('sarkar', 50)).size, reverseSpellings('sarkar', 50).length);
+});

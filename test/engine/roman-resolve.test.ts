@@ -1,0 +1,191 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildRecords } from '../../src/build/records.js';
+import { resolveText, resolveTokens } from '../../src/engine/romanize.js';
+import { MemoryStore } from '../../src/store/memory-store.js';
+import { HUNSPELL_DICT, THESAURUS_DICT } from '../../src/store/types.js';
+import { romanLexicon } from '../fixtures/roman/lexicon.js';
+
+const store = new MemoryStore(buildRecords(romanLexicon()));
+
+const convert = (text: string): string => resolveText(store, text, 5).converted_text;
+const first = (token: string): string => resolveTokens(store, [token], 5).tokens[0]!.converted;
+const words = (token: string): string[] => resolveTokens(store, [token], 10).tokens[0]!.candidates.map((c) => c.word);
+
+test('converted_text keeps punctuation and repeated whitespace; offsets point into the input', () => {
+  const text = '  mero   naam,  Ram ho!\n';
+  const r = resolveText(store, text, 5);
+  assert.equal(r.text, text);
+  assert.equal(r.converted_text, '  मेरो   नाम,  राम हो!\n');
+  for (const t of r.tokens) assert.equal(text.slice(t.start!, t.end!), t.token);
+  assert.deepEqual(
+    r.tokens.map((t) => [t.token, t.start, t.end]),
+    [
+      ['mero', 2, 6],
+      ['naam', 9, 13],
+      ['Ram', 16, 19],
+      ['ho', 20, 22],
+    ],
+  );
+});
+
+test('statuses: resolved (one candidate), ambiguous (several, first selected), unresolved (none, kept)', () => {
+  const r = resolveTokens(store, ['kitab', 'din', 'xqzv'], 5).tokens;
+  assert.equal(r[0]!.status, 'resolved');
+  assert.equal(r[0]!.candidates.length, 1);
+  assert.equal(r[0]!.converted, 'किताब');
+  assert.equal(r[1]!.status, 'ambiguous');
+  assert.ok(r[1]!.candidates.length > 1);
+  assert.equal(r[1]!.converted, r[1]!.candidates[0]!.word);
+  assert.equal(r[2]!.status, 'unresolved');
+  assert.equal(r[2]!.converted, 'xqzv');
+  assert.deepEqual(r[2]!.candidates, []);
+});
+
+test('max_candidates caps the list and is clamped to 1..10', () => {
+  const many = resolveTokens(store, ['din'], 10).tokens[0]!.candidates.length;
+  assert.ok(many >= 2);
+  assert.equal(resolveTokens(store, ['din'], 1).tokens[0]!.candidates.length, 1);
+  assert.equal(resolveTokens(store, ['din'], 1).tokens[0]!.status, 'resolved');
+  assert.equal(resolveTokens(store, ['din'], 0).tokens[0]!.candidates.length, 1);
+  assert.ok(resolveTokens(store, ['din'], 50).tokens[0]!.candidates.length <= 10);
+});
+
+test('the tokens form: null offsets and text, converted tokens joined by spaces', () => {
+  const r = resolveTokens(store, ['mero', 'naam', ' ghar '], 5);
+  assert.equal(r.text, null);
+  assert.equal(r.converted_text, 'मेरो नाम घर');
+  for (const t of r.tokens) {
+    assert.equal(t.start, null);
+    assert.equal(t.end, null);
+  }
+  assert.equal(r.tokens[2]!.token, 'ghar');
+});
+
+test('candidates carry real store facts: dictionaries and definition_rank', () => {
+  const c = resolveTokens(store, ['din'], 5).tokens[0]!.candidates;
+  assert.equal(c[0]!.word, 'दिन'); // in both dictionaries, two senses
+  assert.deepEqual(c[0]!.dictionaries, [THESAURUS_DICT, HUNSPELL_DICT]);
+  assert.equal(c[0]!.definition_rank, 2);
+  assert.equal(c[0]!.alias, 'din');
+  assert.ok(c[0]!.kinds.includes('casual'));
+  assert.equal(c[0]!.weight, 100);
+  const deen = c.find((x) => x.word === 'दीन')!;
+  assert.deepEqual(deen.dictionaries, [THESAURUS_DICT]);
+  assert.equal(deen.definition_rank, 1);
+});
+
+test('ranking: weight first, then more dictionaries', () => {
+  // संविधान needs one casual step (ब for व) for "sambidhan"
+  assert.equal(words('sambidhan')[0], 'संविधान');
+  assert.equal(resolveTokens(store, ['sambidhan'], 5).tokens[0]!.candidates[0]!.weight, 85);
+  // a word typed with its usual spelling beats one typed with a simplification
+  const c = resolveTokens(store, ['tapain'], 5).tokens[0]!.candidates;
+  assert.equal(c[0]!.word, 'तपाईं');
+  assert.equal(c[0]!.weight, 100);
+  assert.equal(resolveTokens(store, ['tapai'], 5).tokens[0]!.candidates[0]!.weight, 85);
+});
+
+test('exact aliases before fuzzy matches', () => {
+  // "kitaab" is a stored alias; "kitap" only reaches किताब through the fuzzy key
+  const exact = resolveTokens(store, ['kitaab'], 5).tokens[0]!.candidates[0]!;
+  const fuzzy = resolveTokens(store, ['kittab'], 5).tokens[0]!.candidates[0]!;
+  assert.equal(exact.word, 'किताब');
+  assert.equal(fuzzy.word, 'किताब');
+  assert.ok(fuzzy.weight < exact.weight);
+});
+
+test('the casual scheme phenomena resolve to dictionary words', () => {
+  assert.equal(first('ramro'), 'राम्रो');
+  assert.equal(first('raamro'), 'राम्रो');
+  assert.equal(first('garnu'), 'गर्नु');
+  assert.equal(first('gaun'), 'गाउँ');
+  assert.equal(first('gau'), 'गाउँ');
+  assert.equal(first('tapai'), 'तपाईं');
+  assert.equal(first('kshetra'), 'क्षेत्र');
+  assert.equal(first('chhetra'), 'क्षेत्र');
+  assert.equal(first('gyan'), 'ज्ञान');
+  assert.equal(first('krishi'), 'कृषि');
+  assert.equal(first('vikas'), 'विकास');
+  assert.equal(first('bikash'), 'विकास');
+  assert.equal(first('phool'), 'फूल');
+  assert.equal(first('fail'), 'फाइल');
+  assert.equal(first('bhayeko'), 'भएको');
+  assert.equal(first('dukha'), 'दुःख');
+});
+
+test('scientific schemes resolve through their own aliases', () => {
+  assert.equal(first('rāmro'), 'राम्रो'); // IAST
+  assert.equal(first('rāmrō'), 'राम्रो'); // ISO 15919
+  assert.equal(first('rAmro'), 'राम्रो'); // Harvard-Kyoto keeps its case
+  assert.equal(first('raamro'), 'राम्रो'); // ITRANS
+  assert.equal(first('saṃvidhāna'), 'संविधान');
+  const c = resolveTokens(store, ['rāmro'], 5).tokens[0]!.candidates[0]!;
+  assert.ok(c.kinds.includes('iast'));
+});
+
+test('Devanagari, digits and overlong tokens are tokens without candidates', () => {
+  const r = resolveText(store, 'घर 12 ' + 'a'.repeat(100), 5);
+  assert.deepEqual(
+    r.tokens.map((t) => t.status),
+    ['unresolved', 'unresolved', 'unresolved'],
+  );
+  assert.equal(r.converted_text, r.text);
+});
+
+test('inflected input: stem plus postposition or verb ending', () => {
+  assert.equal(first('gharma'), 'घरमा');
+  assert.equal(first('nepalko'), 'नेपालको');
+  assert.equal(first('garchu'), 'गर्छु');
+  assert.equal(first('garnuhos'), 'गर्नुहोस्');
+  // not listed anywhere: joined from the headword and the ending
+  assert.equal(first('kitabma'), 'किताबमा');
+  assert.equal(first('bhashako'), 'भाषाको');
+  assert.equal(first('lekhnuhos'), 'लेख्नुहोस्');
+  assert.equal(first('padhchhu'), 'पढ्छु');
+  assert.equal(first('gardaina'), 'गर्दैन');
+});
+
+test('a verb stem with halanta is not offered as a word', () => {
+  assert.equal(first('gar'), 'गर');
+  assert.ok(!words('gar').includes('गर्'));
+  assert.ok(!words('bas').includes('बस्'));
+});
+
+test('every candidate is dictionary-backed: words only attested in real text are not offered', () => {
+  assert.deepEqual(words('nyaupane'), []);
+  assert.ok(!words('wada').includes('वडा'));
+  assert.ok(!words('sanbidhan').includes('संबिधान'));
+  // an attested word that is a headword plus a regular ending is backed by the headword
+  const c = resolveTokens(store, ['garnuhos'], 5).tokens[0]!.candidates[0]!;
+  assert.equal(c.word, 'गर्नुहोस्');
+  assert.deepEqual(c.dictionaries, [HUNSPELL_DICT]);
+  // a split form nobody lists is backed by its stem's dictionaries
+  const k = resolveTokens(store, ['kitabma'], 5).tokens[0]!.candidates[0]!;
+  assert.equal(k.word, 'किताबमा');
+  assert.deepEqual(k.dictionaries, [THESAURUS_DICT, HUNSPELL_DICT]);
+  for (const t of resolveText(store, 'mero naam Ram ho, ma Kathmandu ma baschu! ghar jaanchu din kal', 10).tokens) {
+    for (const cand of t.candidates) assert.ok(cand.dictionaries.length > 0, `${t.token} -> ${cand.word}`);
+  }
+});
+
+test('English, numbers, URLs and e-mail addresses stay as given', () => {
+  assert.equal(convert('Please send the file today.'), 'Please send the file today.');
+  assert.equal(convert('mero email ram@example.com ho'), 'मेरो email ram@example.com हो');
+  assert.equal(convert('2 ota kitab'), '2 ota किताब');
+  assert.equal(convert('yo https://example.com/ghar hernus'), 'यो https://example.com/ghar हेर्नुस्');
+  assert.equal(convert('KC ghar'), 'KC घर');
+  // mixed text keeps its English and converts its Nepali
+  assert.equal(convert('ma office ma kaam garchu'), 'म office मा काम गर्छु');
+});
+
+test('capitalized words: a sentence start converts, a name converts among Nepali words, an unknown name stays', () => {
+  assert.equal(convert('Mero naam Ram ho.'), 'मेरो नाम राम हो.');
+  assert.equal(convert('mero naam Edwin ho'), 'मेरो नाम Edwin हो');
+});
+
+test('detached postpositions follow a word; a phrase does not start with one', () => {
+  assert.equal(convert('ma ghar ma chu'), 'म घर मा chu');
+  assert.equal(convert('ghar bata'), 'घर बाट');
+  assert.equal(convert('ghar. ma'), 'घर. म');
+});
