@@ -15,8 +15,8 @@ import { BLOOM_FILE } from '../store/lmdb-layout.js';
 import { openEngines, type Engines } from '../worker/engines.js';
 import { StatSlot, createSharedStats, sumStats, type SharedStats } from '../worker/stats.js';
 import { runTask, type Task } from '../worker/tasks.js';
-import type { WorkerData } from '../worker/worker.js';
-import type { ExamplesResult, HealthSnapshot, MultiDictResult, Outcome, Services, VariantsResult } from './services.js';
+import type { WorkerData, WorkerOutcome } from '../worker/worker.js';
+import { Serialized, type ExamplesResult, type HealthSnapshot, type MultiDictResult, type Outcome, type Services, type VariantsResult } from './services.js';
 
 export interface PoolOptions {
   dataDir: string;
@@ -115,7 +115,9 @@ export class PooledServices implements Services {
     if (this.closed) return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'the service is shutting down' };
     const signal = AbortSignal.timeout(this.taskTimeoutMs);
     try {
-      return (await this.pool.run(task, { signal })) as Outcome<T>;
+      const out = (await this.pool.run(task, { signal })) as WorkerOutcome;
+      if (out.ok && 'json' in out) return { ok: true, value: new Serialized(out.json) as T };
+      return out as Outcome<T>;
     } catch (err) {
       const e = err as Error;
       if (e.name === 'AbortError') return { ok: false, code: 'INTERNAL_ERROR', message: `the job took longer than ${this.taskTimeoutMs} ms and was cancelled` };
@@ -170,15 +172,15 @@ export class PooledServices implements Services {
     return this.run({ name: 'spellcheckWord', word });
   }
 
-  spellcheckText(text: string): Promise<Outcome<SpellcheckTextResult>> {
+  spellcheckText(text: string): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>> {
     return this.run({ name: 'spellcheckText', text });
   }
 
-  romanizeText(text: string, maxCandidates: number): Promise<Outcome<RomanizationResult>> {
+  romanizeText(text: string, maxCandidates: number): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>> {
     return this.run({ name: 'romanizeText', text, maxCandidates });
   }
 
-  romanizeTokens(tokens: string[], maxCandidates: number): Promise<Outcome<RomanizationResult>> {
+  romanizeTokens(tokens: string[], maxCandidates: number): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>> {
     return this.run({ name: 'romanizeTokens', tokens, maxCandidates });
   }
 

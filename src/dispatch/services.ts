@@ -14,6 +14,17 @@ import type {
 } from '../engine/results.js';
 import type { ExampleSentence } from '../store/types.js';
 
+/**
+ * A result already serialized to JSON where it was computed (a worker
+ * thread): copying one string across threads is cheaper than structured-
+ * cloning a large object, and JSON.stringify then runs off the main thread.
+ * (A 1,000-token romanization result is about 350 KB of JSON.)
+ */
+export class Serialized<T> {
+  declare readonly result?: T;
+  constructor(readonly json: string) {}
+}
+
 export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ServiceErrorCode; message: string };
 
 /** Failure codes a service method may return (the HTTP catalog maps them to statuses). */
@@ -65,9 +76,9 @@ export interface Services {
   examples(word: string, limit: number): Promise<Outcome<ExamplesResult>>;
   spellcheckWord(word: string): Promise<Outcome<SpellcheckWordResult>>;
   /** The caller has already checked the 10,000-character and 1,000-word limits. */
-  spellcheckText(text: string): Promise<Outcome<SpellcheckTextResult>>;
-  romanizeText(text: string, maxCandidates: number): Promise<Outcome<RomanizationResult>>;
-  romanizeTokens(tokens: string[], maxCandidates: number): Promise<Outcome<RomanizationResult>>;
+  spellcheckText(text: string): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>>;
+  romanizeText(text: string, maxCandidates: number): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>>;
+  romanizeTokens(tokens: string[], maxCandidates: number): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>>;
   health(): Promise<HealthSnapshot>;
   /** False once the store cannot be read (GET /up answers 503 then). */
   storeReadable(): boolean;

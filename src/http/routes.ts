@@ -6,7 +6,7 @@
 // Reply or a Promise of one; parse errors are thrown as HttpError.
 
 import type { TSchema } from 'typebox';
-import type { Outcome, Services } from '../dispatch/services.js';
+import { Serialized, type Outcome, type Services } from '../dispatch/services.js';
 import {
   DetailBody,
   ErrorBody,
@@ -113,6 +113,11 @@ function unwrap<T>(o: Outcome<T>, what: string, deps: RouteDeps): T {
   // The message may describe internals: it goes to the log, never the client.
   deps.logError(`${what} failed: ${o.message}`);
   throw httpError('INTERNAL_ERROR');
+}
+
+/** A 200 reply; a result a worker already serialized is sent as it is. */
+function okReply<T>(value: T | Serialized<T>): Reply {
+  return value instanceof Serialized ? { status: 200, json: value.json } : { status: 200, body: value };
 }
 
 async function notFound(word: string, deps: RouteDeps, similar?: string[]): Promise<Reply> {
@@ -342,7 +347,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       async handle({ body }) {
         const c = checkSpellcheckTextBody(body, deps.countWords);
         if (!c.ok) return detailReply(c.detail);
-        return { status: 200, body: unwrap(await services.spellcheckText(c.value.text), 'spellcheckText', deps) };
+        return okReply(unwrap(await services.spellcheckText(c.value.text), 'spellcheckText', deps));
       },
     },
     {
@@ -396,7 +401,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         if (!c.ok) return detailReply(c.detail);
         const r = c.value;
         const o = r.kind === 'text' ? await services.romanizeText(r.text, r.maxCandidates) : await services.romanizeTokens(r.tokens, r.maxCandidates);
-        return { status: 200, body: unwrap(o, 'romanize', deps) };
+        return okReply(unwrap(o, 'romanize', deps));
       },
     },
   ];

@@ -15,8 +15,14 @@ const data = workerData as WorkerData;
 const engines = openEngines(data);
 const slot = new StatSlot(data.stats);
 
-export default function handle(task: Task): Outcome<unknown> {
-  const out = runTask(engines, task);
+/** Jobs whose results can be large: serialized here, off the main thread (see Serialized). */
+const SERIALIZE = new Set<Task['name']>(['spellcheckText', 'romanizeText', 'romanizeTokens']);
+
+export type WorkerOutcome = Outcome<unknown> | { ok: true; json: string };
+
+export default function handle(task: Task): WorkerOutcome {
+  const result = runTask(engines, task);
+  const out: WorkerOutcome = result.ok && SERIALIZE.has(task.name) ? { ok: true, json: JSON.stringify(result.value) } : result;
   const s = engines.spell.cacheStats();
   slot.write(s.hits, s.misses);
   return out;
