@@ -4,10 +4,10 @@
 
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { Compile } from 'typebox/compile';
 import { PartnerKeys } from '../../src/http/partners.js';
 import { RateLimits, SlidingWindowLimiter } from '../../src/http/rate-limit.js';
@@ -194,8 +194,9 @@ test('partner key files that are wrong are refused at start-up with a message na
   for (const [json, pattern] of bad) assert.throws(() => PartnerKeys.fromJson(json, 'test'), pattern, JSON.stringify(json));
 });
 
-test('PARTNER_KEYS_FILE that is missing or not JSON stops start-up', async () => {
+test('PARTNER_KEYS_FILE that is missing or not JSON stops start-up', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'keys-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
   await assert.rejects(PartnerKeys.load(join(dir, 'missing.json')), /PARTNER_KEYS_FILE: cannot read/);
   await writeFile(join(dir, 'bad.json'), '{nope');
   await assert.rejects(PartnerKeys.load(join(dir, 'bad.json')), /not valid JSON/);
@@ -253,8 +254,12 @@ test('limits off (0/0): no RateLimit headers and no refusals', async (t) => {
   }
 });
 
+const keyDirs: string[] = [];
+after(() => Promise.all(keyDirs.map((d) => rm(d, { recursive: true, force: true }))));
+
 async function keysFile(json: unknown): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'keys-'));
+  keyDirs.push(dir);
   const file = join(dir, 'partners.json');
   await writeFile(file, JSON.stringify(json));
   return file;
