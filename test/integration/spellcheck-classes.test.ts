@@ -1,0 +1,77 @@
+// One real misspelling per error class of the interface, on the real data,
+// over HTTP: the class, the typed word and its expected first correction.
+// The words are ordinary Nepali chosen by the project (none comes from the
+// evaluation files).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SKIP_WITHOUT_DATA } from './real-data.js';
+import { startTestService } from './service.js';
+
+const CLASSES: [cls: string, typed: string, first: string][] = [
+  ['ि/ी (hrasva for dirgha)', 'पानि', 'पानी'],
+  ['ु/ू', 'सुर्य', 'सूर्य'],
+  ['श/ष/स', 'विसेष', 'विशेष'],
+  ['ब/व', 'किताव', 'किताब'],
+  ['ण/न', 'कारन', 'कारण'],
+  ['chandrabindu missing', 'हुदैन', 'हुँदैन'],
+  ['anusvara for chandrabindu', 'संग', 'सँग'],
+  ['halanta dropped at the end', 'गर्छन', 'गर्छन्'],
+  ['halanta dropped in a cluster', 'सममान', 'सम्मान'],
+  ['रि for ृ', 'क्रिषि', 'कृषि'],
+  ['छ for क्ष', 'छमा', 'क्षमा'],
+  ['ग्य for ज्ञ', 'ग्यान', 'ज्ञान'],
+  ['ए for य', 'एहाँ', 'यहाँ'],
+  ['ो typed as ा + े', 'प्रयाेग', 'प्रयोग'],
+];
+
+const RULES: [typed: string, first: string, rule: string][] = [
+  ['सन्सार', 'संसार', 'sam-anusvara'],
+  ['उपनिषद', 'उपनिषद्', 'halanta-root-sad'],
+  ['माष्टर', 'मास्टर', 'sa-in-loanwords'],
+];
+
+const UNKNOWN = ['ट्रम्प', 'जोनसन', 'फेसबुक'];
+
+test('each error class: misspelled, with the expected first correction', { skip: SKIP_WITHOUT_DATA }, async (t) => {
+  const svc = await startTestService();
+  t.after(() => svc.close());
+  for (const [cls, typed, first] of CLASSES) {
+    const r = await fetch(`${svc.base}/api/v1/spellcheck/word?word=${encodeURIComponent(typed)}`);
+    const body = (await r.json()) as { status: string; corrections: string[] | null };
+    assert.equal(r.status, 200);
+    assert.equal(body.status, 'misspelled', `${cls}: ${typed}`);
+    assert.equal(body.corrections?.[0], first, `${cls}: ${typed} -> ${JSON.stringify(body.corrections)}`);
+    assert.ok(body.corrections!.length <= 5);
+  }
+  // The same words inside a text, with their offsets.
+  const text = CLASSES.map(([, typed]) => typed).join(' ') + '।';
+  const r = await fetch(`${svc.base}/api/v1/spellcheck/text`, { method: 'POST', body: JSON.stringify({ text }), headers: { 'content-type': 'application/json' } });
+  const body = (await r.json()) as { misspelled: { word: string; corrections: string[]; occurrences: { start: number; end: number }[] }[] };
+  for (const [cls, typed, first] of CLASSES) {
+    const m = body.misspelled.find((x) => x.word === typed);
+    assert.ok(m, `${cls}: ${typed} missing from the text result`);
+    assert.equal(m.corrections[0], first);
+    assert.equal(text.slice(m.occurrences[0]!.start, m.occurrences[0]!.end), typed);
+  }
+});
+
+test('orthography rules of the Academy standard say which rule fired', { skip: SKIP_WITHOUT_DATA }, async (t) => {
+  const svc = await startTestService();
+  t.after(() => svc.close());
+  for (const [typed, first, rule] of RULES) {
+    const body = (await (await fetch(`${svc.base}/api/v1/spellcheck/word?word=${encodeURIComponent(typed)}`)).json()) as { status: string; corrections: string[]; rule?: string };
+    assert.equal(body.status, 'misspelled', typed);
+    assert.equal(body.corrections[0], first, typed);
+    assert.equal(body.rule, rule, typed);
+  }
+});
+
+test('names and loanwords are unknown, not misspelled', { skip: SKIP_WITHOUT_DATA }, async (t) => {
+  const svc = await startTestService();
+  t.after(() => svc.close());
+  for (const w of UNKNOWN) {
+    const body = (await (await fetch(`${svc.base}/api/v1/spellcheck/word?word=${encodeURIComponent(w)}`)).json()) as { status: string; corrections: unknown };
+    assert.deepEqual(body, { status: 'unknown', corrections: null }, w);
+  }
+});
