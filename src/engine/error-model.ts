@@ -19,7 +19,10 @@
 //         consonant written single or the reverse inside a word
 //         (तत्व/तत्त्व); at the end of a word doubling is expressive
 //         (ट्याप/ट्याप्प) and costs 0.6
-//   0.6   aspirate/plain stop of one place (द/ध, त/थ, ...); ई/ी
+//   0.6   aspirate/plain stop of one place (द/ध, त/थ, ...); ई/ी; a
+//         halanta that was typed inside the word (before another letter)
+//         and is absent from the candidate (स्किन/सकिन: see
+//         TYPED_HALANTA_COST)
 //   0.7   one vowel sign for another (े/ै, ो/ौ, े/ि ...), one vowel letter
 //         for another; dental/retroflex stop (त/ट, द/ड); a vowel sign added
 //         or dropped inside the word
@@ -89,6 +92,18 @@ function indel(c: number): number {
 }
 
 export const TRANSPOSE_COST = 0.8;
+/**
+ * The one asymmetric cost. Dropping a halanta is the common slip
+ * (आफनो for आफ्नो: typing a conjunct takes an extra key), so a candidate
+ * that adds one costs 0.3. Typing a halanta that does not belong inside a
+ * word is rare; a typed word with a conjunct the candidate lacks is mostly a
+ * different word (an English loan's initial cluster, स्किन, ग्रेन, ट्री,
+ * read as सकिन, गरेन, टरी). Only a halanta between two consonants counts
+ * (conjunctHalanta). At the end of the word both directions stay
+ * cheap: the final halanta is what the standard's rules are about (गर्छन्,
+ * and a halanta wrongly added, र्, धन्).
+ */
+export const TYPED_HALANTA_COST = 0.6;
 export const GEMINATE_COST = 0.4;
 export const FINAL_GEMINATE_COST = 0.6;
 /**
@@ -119,6 +134,9 @@ multi('क्ष', 'छ्य', 0.35);
 multi('क्ष', 'छ', 0.4);
 multi('क्ष', 'च्छ', 0.4);
 multi('छ्य', 'छ', 0.35);
+// छ्य typed for क्ष्य (लक्ष्य): the ya-phala typed belongs to the word, so
+// the candidate that keeps it is closer than the one that drops it (लक्ष).
+multi('क्ष्य', 'छ्य', 0.3);
 multi('क्ष', 'कष', 0.3);
 // ो and ौ typed as ा + े/ै look the same on screen.
 multi('ाे', 'ो', 0.2);
@@ -131,7 +149,8 @@ const LOOKBACK = Math.max(3, ...MULTI.map((r) => r[0].length));
 
 /**
  * The weighted Damerau-Levenshtein distance from `a` (what was typed) to `b`
- * (a candidate), with the costs above. Symmetric for every rule listed.
+ * (a candidate), with the costs above. Symmetric for every rule listed
+ * except a typed halanta inside the word (TYPED_HALANTA_COST).
  * Words are short (a Nepali word is rarely over 20 code units), so the full
  * table is cheap; `limit` lets a caller stop early once every cell of a row
  * exceeds it (the result is then some value above `limit`).
@@ -153,13 +172,16 @@ export function editCost(a: string, b: string, limit = Infinity): number {
     const ai = a.charCodeAt(i - 1);
     const row = i * w;
     const prev = row - w;
-    d[row] = d[prev]! + indel(ai);
+    // Deleting the typed letter costs the same in every cell of the row.
+    const delCost = conjunctHalanta(a, i) ? TYPED_HALANTA_COST : indel(ai);
+    const delCostHere = i === n && isMatra(ai) ? FINAL_MATRA_COST : delCost;
+    d[row] = d[prev]! + delCost;
     let rowMin = d[row]!;
     const aGeminate = i > 2 && a.charCodeAt(i - 2) === HALANTA_CODE && a.charCodeAt(i - 3) === ai && isConsonantCode(ai);
     for (let j = 1; j <= m; j++) {
       const bj = b.charCodeAt(j - 1);
       let v = d[prev + j - 1]! + sub(ai, bj);
-      const del = d[prev + j]! + (i === n && isMatra(ai) ? FINAL_MATRA_COST : indel(ai));
+      const del = d[prev + j]! + delCostHere;
       if (del < v) v = del;
       const ins = d[row + j - 1]! + (j === m && isMatra(bj) ? FINAL_MATRA_COST : indel(bj));
       if (ins < v) v = ins;
@@ -196,6 +218,16 @@ export function editCost(a: string, b: string, limit = Infinity): number {
 }
 
 let buffer = new Float64Array(32 * 32);
+
+/**
+ * The i-th code unit of `a` (1-based) is a halanta that joins two
+ * consonants into a conjunct inside the word (TYPED_HALANTA_COST). A stray
+ * halanta after a vowel sign or before a vowel letter (जु्त्ता, भ्ई) is a
+ * plain typo and stays cheap.
+ */
+function conjunctHalanta(a: string, i: number): boolean {
+  return i >= 2 && i < a.length && a.charCodeAt(i - 1) === HALANTA_CODE && isConsonantCode(a.charCodeAt(i - 2)) && isConsonantCode(a.charCodeAt(i));
+}
 const HALANTA_CODE = 0x94d;
 
 // The two sides of every multi-character rule, each tested once per word

@@ -17,7 +17,8 @@
 // cheaper (every edit they add costs more than the key's folds) and are
 // skipped: most misspellings cost one key look-up.
 //
-// Ranking: weighted distance first; at equal distance a thesaurus headword
+// Ranking: weighted distance first; at equal distance a spelling that is
+// not the standard's nasal (ANUSVARA_BEFORE_STOP) last, then a thesaurus headword
 // (or a form of one), then any headword, then a form attested in real text,
 // then the candidate closest in length.
 
@@ -78,6 +79,16 @@ interface ChainSplit {
   suffix: string;
   suffixCost: number;
 }
+
+/**
+ * Anusvara before a stop: the Academy standard writes that nasal as the
+ * fifth letter of the stop's class in tatsam words (अङ्क, सम्भव) and as
+ * chandrabindu on the vowel in tadbhav words (बगैँचा); anusvara stays only
+ * before य र ल व श ष स ह and at the end of a word. Between candidates of
+ * equal distance, one spelled this way ranks after the others, even when
+ * the thesaurus (which keeps many older anusvara spellings) has it.
+ */
+const ANUSVARA_BEFORE_STOP = /ं(?=[कखगघचछजझटठडढतथदधपफबभ])/;
 
 export class CandidateGenerator {
   /** chainSplits of recent words: a word's candidates are asked for twice (confusion slips, then all). */
@@ -202,7 +213,7 @@ export class CandidateGenerator {
   }
 
   private rank(found: Map<string, number>, word: string): Candidate[] {
-    const scored = [...found].map(([w, cost]) => ({ word: w, cost, centi: Math.round(cost * 100), dict: -1, attested: 0 }));
+    const scored = [...found].map(([w, cost]) => ({ word: w, cost, centi: Math.round(cost * 100), nasal: 0, dict: -1, attested: 0 }));
     scored.sort((a, b) => a.centi - b.centi);
     // The dictionary signals only break ties of distance: looked up only
     // for candidates that share their distance with another.
@@ -210,12 +221,14 @@ export class CandidateGenerator {
       const tied = (i > 0 && scored[i - 1]!.centi === scored[i]!.centi) || (i + 1 < scored.length && scored[i + 1]!.centi === scored[i]!.centi);
       if (!tied) continue;
       const s = scored[i]!;
+      s.nasal = ANUSVARA_BEFORE_STOP.test(s.word) ? 1 : 0;
       s.dict = this.dictionaryRank(s.word);
       s.attested = (this.store.form(s.word)?.flags ?? 0) & FORM_ATTESTED ? 1 : 0;
     }
     scored.sort(
       (a, b) =>
         a.centi - b.centi ||
+        a.nasal - b.nasal ||
         b.dict - a.dict ||
         b.attested - a.attested ||
         Math.abs(a.word.length - word.length) - Math.abs(b.word.length - word.length) ||

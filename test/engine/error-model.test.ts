@@ -51,7 +51,20 @@ test('ो typed as ा + े is nearly free', () => {
   assert.ok(editCost('प्रयाेग', 'प्रयोग') <= 0.2);
 });
 
-test('the distance is symmetric for every rule', () => {
+test('a typed halanta that joins a conjunct costs more to remove than a dropped one costs to restore', () => {
+  const near = (x: number, y: number): boolean => Math.abs(x - y) < 1e-6;
+  assert.ok(near(editCost('आफनो', 'आफ्नो'), 0.3));
+  assert.ok(editCost('आफ्नो', 'आफनो') > 0.45, 'not a confusion slip');
+  // A stray halanta after a vowel sign, and a final halanta, stay cheap.
+  assert.ok(near(editCost('कि्ताब', 'किताब'), 0.3));
+  assert.ok(near(editCost('घर्', 'घर'), 0.3));
+});
+
+test('छ्य typed for क्ष्य keeps its ya-phala: the candidate with it is closer', () => {
+  assert.ok(editCost('भछ्य', 'भक्ष्य') < editCost('भछ्य', 'भक्ष'));
+});
+
+test('the distance is symmetric for every rule but the typed halanta', () => {
   const pairs: [string, string][] = [
     ['क्रिषि', 'कृषि'],
     ['ग्यान', 'ज्ञान'],

@@ -56,6 +56,10 @@ test('the standard spelling of a word the lexicon has only in an old spelling is
   assert.equal(s.checkWord('संलग्न').status, 'correct');
   assert.equal(s.checkWord('संलग्नमा').status, 'correct');
   assert.equal(s.checkWord('तत्त्व').status, 'correct');
+  // The rule adds a halanta inside the word (निषदमा -> निषद्मा); the word is
+  // attested, so only the cheapest slips are its candidates, and removing a
+  // typed conjunct halanta is not one: the variant is found the other way.
+  assert.equal(s.checkWord('निषद्मा').status, 'correct');
 });
 
 test('names and loanwords come back unknown, not misspelled', () => {
@@ -72,6 +76,28 @@ test('an attested word is misspelled only when a confusion slip away from a dict
   assert.deepEqual(s.checkWord('केहि'), { status: 'misspelled', corrections: ['केही'] });
   // रामे is attested; रामो would need a vowel-sign change, too far for a word seen in real text.
   assert.equal(s.checkWord('रामे').status, 'unknown');
+});
+
+test('a long attested word is misspelled one phonetic edit from an attested headword, unknown otherwise', () => {
+  const s = checker();
+  // A vowel sign inserted (0.7): beyond a confusion slip, but the candidate is a headword seen in real text.
+  assert.deepEqual(s.checkWord('अस्पाताल'), { status: 'misspelled', corrections: ['अस्पताल'] });
+  // The same edit towards a headword never seen in real text: the attested word may be a name.
+  assert.equal(s.checkWord('कार्यालाय').status, 'unknown');
+});
+
+test('a candidate that trades the fifth-letter nasal for anusvara is no correction', () => {
+  const s = checker();
+  // The word list has only कंपन; कम्पन is the standard spelling.
+  assert.equal(s.checkWord('कम्पन').status, 'unknown');
+  // With the nasal dropped, the word-list spelling is still offered.
+  assert.equal(s.checkWord('कपन').corrections?.[0], 'कंपन');
+});
+
+test('between equally close candidates, anusvara before a stop ranks after chandrabindu', () => {
+  const s = checker();
+  // The thesaurus has चांदी, the word list चाँदी: the standard writes the tadbhav nasal vowel with chandrabindu.
+  assert.deepEqual(s.checkWord('चादी').corrections?.slice(0, 2), ['चाँदी', 'चांदी']);
 });
 
 test('input is normalized: joiners, decomposed nukta, colon as visarga; the cache is keyed on the normalized word', () => {
