@@ -3,7 +3,7 @@
 
 import type { Definition, DictionaryEntryResult } from './results.js';
 import { normalizeWord, toDevanagariNumerals } from './normalize.js';
-import { FORM_ATTESTED, FORM_HEADWORD, type DictionaryEntry, type ExampleSentence, type HeadwordRecord } from '../store/types.js';
+import type { DictionaryEntry, ExampleSentence, HeadwordRecord } from '../store/types.js';
 import { COMPLETIONS_PER_PREFIX, type WordStore } from '../store/word-store.js';
 
 /** Separator of synonyms inside a definition's text (spec 2.1: "synonyms are separated by semicolons"). */
@@ -151,10 +151,4 @@ export function findExamples(store: WordStore, query: string, limit: number): { 
     }
   }
   return { word, forms: [...forms], examples };
-}
-
-/** Rank of a word for "similar words" lists: headwords, then attested. */
-export function wordStanding(store: WordStore, w: string): number {
-  const f = store.form(w)?.flags ?? 0;
-  return (f & FORM_HEADWORD ? 2 : 0) + (f & FORM_ATTESTED ? 1 : 0);
 }

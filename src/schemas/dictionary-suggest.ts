@@ -2,11 +2,13 @@
 
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { MAX_SUGGEST_LIMIT } from '../engine/lookup.js';
 import { QueryInteger, QueryWord } from './common.js';
 
 export const SUGGEST_LIMIT_DEFAULT = 10;
 export const SUGGEST_LIMIT_MIN = 1;
-export const SUGGEST_LIMIT_MAX = 50;
+/** As many as the prefix index keeps for each prefix (50). */
+export const SUGGEST_LIMIT_MAX = MAX_SUGGEST_LIMIT;
 
 export const SuggestQuery = Type.Object({
   q: QueryWord('The prefix typed so far. Missing or empty gives 400 MISSING_PARAMETER.'),
