@@ -18,7 +18,7 @@ import { ROOT, machine, median, nearLimitText, romanText } from './lib.js';
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '300' } } });
 const RUNS = Number(args.runs);
 const dataDir = resolveDataDir(process.env.DATA_DIR ?? join(ROOT, 'native-data'));
-const probe = openEngines({ dataDir, bloom: null, cacheSize: 0 });
+const probe = openEngines({ dataDir, bloom: null, cacheSize: 0, warmUp: false });
 const { bloom } = loadBloom(dataDir, probe.store.meta.bloom?.checksum);
 probe.store.close();
 const shared = bloom ? bloom.share() : null;

@@ -16,7 +16,8 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { importHunspell, partOfSpeechForClasses } from '../src/build/hunspell.js';
+import { importHunspell } from '../src/build/hunspell.js';
+import { hunspellHeadwords } from '../src/build/pipeline.js';
 import { importMythes } from '../src/build/mythes.js';
 import { buildRecords, type DictionaryInput } from '../src/build/records.js';
 import { extractNepaliSentences, LIBREOFFICE_CATALOG_DIR, LIBREOFFICE_SENTENCE_SOURCE, sentencesFromThesaurus } from '../src/build/sentences.js';
@@ -76,7 +77,8 @@ function storeFromSources(f: { aff: string; dic: string; mythes: string; tess: s
   const tess = readTraineddataWords(readFileSync(f.tess), f.tess);
   const dictionaries: DictionaryInput[] = [
     { id: THESAURUS_DICT, entries: thes.entries.map((e) => ({ word: e.word, pos: e.senses.find((s) => s.pos)?.pos ?? null, senses: e.senses, classes: [] })) },
-    { id: HUNSPELL_DICT, entries: hun.stems.map((s) => ({ word: s.stem, pos: partOfSpeechForClasses(s.flags, hun.affix), senses: [], classes: s.flags })) },
+    // The headwords as the data pipeline makes them (verbs by their -नु form, bound roots left out).
+    { id: HUNSPELL_DICT, entries: hunspellHeadwords(hun) },
   ];
   const sentences = sentencesFromThesaurus(thes.entries);
   const lo = libreOfficeCatalogs();

@@ -189,6 +189,8 @@ function lcs(a: string[], b: string[]): number {
 if (sentTsv) {
   const bySource = new Map<string, { sentences: number; refWords: number; matched: number; exact: number; knownRef: number; knownMatched: number }>();
   const all = { sentences: 0, refWords: 0, matched: 0, exact: 0, knownRef: 0, knownMatched: 0 };
+  const failureLimit = Number(args.failures);
+  const substitutions = new Map<string, number>();
   for (const line of sentTsv.split('\n').slice(1)) {
     const [roman, dev, source] = line.split('\t');
     if (!roman || !dev || !source) continue;
@@ -199,6 +201,16 @@ if (sentTsv) {
     // the same measure restricted to reference words the store knows
     const refKnown = ref.filter(isKnown);
     const mk = lcs(refKnown, hyp);
+    // Word substitutions, for --failures: counted where both sides have
+    // the same number of words (so position i of one is position i of the other).
+    if (failureLimit > 0 && hyp.length === ref.length) {
+      const romanWords = roman.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+      for (let i = 0; i < ref.length; i++) {
+        if (hyp[i] === ref[i]) continue;
+        const k = `${ref[i]}\t${hyp[i]}\t${isKnown(ref[i]!) ? 'known' : 'unknown'}\t${romanWords.length === ref.length ? romanWords[i] : '?'}`;
+        substitutions.set(k, (substitutions.get(k) ?? 0) + 1);
+      }
+    }
     const key = source.split(':')[0]!;
     let g = bySource.get(key);
     if (!g) bySource.set(key, (g = { sentences: 0, refWords: 0, matched: 0, exact: 0, knownRef: 0, knownMatched: 0 }));
@@ -224,6 +236,12 @@ if (sentTsv) {
       pct(g.exact, g.sentences),
     ]),
   );
+  if (substitutions.size) {
+    const top = [...substitutions].sort((a, b) => b[1] - a[1]).slice(0, failureLimit);
+    console.log(`most frequent word substitutions in sentences of equal length (first ${top.length}; count, expected, got, vocabulary, roman):`);
+    for (const [k, c] of top) console.log(`  ${c}\t${k}`);
+    console.log();
+  }
 }
 
 // --- speed ------------------------------------------------------------------------

@@ -79,7 +79,7 @@ export class PooledServices implements Services {
   constructor(private readonly opts: PoolOptions) {
     const buildDir = resolveDataDir(opts.dataDir);
     // The main thread opens the store first: a missing or old store fails here, at start-up.
-    const probe = openEngines({ dataDir: buildDir, bloom: null, cacheSize: 0 });
+    const probe = openEngines({ dataDir: buildDir, bloom: null, cacheSize: 0, warmUp: false });
     const expected = probe.store.meta.bloom?.checksum;
     probe.store.close();
     const { bloom, problem } = loadBloom(buildDir, expected);

@@ -268,8 +268,10 @@ export function reverseSpellings(typed: string, limit: number, maxCost = 2): str
         if (g === 'aa' && last === Last.Cons) push(end, out, Last.Vowel, cost + 2, dep + 1);
       }
       if (last === Last.Cons) {
-        // y at the end after a consonant: a final ī as romanized names write it (adhikary)
-        if (g === 'y' && end === n) push(end, out + 'ी', Last.Vowel, cost + 1, dep + 1);
+        // y at the end after a consonant: a final ī as romanized names write
+        // it (adhikary). As likely as a final -्य, which typists write with
+        // its a (karya, not kary).
+        if (g === 'y' && end === n) push(end, out + 'ी', Last.Vowel, cost, dep);
         // a consonant typed twice for one (thappa): unlikely
         if (cons && g.length === 1 && typed[pos - 1] === g) push(end, out, Last.Cons, cost + 2, dep + 1);
       }

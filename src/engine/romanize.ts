@@ -42,7 +42,10 @@
 //      headword plus a regular ending (बारेमा, गर्नुहोस्), or a split form or
 //      compound of dictionary words; a word only attested in real text (the
 //      news vocabulary also holds misspellings such as संबिधान) is never
-//      offered;
+//      offered. A candidate the spellchecker does not call correct (spelled
+//      against the Academy standard, or a misspelling the word list
+//      carries) is dropped, unless it is a headword: then it goes after the
+//      correctly spelled candidates of its stage (standardFirst);
 //   2. weight, higher first: the alias weight, i.e. how usual this
 //      spelling is for this word (roman-aliases.ts: casual 100 - 15 x the
 //      cost of its casual simplifications, iast/iso15919 60, itrans 55,
@@ -52,18 +55,26 @@
 //      the ending's spelling weight minus 5 (a compound minus 15), minus 25
 //      more when the joined form is not itself a known form; a fuzzy match
 //      loses 20 plus 10 per edit between the typed token and the alias;
-//   3. presence in more dictionaries (both the thesaurus and the hunspell
+//   3. a closed-class word (conjunction, particle, pronoun, numeral, common
+//      adverb, copula: the spellchecker's FUNCTION_WORDS, morphology.ts)
+//      before other words: they are the commonest words of any text
+//      (pani: पनि before पानी);
+//   4. attestation class, higher first: the attestation of rule 7 in
+//      classes that double (0 | 1-2 | 3-6 | 7-14 | ...), so a word seen
+//      clearly more often in real text goes first (counted only when the
+//      ranking gets this far, see WordFacts);
+//   5. presence in more dictionaries (both the thesaurus and the hunspell
 //      word list before one of them);
-//   4. definition_rank, higher first: the number of definitions (senses)
+//   6. definition_rank, higher first: the number of definitions (senses)
 //      the headword has across the dictionaries (0 for a word that is only
 //      an inflected form);
-//   5. attested in real text, more first: 1 when the news vocabulary
+//   7. attested in real text, more first: 1 when the news vocabulary
 //      (tesseract) has the word, plus the number of example sentences (the
 //      thesaurus's definitions and the other sentence sources of the store)
 //      that use it;
-//   6. edit distance between the typed token and the alias, smaller first;
-//   7. a headword before a word that is only an inflected form;
-//   8. the Devanagari word in code point order (so results are stable).
+//   8. edit distance between the typed token and the alias, smaller first;
+//   9. a headword before a word that is only an inflected form;
+//  10. the Devanagari word in code point order (so results are stable).
 //
 // Text-level rules (resolveText, resolveTokens):
 //   - Only Latin-letter words are converted; numbers, URLs, e-mail
@@ -92,8 +103,9 @@
 //     a postposition (ma ghar -> म घर).
 //   - The tokens form takes the list as one phrase for these rules.
 
-import { FORM_ATTESTED, FORM_LEXICON, type AliasRecord } from '../store/types.js';
-import { Morphology } from './morphology.js';
+import { FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord } from '../store/types.js';
+import { FUNCTION_WORDS, Morphology } from './morphology.js';
+import { Spellchecker } from './spellcheck.js';
 import type { WordStore } from '../store/word-store.js';
 import { CASUAL_COST_STEP, casualWeight, fuzzyRomanKey, romanAliases, romanKey } from './roman-aliases.js';
 import { casualCost } from './roman-casual.js';
@@ -131,8 +143,8 @@ type AddCandidate = (word: string, alias: string, weight: number, kinds: string[
 
 interface Scored extends RomanCandidate {
   stage: Stage;
-  /** Attestation in real text (see WordInfo). */
-  attested: number;
+  /** Store facts about the word; their attestation is worked out only when the ranking needs it. */
+  facts: WordFacts;
   headword: boolean;
   distance: number;
 }
@@ -177,7 +189,28 @@ function morphologyFor(store: WordStore): Morphology {
 export function clearAnalysisCache(store: WordStore): void {
   caches.delete(store);
   factCaches.delete(store);
+  spellcheckers.delete(store);
+  morphologies.delete(store);
   syllableCache.clear();
+}
+
+/**
+ * Runs every code path of the resolver once over a text made from the
+ * store's own closed-class words (their casual spellings, and for some of
+ * them an inflected form and a spelling with long vowels doubled), so that a worker's first real request does not pay
+ * for compiling the code and paging in the store. Call once per thread at
+ * start-up; the analyses it caches are of real, common words.
+ */
+export function warmUpRomanizer(store: WordStore): void {
+  const words: string[] = [];
+  for (const w of FUNCTION_WORDS) {
+    const a = romanAliases(w).find((x) => x.kinds.includes('casual'));
+    if (!a) continue;
+    words.push(a.alias);
+    // an inflected form (split stage) and a variant spelling (reverse and fuzzy stages)
+    if (words.length % 7 === 0) words.push(a.alias + 'ko', a.alias.replace(/a/g, 'aa'));
+  }
+  resolveText(store, words.join(' '), MAX_MAX_CANDIDATES);
 }
 
 /** Resolves one roman word (no context rules), cached by the token as typed and by its key. */
@@ -231,7 +264,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
       definition_rank: i.definitionRank,
       dictionaries,
       stage,
-      attested: i.attested,
+      facts: i,
       headword: i.headword,
       distance: editDistance(lower, alias.toLowerCase()),
     });
@@ -304,7 +337,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
     for (const v of schwaVariants(fkey)) for (const r of store.fuzzyAliases(v)) if (!found.has(r.word)) addScored(r.word, r, Stage.Variant);
   }
 
-  const candidates = [...found.values()].sort(compareCandidates).slice(0, MAX_MAX_CANDIDATES);
+  const candidates = standardFirst(store, [...found.values()].sort(compareCandidates));
   return {
     candidates,
     // A compound made up here says little about the language of the token.
@@ -313,6 +346,49 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
     looksEnglish: LOOKS_ENGLISH.test(lower),
     public: candidates.map(publicCandidate),
   };
+}
+
+const spellcheckers = new WeakMap<WordStore, Spellchecker>();
+/** Entries of the romanizer's own spellcheck cache (per store). */
+const SPELL_CACHE = 20_000;
+
+/**
+ * Lets the romanizer use the thread's spellchecker over this store (the
+ * worker's, engines.ts) instead of opening its own: one cache of word
+ * statuses for both engines, warm for both.
+ */
+export function shareSpellchecker(store: WordStore, spell: Spellchecker): void {
+  spellcheckers.set(store, spell);
+}
+
+/**
+ * The ranked candidates as the spellchecker sees them, at most
+ * MAX_MAX_CANDIDATES: a word it does not call correct (spelled against the
+ * Academy standard, or a misspelling the hunspell word list carries) is
+ * dropped unless it is a headword, which is dictionary-backed but goes
+ * after the correctly spelled candidates of its stage. So the romanizer
+ * never offers first what the spellchecker would flag, and a form that is
+ * not a headword is offered only when the spellchecker calls it correct
+ * (the contract's "dictionary-backed").
+ */
+function standardFirst(store: WordStore, ranked: Scored[]): Scored[] {
+  let spell = spellcheckers.get(store);
+  if (!spell) spellcheckers.set(store, (spell = new Spellchecker(store, { cacheSize: SPELL_CACHE })));
+  const out: Scored[] = [];
+  let flagged: Scored[] = [];
+  let stage = -1;
+  for (const c of ranked) {
+    if (c.stage !== stage) {
+      out.push(...flagged);
+      flagged = [];
+      stage = c.stage;
+    }
+    if (out.length >= MAX_MAX_CANDIDATES) break;
+    if (spell.checkWord(c.word).status === 'correct') out.push(c);
+    else if (c.headword) flagged.push(c);
+  }
+  out.push(...flagged);
+  return out.slice(0, MAX_MAX_CANDIDATES);
 }
 
 function bestAlias(word: string): AliasRecord | null {
@@ -325,9 +401,12 @@ const CASUAL_KINDS = ['casual'];
 /**
  * Devanagari spellings of a token tried against the store: fewer when a
  * dictionary word matched already with a cost-0 (REVERSE_AFTER_USUAL) or
- * cost-1 (REVERSE_AFTER_COMMON) spelling; and the most kept.
+ * cost-1 (REVERSE_AFTER_COMMON) spelling; and the most kept. The search
+ * is the largest part of a cold analysis; trying 96 readings instead of 48
+ * found no more words of the evaluation sets (bench/romanization-quality.ts:
+ * the same tier A and sentence figures, 0.1 point more top-5 on tier B).
  */
-const REVERSE_SPELLINGS = 96;
+const REVERSE_SPELLINGS = 48;
 const REVERSE_AFTER_USUAL = 8;
 const REVERSE_AFTER_COMMON = 16;
 const REVERSE_HITS = 10;
@@ -365,31 +444,52 @@ export function compareCandidates(a: Scored, b: Scored): number {
   return (
     a.stage - b.stage ||
     b.weight - a.weight ||
+    Number(FUNCTION_WORDS.has(b.word)) - Number(FUNCTION_WORDS.has(a.word)) ||
+    frequencyClass(b.facts.attested) - frequencyClass(a.facts.attested) ||
     b.dictionaries.length - a.dictionaries.length ||
     b.definition_rank - a.definition_rank ||
-    b.attested - a.attested ||
+    b.facts.attested - a.facts.attested ||
     a.distance - b.distance ||
     Number(b.headword) - Number(a.headword) ||
     (a.word < b.word ? -1 : a.word > b.word ? 1 : 0)
   );
 }
 
-interface WordFacts {
-  dictionaries: string[];
-  definitionRank: number;
+/** Attestation counts in classes that double (0 | 1-2 | 3-6 | 7-14 | ...): a word seen clearly more often ranks first. */
+function frequencyClass(attested: number): number {
+  return 31 - Math.clz32(attested + 1);
+}
+
+class WordFacts {
+  constructor(
+    private readonly store: WordStore,
+    private readonly word: string,
+    private readonly inNews: boolean,
+    readonly dictionaries: string[],
+    readonly definitionRank: number,
+    readonly headword: boolean,
+    readonly lexicon: boolean,
+    /** Not a dictionary form, but a headword plus a regular ending (roman-inflection.ts). */
+    readonly regular: boolean,
+    readonly boundStem: boolean,
+  ) {}
+
+  private uses = -1;
+
   /**
    * Attestation in real text: 1 when the news vocabulary has the word, plus
    * the number of the store's example sentences that use it (the store keeps
    * at most 40 per word), so among otherwise equal candidates the word seen
-   * more comes first.
+   * more comes first. Counted on first use: reading and scanning a word's
+   * sentences is the dearest look-up of a cold analysis, and most
+   * candidates are ranked before their attestation is compared.
    */
-  attested: number;
-  headword: boolean;
-  lexicon: boolean;
-  /** Not a dictionary form, but a headword plus a regular ending (roman-inflection.ts). */
-  regular: boolean;
-  boundStem: boolean;
+  get attested(): number {
+    if (this.uses < 0) this.uses = countUses(this.store, this.word);
+    return (this.inNews ? 1 : 0) + this.uses;
+  }
 }
+
 
 /** Parts of speech (as the store names them) whose halanta-final stems are bound. */
 const BOUND_STEM_POS = new Set(['क्रिया', 'सर्वनाम']);
@@ -436,13 +536,20 @@ class WordInfo {
       dictionaries = h.entries.map((e) => e.dictionary);
       for (const e of h.entries) definitionRank += e.senses.length;
     } else if (f) {
-      // An inflected form belongs to the dictionaries of the stems it inflects.
+      // An inflected form belongs to the dictionaries of the stems it
+      // inflects; a verb root (गर्, लागि) is no headword, its -नु form is.
       for (const a of f.analyses) {
-        for (const e of this.store.headword(a.stem)?.entries ?? []) if (!dictionaries.includes(e.dictionary)) dictionaries.push(e.dictionary);
+        const stem = this.store.headword(a.stem) ?? this.store.headword(a.stem + 'नु');
+        for (const e of stem?.entries ?? []) if (!dictionaries.includes(e.dictionary)) dictionaries.push(e.dictionary);
+      }
+      // A form the hunspell expansion made from a stem that is no headword
+      // (the copula हो, थियो: verb fragments without a -नु form) is still a
+      // word of the hunspell list; a bare fragment (थि) is not offered.
+      if (dictionaries.length === 0 && (f.flags & FORM_LEXICON) !== 0 && (FUNCTION_WORDS.has(word) || f.analyses.some((a) => a.suffix !== '' || a.prefix !== ''))) {
+        dictionaries = [HUNSPELL_DICT];
       }
     }
     const flags = f?.flags ?? 0;
-    const attested = ((flags & FORM_ATTESTED) !== 0 ? 1 : 0) + countUses(this.store, word);
     // A verb or pronoun stem ending in halanta (गर्, खेल्, उस्) is what the
     // dictionary inflects, not a word written alone.
     const boundStem = h !== undefined && word.endsWith(VIRAMA) && h.entries.every((e) => e.pos !== null && BOUND_STEM_POS.has(e.pos));
@@ -457,7 +564,7 @@ class WordInfo {
         dictionaries = this.store.headword(stem)!.entries.map((e) => e.dictionary);
       }
     }
-    m = { dictionaries, definitionRank, attested, headword: h !== undefined, lexicon, regular, boundStem };
+    m = new WordFacts(this.store, word, (flags & FORM_ATTESTED) !== 0, dictionaries, definitionRank, h !== undefined, lexicon, regular, boundStem);
     if (this.memo.size >= FACTS_LIMIT) this.memo.clear();
     this.memo.set(word, m);
     return m;

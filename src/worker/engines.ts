@@ -4,6 +4,7 @@
 
 import { BloomFilter, type SharedBloom } from '../store/bloom.js';
 import { LmdbStore } from '../store/lmdb-store.js';
+import { shareSpellchecker, warmUpRomanizer } from '../engine/romanize.js';
 import { Spellchecker } from '../engine/spellcheck.js';
 
 export interface EngineOptions {
@@ -13,6 +14,8 @@ export interface EngineOptions {
   bloom: SharedBloom | null;
   /** Entries of the per-word spellcheck LRU cache (per thread). */
   cacheSize: number;
+  /** Warm the romanizer at start (default true; the start-up probe skips it). */
+  warmUp?: boolean;
 }
 
 export interface Engines {
@@ -24,5 +27,12 @@ export function openEngines(opts: EngineOptions): Engines {
   const bloom = opts.bloom ? BloomFilter.fromShared(opts.bloom) : null;
   const store = new LmdbStore(opts.dataDir, bloom);
   const spell = new Spellchecker(store, { cacheSize: opts.cacheSize });
+  // The romanizer keeps only candidates this spellchecker calls correct:
+  // share the thread's instance (and its cache) instead of a second one.
+  shareSpellchecker(store, spell);
+  // The first text a thread resolves pays for cold caches and JIT; resolving
+  // the casual spellings of the closed-class words once here moves most of
+  // that cost to start-up (about 150 ms).
+  if (opts.warmUp !== false) warmUpRomanizer(store);
   return { store, spell };
 }

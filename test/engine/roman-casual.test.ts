@@ -41,6 +41,8 @@ test('reverse spellings: likeliest Devanagari readings first', () => {
   assert.ok(reverseSpellings('gaun', 32).includes('गाउँ'));
   assert.ok(reverseSpellings('adhikary', 96).includes('अधिकारी'));
   assert.ok(reverseSpellings('kshetra', 16).includes('क्षेत्र'));
+  // a final y after a consonant reads as a final ī as readily as a final -्य (sathy)
+  assert.ok(reverseSpellings('sathy', 8).includes('साथी'));
 });
 
 test('reverse spellings: only plain lower-case ASCII, at most the limit', () => {

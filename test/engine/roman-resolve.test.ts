@@ -86,6 +86,14 @@ test('ranking: weight first, then more dictionaries', () => {
   assert.equal(resolveTokens(store, ['tapai'], 5).tokens[0]!.candidates[0]!.weight, 85);
 });
 
+test('ranking: at equal weight a closed-class word (the commonest words of any text) goes first', () => {
+  // पनि (a particle) and पानी are both "pani" at weight 100; पानी is in more dictionaries
+  const c = resolveTokens(store, ['pani'], 5).tokens[0]!.candidates;
+  assert.deepEqual(c.slice(0, 2).map((x) => x.word), ['पनि', 'पानी']);
+  assert.equal(c[0]!.weight, c[1]!.weight);
+  assert.ok(c[1]!.dictionaries.length > c[0]!.dictionaries.length);
+});
+
 test('exact aliases before fuzzy matches', () => {
   // "kitaab" is a stored alias; "kitap" only reaches किताब through the fuzzy key
   const exact = resolveTokens(store, ['kitaab'], 5).tokens[0]!.candidates[0]!;
@@ -144,6 +152,16 @@ test('inflected input: stem plus postposition or verb ending', () => {
   assert.equal(first('lekhnuhos'), 'लेख्नुहोस्');
   assert.equal(first('padhchhu'), 'पढ्छु');
   assert.equal(first('gardaina'), 'गर्दैन');
+});
+
+test('a form of a verb root that is no headword belongs to the dictionaries of its -नु form, or to the word list', () => {
+  const c = resolveTokens(store, ['khelchha'], 5).tokens[0]!.candidates[0]!;
+  assert.equal(c.word, 'खेल्छ');
+  assert.deepEqual(c.dictionaries, [HUNSPELL_DICT]);
+  // the copula's past: its stem थि has no -नु form, the word list makes it all the same
+  const t = resolveTokens(store, ['thiyo'], 5).tokens[0]!.candidates[0]!;
+  assert.equal(t.word, 'थियो');
+  assert.deepEqual(t.dictionaries, [HUNSPELL_DICT]);
 });
 
 test('a verb stem with halanta is not offered as a word', () => {
