@@ -14,7 +14,8 @@ import { join, resolve } from 'node:path';
 import { BloomFilter } from '../store/bloom.js';
 import { BLOOM_FILE, SOURCES_FILE } from '../store/lmdb-layout.js';
 import { writeLmdbStore } from '../store/lmdb-writer.js';
-import { FORM_LEXICON, HUNSPELL_DICT, THESAURUS_DICT, type ExampleSentence, type SourceInfo, type StoreMeta } from '../store/types.js';
+import { CLOSED_CLASS_DICT, FORM_LEXICON, HUNSPELL_DICT, THESAURUS_DICT, type ExampleSentence, type SourceInfo, type StoreMeta } from '../store/types.js';
+import { CLOSED_CLASS_GROUPS } from '../engine/morphology.js';
 import { FetchError, fetchDebianPackage, sourceInfo } from './fetch.js';
 import { importHunspell, partOfSpeechForClasses, type HunspellImport } from './hunspell.js';
 import { importJsonlDictionary } from './jsonl-dictionary.js';
@@ -130,7 +131,13 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const dictionaries: DictionaryInput[] = [
     { id: THESAURUS_DICT, entries: thes.entries.map((e) => ({ word: e.word, pos: e.senses.find((s) => s.pos)?.pos ?? null, senses: e.senses, classes: [] })) },
     { id: HUNSPELL_DICT, entries: hunspellHeadwords(hun) },
+    // Common words hunspell-ne lacks (र, तर, पनि...): the project's grammar list, word class only.
+    {
+      id: CLOSED_CLASS_DICT,
+      entries: CLOSED_CLASS_GROUPS.filter((g) => g.headwords).flatMap((g) => g.words.map((word) => ({ word, pos: g.pos, senses: [], classes: [] }))),
+    },
   ];
+  sources.push({ name: CLOSED_CLASS_DICT, version: 'this repository', license: 'LGPL-2.1-or-later', files: ['src/engine/morphology.ts'] });
   const sentences: ExampleSentence[] = sentencesFromThesaurus(thes.entries);
   if (opts.sentencePackages) {
     // Real Nepali sentences: LibreOffice's Nepali translation catalogs (MPL-2.0).

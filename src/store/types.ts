@@ -6,6 +6,8 @@
 /** Identifiers of the dictionaries served by default. Imported JSONL dictionaries add their own. */
 export const THESAURUS_DICT = 'mpp-thesaurus';
 export const HUNSPELL_DICT = 'mpp-hunspell';
+/** The closed-class words the project lists from Nepali grammar (src/engine/morphology.ts), with their word class. */
+export const CLOSED_CLASS_DICT = 'nls-closed-class';
 
 /** One sense of a headword: a gloss and its synonyms, with the sense's part of speech. */
 export interface Sense {
