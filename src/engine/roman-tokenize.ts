@@ -15,6 +15,8 @@
 // Sentence boundaries (. ! ? । ॥ or a line break in the gap before a token)
 // feed the resolver's context rules (capitalized words, English runs).
 
+
+import { isSpace } from './text.js';
 export type RomanTokenKind = 'word' | 'number' | 'mixed' | 'devanagari' | 'url' | 'email';
 
 export interface RomanTextToken {
@@ -58,20 +60,6 @@ function classify(code: number, ch: string): C {
   return C.Other;
 }
 
-function isSpace(c: number): boolean {
-  return (
-    c === 0x20 ||
-    (c >= 0x09 && c <= 0x0d) ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000
-  );
-}
 
 /** The tokens of a romanized text, in order (gaps are what lies between them). */
 export function tokenizeRoman(text: string): RomanTextToken[] {

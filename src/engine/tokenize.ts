@@ -18,6 +18,8 @@
 // Offsets are UTF-16 code unit offsets into the text as given (the HTTP layer
 // returns them to editors, whose strings are UTF-16), end exclusive.
 
+
+import { isSpace } from './text.js';
 export interface WordToken {
   text: string;
   start: number;
@@ -83,21 +85,6 @@ function countLetters(word: string): number {
   return n;
 }
 
-function isSpace(c: number): boolean {
-  // ASCII whitespace, NBSP, the Unicode space separators, line/paragraph separators, ideographic space.
-  return (
-    c === 0x20 ||
-    (c >= 0x09 && c <= 0x0d) ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000
-  );
-}
 
 const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 

@@ -1,0 +1,17 @@
+// Character classes both tokenizers (spellcheck and romanization) share.
+
+/** ASCII whitespace, NBSP, the Unicode space separators, line/paragraph separators, ideographic space. */
+export function isSpace(c: number): boolean {
+  return (
+    c === 0x20 ||
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
+}
