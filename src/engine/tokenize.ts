@@ -18,8 +18,8 @@
 // Offsets are UTF-16 code unit offsets into the text as given (the HTTP layer
 // returns them to editors, whose strings are UTF-16), end exclusive.
 
-
 import { isSpace } from './text.js';
+
 export interface WordToken {
   text: string;
   start: number;
