@@ -76,10 +76,10 @@ function chart(x0: number, title: string, value: (r: Row) => number, unit: strin
   WORKERS.forEach((w, i) => {
     const pts = rows.filter((r) => r.workers === w).map((r) => `${sx(SIZES[rows.filter((x) => x.workers === w).indexOf(r)]!)},${sy(value(r))}`);
     svg += `<polyline fill="none" stroke="${colors[i]}" stroke-width="2" points="${pts.join(' ')}"/>`;
-    svg += `<text x="${x0 + W - pad + 2}" y="${pad + i * 14}" font-size="10" fill="${colors[i]}">WORKERS=${w}</text>`;
+    svg += `<text x="${x0 + pad + i * 100}" y="${H + 18}" font-size="10" fill="${colors[i]}">WORKERS=${w}</text>`;
   });
   return svg;
 }
-const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="760" height="260" font-family="sans-serif"><rect width="100%" height="100%" fill="white"/>${chart(0, 'spellcheck throughput', (r) => r.rps, 'requests/s')}${chart(390, 'spellcheck p99 latency', (r) => r.p99, 'ms')}</svg>\n`;
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="760" height="275" font-family="sans-serif"><rect width="100%" height="100%" fill="white"/>${chart(0, 'spellcheck throughput', (r) => r.rps, 'requests/s')}${chart(390, 'spellcheck p99 latency', (r) => r.p99, 'ms')}</svg>\n`;
 writeFileSync(join(ROOT, 'bench/scale.svg'), svg);
 console.log('\nPlot: bench/scale.svg');

@@ -116,7 +116,7 @@ export class PooledServices implements Services {
     const signal = AbortSignal.timeout(this.taskTimeoutMs);
     try {
       const out = (await this.pool.run(task, { signal })) as WorkerOutcome;
-      if (out.ok && 'json' in out) return { ok: true, value: new Serialized(out.json) as T };
+      if (out instanceof Uint8Array) return { ok: true, value: new Serialized(out) as T };
       return out as Outcome<T>;
     } catch (err) {
       const e = err as Error;

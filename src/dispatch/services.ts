@@ -16,13 +16,14 @@ import type { ExampleSentence } from '../store/types.js';
 
 /**
  * A result already serialized to JSON where it was computed (a worker
- * thread): copying one string across threads is cheaper than structured-
- * cloning a large object, and JSON.stringify then runs off the main thread.
- * (A 1,000-token romanization result is about 350 KB of JSON.)
+ * thread), as UTF-8 bytes: their buffer is transferred to the main thread
+ * without a copy, JSON.stringify and the UTF-8 encoding run off the main
+ * thread, and the HTTP layer writes the bytes as they are. (A 1,000-token
+ * romanization result is about 350 KB of JSON.)
  */
 export class Serialized<T> {
   declare readonly result?: T;
-  constructor(readonly json: string) {}
+  constructor(readonly json: Uint8Array) {}
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ServiceErrorCode; message: string };

@@ -218,7 +218,7 @@ export async function startServer(config: Config, services: Services, options: S
 
   function write(res: HttpResponse, ctx: RequestContext | null, state: RequestState, reply: Reply): void {
     if (state.aborted) return;
-    let json: string | undefined;
+    let json: string | Uint8Array | undefined;
     try {
       json = reply.json ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
     } catch (e) {

@@ -7,7 +7,7 @@ export interface Reply {
   /** Serialized as JSON; undefined (and no json) sends no body (204). */
   body?: unknown;
   /** A body already serialized as JSON (the OpenAPI document is serialized once). */
-  json?: string;
+  json?: string | Uint8Array;
   headers?: Record<string, string>;
 }
 

@@ -2,6 +2,7 @@
 // starts and runs the typed tasks. Never imports the pool.
 
 import { workerData } from 'node:worker_threads';
+import { move } from 'piscina';
 import { openEngines, type EngineOptions } from './engines.js';
 import { StatSlot, type SharedStats } from './stats.js';
 import { runTask, type Task } from './tasks.js';
@@ -18,11 +19,14 @@ const slot = new StatSlot(data.stats);
 /** Jobs whose results can be large: serialized here, off the main thread (see Serialized). */
 const SERIALIZE = new Set<Task['name']>(['spellcheckText', 'romanizeText', 'romanizeTokens']);
 
-export type WorkerOutcome = Outcome<unknown> | { ok: true; json: string };
+const encoder = new TextEncoder();
+
+/** A failed job's Outcome, or the result: a value, or (SERIALIZE jobs) its JSON as UTF-8 bytes, moved to the caller without a copy. */
+export type WorkerOutcome = Outcome<unknown> | Uint8Array;
 
 export default function handle(task: Task): WorkerOutcome {
   const result = runTask(engines, task);
-  const out: WorkerOutcome = result.ok && SERIALIZE.has(task.name) ? { ok: true, json: JSON.stringify(result.value) } : result;
+  const out = result.ok && SERIALIZE.has(task.name) ? (move(encoder.encode(JSON.stringify(result.value))) as Uint8Array) : result;
   const s = engines.spell.cacheStats();
   slot.write(s.hits, s.misses);
   return out;
