@@ -48,7 +48,7 @@ export const DictionaryEntry = Type.Object(
         'All definitions in one string: one line per definition, "<number> <text>", lines joined with "\\n"; when a sense\'s part of speech differs from the entry\'s, it follows the number in parentheses: "१. ...\\n२. (विशेषण) ...". Empty when the entry has no definitions.',
     }),
     definitions: Type.Array(Definition, { description: 'Ordered senses.' }),
-    dictionaries: Type.Array(Type.String(), { description: 'extra: identifiers of the dictionaries that contain the headword (mpp-thesaurus, mpp-hunspell, imports).' }),
+    dictionaries: Type.Array(Type.String(), { description: 'extra: identifiers of the dictionaries that contain the headword (mpp-thesaurus, mpp-hunspell, nls-closed-class, imports).' }),
   },
   { additionalProperties: false, description: 'Dictionary entry (2.1).' },
 );
@@ -81,7 +81,7 @@ export const MultiDictResponse = Type.Object(
     results: Type.Array(
       Type.Object(
         {
-          dictionary: Type.String({ description: 'Dictionary identifier: mpp-thesaurus, mpp-hunspell, or an imported one.' }),
+          dictionary: Type.String({ description: 'Dictionary identifier: mpp-thesaurus, mpp-hunspell, nls-closed-class, or an imported one.' }),
           entry: Type.Union([DictionaryEntry, Type.Null()], { description: 'That dictionary\'s entry, or null when it lacks the word.' }),
         },
         { additionalProperties: false },
