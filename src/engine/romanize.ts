@@ -161,6 +161,13 @@ interface WordAnalysis {
   looksEnglish: boolean;
   /** The public candidates (all of them; callers take the first max_candidates). */
   public: RomanCandidate[];
+  /**
+   * The lists handed out so far (see candidateView), by postposition order
+   * and max_candidates: the same token gets the same (never mutated) array
+   * in every answer, so a serializer can cache its JSON by the array
+   * (roman-json.ts).
+   */
+  views?: Map<number, RomanCandidate[]>;
 }
 
 // --- per-store cache of token analyses --------------------------------------
@@ -721,7 +728,11 @@ const LOOKS_ENGLISH = /c(?!h)|q|tion|ck|wh|ght/;
 type Lang = 'ne' | 'en' | 'unknown';
 
 function isAllCaps(s: string): boolean {
-  return s.length >= 2 && s === s.toUpperCase() && s !== s.toLowerCase();
+  if (s.length < 2) return false;
+  // Most words start with a lower-case ASCII letter, which upper-casing changes: not all capitals.
+  const c = s.charCodeAt(0);
+  if (c >= 0x61 && c <= 0x7a) return false;
+  return s === s.toUpperCase() && s !== s.toLowerCase();
 }
 
 function isCapitalized(s: string): boolean {
@@ -795,12 +806,7 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
     // Detached postpositions: one follows a word of its phrase, and never starts one.
     const afterWord = prevWord !== null && !tok.punctBefore && !tok.sentenceStart && !CONJUNCTIONS.has(prevWord);
     const order = postpositionOrder(analysis!.candidates, afterWord);
-    let candidates: RomanCandidate[];
-    if (order < 0) candidates = max >= analysis!.public.length ? analysis!.public : analysis!.public.slice(0, max);
-    else {
-      const pub = analysis!.public;
-      candidates = [pub[order]!, ...pub.slice(0, order), ...pub.slice(order + 1)].slice(0, max);
-    }
+    const candidates = candidateView(analysis!, order, max);
     out[k] = {
       token: tok.text,
       converted: candidates[0]!.word,
@@ -832,6 +838,24 @@ function postpositionOrder(ranked: Scored[], afterWord: boolean): number {
     if (POSTPOSITION_WORDS.has(c.word) === afterWord) return i;
   }
   return -1;
+}
+
+/**
+ * The public candidates of an analysis as one answer lists them: the
+ * candidate at `order` moved first (when order >= 0), the first `max` kept.
+ * Memoized on the analysis, so repeated tokens share one array.
+ */
+function candidateView(analysis: WordAnalysis, order: number, max: number): RomanCandidate[] {
+  const pub = analysis.public;
+  if (order < 0 && max >= pub.length) return pub;
+  const id = (order + 1) * (MAX_MAX_CANDIDATES + 1) + max;
+  let views = analysis.views;
+  const hit = views?.get(id);
+  if (hit) return hit;
+  const list = order < 0 ? pub.slice(0, max) : [pub[order]!, ...pub.slice(0, order), ...pub.slice(order + 1)].slice(0, max);
+  if (!views) analysis.views = views = new Map();
+  views.set(id, list);
+  return list;
 }
 
 function publicCandidate(c: Scored): RomanCandidate {

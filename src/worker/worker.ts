@@ -3,6 +3,8 @@
 
 import { workerData } from 'node:worker_threads';
 import { move } from 'piscina';
+import { romanizationJson } from '../engine/roman-json.js';
+import type { RomanizationResult } from '../engine/results.js';
 import { openEngines, type EngineOptions } from './engines.js';
 import { StatSlot, type SharedStats } from './stats.js';
 import { runTask, type Task } from './tasks.js';
@@ -24,9 +26,15 @@ const encoder = new TextEncoder();
 /** A failed job's Outcome, or the result: a value, or (SERIALIZE jobs) its JSON as UTF-8 bytes, moved to the caller without a copy. */
 export type WorkerOutcome = Outcome<unknown> | Uint8Array;
 
+/** The JSON of a SERIALIZE job's result as UTF-8 bytes (romanization answers from cached per-token fragments, roman-json.ts). */
+function serialize(task: Task, value: unknown): Uint8Array {
+  if (task.name === 'romanizeText' || task.name === 'romanizeTokens') return romanizationJson(value as RomanizationResult);
+  return encoder.encode(JSON.stringify(value));
+}
+
 export default function handle(task: Task): WorkerOutcome {
   const result = runTask(engines, task);
-  const out = result.ok && SERIALIZE.has(task.name) ? (move(encoder.encode(JSON.stringify(result.value))) as Uint8Array) : result;
+  const out = result.ok && SERIALIZE.has(task.name) ? (move(serialize(task, result.value)) as Uint8Array) : result;
   const s = engines.spell.cacheStats();
   slot.write(s.hits, s.misses);
   return out;
