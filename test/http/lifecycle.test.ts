@@ -115,8 +115,8 @@ test('a client that disconnects while the service works: no write to the dead re
   await s.handle.shutdown();
 });
 
-test('access log: one JSON line per request on stdout, without the query string', async (t) => {
-  const s = await startTestServer(t, { logRequests: true });
+/** Collects the access-log lines written to stdout until restore() is called. */
+function captureAccessLog(): { lines: string[]; restore: () => void } {
   const lines: string[] = [];
   const original = process.stdout.write.bind(process.stdout);
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
@@ -127,12 +127,18 @@ test('access log: one JSON line per request on stdout, without the query string'
     }
     return (original as (...a: unknown[]) => boolean)(chunk, ...rest);
   }) as typeof process.stdout.write;
+  return { lines, restore: () => (process.stdout.write = original) };
+}
+
+test('access log: one JSON line per request on stdout, without the query string', async (t) => {
+  const s = await startTestServer(t, { logRequests: true });
+  const { lines, restore } = captureAccessLog();
   try {
     await getJson(`${s.base}/api/v1/dictionary/word?q=${encodeURIComponent('घर')}`);
     await getJson(`${s.base}/nope`);
     await getJson(`${s.base}/api/v1/dictionary/word/${encodeURIComponent('घर')}`);
   } finally {
-    process.stdout.write = original;
+    restore();
   }
   assert.equal(lines.length, 3);
   const first = JSON.parse(lines[0]!);
@@ -151,20 +157,11 @@ test('access log: one JSON line per request on stdout, without the query string'
 
 test('no access log when logRequests is off', async (t) => {
   const s = await startTestServer(t, { logRequests: false });
-  const lines: string[] = [];
-  const original = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    if (text.startsWith('{"time"')) {
-      lines.push(text);
-      return true;
-    }
-    return (original as (...a: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof process.stdout.write;
+  const { lines, restore } = captureAccessLog();
   try {
     await getJson(`${s.base}/up`);
   } finally {
-    process.stdout.write = original;
+    restore();
   }
   assert.equal(lines.length, 0);
 });
