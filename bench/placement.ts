@@ -12,7 +12,7 @@ import { resolveDataDir } from '../src/store/data-dir.js';
 import { openEngines } from '../src/worker/engines.js';
 import { createSharedStats } from '../src/worker/stats.js';
 import { runTask, type Task } from '../src/worker/tasks.js';
-import type { WorkerData } from '../src/worker/worker.js';
+import type { WorkerData } from '../src/worker/handler.js';
 import { ROOT, machine, median, nearLimitText, romanText } from './lib.js';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '300' } } });
@@ -23,7 +23,7 @@ const { bloom } = loadBloom(dataDir, probe.store.meta.bloom?.checksum);
 probe.store.close();
 const shared = bloom ? bloom.share() : null;
 const inline = openEngines({ dataDir, bloom: shared, cacheSize: 50_000 });
-const workerData: WorkerData = { dataDir, bloom: shared, cacheSize: 50_000, stats: createSharedStats() };
+const workerData: WorkerData = { dataDir, bloom: shared, cacheSize: 50_000, stats: createSharedStats(), readiness: new SharedArrayBuffer(4) };
 const pool = new Piscina({ filename: new URL('../src/worker/worker.js', import.meta.url).href, minThreads: 1, maxThreads: 1, idleTimeout: Infinity, workerData });
 
 const near = (await nearLimitText()).text;

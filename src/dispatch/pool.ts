@@ -15,7 +15,7 @@ import { BLOOM_FILE } from '../store/lmdb-layout.js';
 import { openEngines, type Engines } from '../worker/engines.js';
 import { StatSlot, createSharedStats, sumStats, type SharedStats } from '../worker/stats.js';
 import { runTask, type Task } from '../worker/tasks.js';
-import type { WorkerData, WorkerOutcome } from '../worker/worker.js';
+import type { WorkerData, WorkerOutcome } from '../worker/handler.js';
 import { Serialized, type ExamplesResult, type HealthSnapshot, type MultiDictResult, type Outcome, type Services, type VariantsResult } from './services.js';
 
 export interface PoolOptions {
@@ -75,6 +75,10 @@ export class PooledServices implements Services {
   private readonly bloomProblem: string | null;
   private readonly taskTimeoutMs: number;
   private closed = false;
+  /** [0]: worker threads that have opened the store (worker.ts counts itself). */
+  private readonly readiness = new Int32Array(new SharedArrayBuffer(4));
+  /** Worker threads piscina has created (initial ones at once, replacements when ready). */
+  private created = 0;
 
   constructor(private readonly opts: PoolOptions) {
     const buildDir = resolveDataDir(opts.dataDir);
@@ -89,7 +93,7 @@ export class PooledServices implements Services {
     this.stats = createSharedStats();
     this.inlineSlot = new StatSlot(this.stats, 0);
     this.taskTimeoutMs = opts.taskTimeoutMs ?? 30_000;
-    const workerData: WorkerData = { dataDir: buildDir, bloom: shared, cacheSize: opts.cacheSize, stats: this.stats };
+    const workerData: WorkerData = { dataDir: buildDir, bloom: shared, cacheSize: opts.cacheSize, stats: this.stats, readiness: this.readiness.buffer as SharedArrayBuffer };
     this.pool = new Piscina({
       filename: new URL('../worker/worker.js', import.meta.url).href,
       minThreads: opts.workers,
@@ -103,6 +107,7 @@ export class PooledServices implements Services {
     // An unexpected worker exit rejects its task (answered 500) and piscina
     // starts a replacement; the pool itself must never throw at us.
     this.pool.on('error', (err: unknown) => console.error('[pool] worker error:', err));
+    this.pool.on('workerCreate', () => this.created++);
   }
 
   private async run<T>(task: Task): Promise<Outcome<T>> {
@@ -218,6 +223,10 @@ export class PooledServices implements Services {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // Never terminate a thread that is still opening the store (see worker.ts);
+    // bounded, in case a thread failed to start at all.
+    const deadline = Date.now() + 15_000;
+    while (Atomics.load(this.readiness, 0) < this.created && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     await this.pool.close();
     this.inline.store.close();
   }

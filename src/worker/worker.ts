@@ -1,41 +1,19 @@
-// Piscina worker thread entry. Opens the store read-only once when the thread
-// starts and runs the typed tasks. Never imports the pool.
+// Piscina worker thread entry. Never imports the pool.
+//
+// The store is opened (and the lmdb native addon loaded) through a dynamic
+// import, and the thread then counts itself in workerData.readiness. The
+// pool's close() waits until every thread it created has counted itself:
+// terminating a thread while lmdb is loading or opening its databases aborts
+// the whole process (a napi_throw during teardown is fatal), which CI once
+// caught when a test closed the service right after starting it.
 
 import { workerData } from 'node:worker_threads';
-import { move } from 'piscina';
-import { romanizationJson } from '../engine/roman-json.js';
-import type { RomanizationResult } from '../engine/results.js';
-import { openEngines, type EngineOptions } from './engines.js';
-import { StatSlot, type SharedStats } from './stats.js';
-import { runTask, type Task } from './tasks.js';
-import type { Outcome } from '../dispatch/services.js';
-
-export interface WorkerData extends EngineOptions {
-  stats: SharedStats;
-}
+import type { Task } from './tasks.js';
+import type { WorkerData, WorkerOutcome } from './handler.js';
 
 const data = workerData as WorkerData;
-const engines = openEngines(data);
-const slot = new StatSlot(data.stats);
+const { createHandler } = await import('./handler.js');
+const handle: (task: Task) => WorkerOutcome = createHandler(data);
+Atomics.add(new Int32Array(data.readiness), 0, 1);
 
-/** Jobs whose results can be large: serialized here, off the main thread (see Serialized). */
-const SERIALIZE = new Set<Task['name']>(['spellcheckText', 'romanizeText', 'romanizeTokens']);
-
-const encoder = new TextEncoder();
-
-/** A failed job's Outcome, or the result: a value, or (SERIALIZE jobs) its JSON as UTF-8 bytes, moved to the caller without a copy. */
-export type WorkerOutcome = Outcome<unknown> | Uint8Array;
-
-/** The JSON of a SERIALIZE job's result as UTF-8 bytes (romanization answers from cached per-token fragments, roman-json.ts). */
-function serialize(task: Task, value: unknown): Uint8Array {
-  if (task.name === 'romanizeText' || task.name === 'romanizeTokens') return romanizationJson(value as RomanizationResult);
-  return encoder.encode(JSON.stringify(value));
-}
-
-export default function handle(task: Task): WorkerOutcome {
-  const result = runTask(engines, task);
-  const out = result.ok && SERIALIZE.has(task.name) ? (move(serialize(task, result.value)) as Uint8Array) : result;
-  const s = engines.spell.cacheStats();
-  slot.write(s.hits, s.misses);
-  return out;
-}
+export default handle;
