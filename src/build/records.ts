@@ -6,6 +6,7 @@
 
 import { confusionKey } from '../engine/confusion.js';
 import { normalizeWord } from '../engine/normalize.js';
+import { DEVANAGARI_WORDS } from '../engine/text.js';
 import { fuzzyRomanKey, romanAliases, romanKey } from '../engine/roman-aliases.js';
 import { COMPLETIONS_PER_PREFIX } from '../store/word-store.js';
 import {
@@ -72,7 +73,6 @@ export const MAX_SENTENCES_PER_WORD = 40;
 /** Weight of an alias an imported dictionary states explicitly: above any generated alias. */
 export const IMPORTED_ALIAS_WEIGHT = 1000;
 
-const WORD_IN_SENTENCE = /[\u0900-\u0963\u0971-\u097F\u200C\u200D]+/g;
 
 export function buildRecords(input: LexiconInput, progress: (msg: string) => void = () => {}): StoreRecords {
   // --- headwords: one record per normalized word, one entry per dictionary
@@ -239,11 +239,14 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     sentences.push({ text, source: s.source });
   }
   const sentenceIndex = new Map<string, number[]>();
+  const wordCount: number[] = [];
   sentences.forEach((s, i) => {
     // A sentence is found by each of its words and by the stems they inflect,
     // so the examples of a headword include sentences with its inflected forms.
     const words = new Set<string>();
-    for (const raw of s.text.match(WORD_IN_SENTENCE) ?? []) {
+    const raws = s.text.match(DEVANAGARI_WORDS) ?? [];
+    wordCount.push(raws.length);
+    for (const raw of raws) {
       const w = normalizeWord(raw);
       words.add(w);
       for (const a of forms.get(w)?.analyses ?? []) words.add(a.stem);
@@ -255,7 +258,6 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     }
   });
   // Best first: sentences of a readable length (4 to 20 words) before others, then shorter first.
-  const wordCount = sentences.map((s) => (s.text.match(WORD_IN_SENTENCE) ?? []).length);
   const sentenceRank = (i: number): number => (wordCount[i]! >= 4 && wordCount[i]! <= 20 ? 0 : 1000) + sentences[i]!.text.length / 1000;
   for (const [w, list] of sentenceIndex) {
     list.sort((a, b) => sentenceRank(a) - sentenceRank(b) || a - b);

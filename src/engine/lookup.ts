@@ -3,6 +3,7 @@
 
 import type { Definition, DictionaryEntryResult } from './results.js';
 import { normalizeWord, toDevanagariNumerals } from './normalize.js';
+import { DEVANAGARI_WORDS } from './text.js';
 import type { DictionaryEntry, ExampleSentence, HeadwordRecord } from '../store/types.js';
 import { COMPLETIONS_PER_PREFIX, type WordStore } from '../store/word-store.js';
 
@@ -137,7 +138,6 @@ export function suggestWords(store: WordStore, prefix: string, limit: number): s
 }
 
 // --- example sentences
-const WORD_RE = /[\u0900-\u0963\u0971-\u097F\u200C\u200D]+/g;
 
 /** Sentences that use the word or one of its inflected forms, best first, with the forms that matched. */
 export function findExamples(store: WordStore, query: string, limit: number): { word: string; forms: string[]; examples: ExampleSentence[] } {
@@ -145,7 +145,7 @@ export function findExamples(store: WordStore, query: string, limit: number): { 
   const examples = store.examples(word).slice(0, limit);
   const forms = new Set<string>();
   for (const ex of examples) {
-    for (const raw of ex.text.match(WORD_RE) ?? []) {
+    for (const raw of ex.text.match(DEVANAGARI_WORDS) ?? []) {
       const w = normalizeWord(raw);
       if (w === word || store.form(w)?.analyses.some((a) => a.stem === word)) forms.add(w);
     }

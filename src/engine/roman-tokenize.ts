@@ -60,7 +60,6 @@ function classify(code: number, ch: string): C {
   return C.Other;
 }
 
-
 /** The tokens of a romanized text, in order (gaps are what lies between them). */
 export function tokenizeRoman(text: string): RomanTextToken[] {
   const raw: { text: string; start: number; end: number; kind: RomanTokenKind }[] = [];

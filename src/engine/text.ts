@@ -15,3 +15,9 @@ export function isSpace(c: number): boolean {
     c === 0x3000
   );
 }
+
+/**
+ * A run of Devanagari letters and signs (with ZWJ/ZWNJ): a word of a sentence
+ * for indexing and matching example sentences. Global: use with String.match.
+ */
+export const DEVANAGARI_WORDS = /[\u0900-\u0963\u0971-\u097F\u200C\u200D]+/g;

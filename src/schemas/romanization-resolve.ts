@@ -7,14 +7,15 @@
 
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from '../engine/romanize.js';
 import { MAX_QUERY_WORD_CODE_POINTS } from './common.js';
 
 export const MAX_ROMAN_TEXT_CHARACTERS = 10_000;
 export const MAX_ROMAN_TOKENS = 1_000;
 export const MAX_ROMAN_TOKEN_CHARACTERS = MAX_QUERY_WORD_CODE_POINTS;
-export const MAX_CANDIDATES_DEFAULT = 5;
-export const MAX_CANDIDATES_MIN = 1;
-export const MAX_CANDIDATES_MAX = 10;
+export const MAX_CANDIDATES_DEFAULT = DEFAULT_MAX_CANDIDATES;
+export const MAX_CANDIDATES_MIN = MIN_MAX_CANDIDATES;
+export const MAX_CANDIDATES_MAX = MAX_MAX_CANDIDATES;
 
 export const RomanizationBody = Type.Object(
   {
