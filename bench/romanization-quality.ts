@@ -28,7 +28,7 @@ import { normalizeWord } from '../src/engine/normalize.js';
 import { romanAliases } from '../src/engine/roman-aliases.js';
 import { POSTPOSITION_WORDS } from '../src/engine/roman-inflection.js';
 import { clearAnalysisCache, resolveText, resolveTokens } from '../src/engine/romanize.js';
-import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON } from '../src/store/types.js';
+import { FORM_ATTESTED, FORM_LEXICON } from '../src/store/types.js';
 import { EVAL_DIR, median, percentile, readEval } from './lib.js';
 import { loadRealStore } from './roman-real-store.js';
 
@@ -65,14 +65,13 @@ if (!loaded) {
 const { store } = loaded;
 console.log(`# Romanization quality\n\nstore: ${loaded.description}\n`);
 
-// Our vocabulary: the words a dictionary-backed candidate can be, i.e. the
-// headwords and the forms the dictionaries make (words only attested in real
-// text are not offered).
+// Our vocabulary: the words a candidate can be. In the dictionaries: the
+// headwords and the forms the dictionaries make. In the word lists: those,
+// and the words of the news word list (offered after dictionary words when
+// the spellchecker has no correction for them).
 const isKnown = (w: string): boolean => ((store.form(w)?.flags ?? 0) & FORM_LEXICON) !== 0;
-const isAliased = (w: string): boolean => {
-  const f = store.form(w)?.flags ?? 0;
-  return (f & FORM_HEADWORD) !== 0 || ((f & FORM_LEXICON) !== 0 && (f & FORM_ATTESTED) !== 0);
-};
+const isListed = (w: string): boolean => ((store.form(w)?.flags ?? 0) & (FORM_LEXICON | FORM_ATTESTED)) !== 0;
+const vocabulary = (w: string): string => (isKnown(w) ? 'known' : isListed(w) ? 'news' : 'unknown');
 
 // --- word pairs ---------------------------------------------------------------
 
@@ -84,15 +83,15 @@ interface Tally {
 const tally = (): Tally => ({ n: 0, top1: 0, top5: 0 });
 
 if (wordTsv) {
-  const groups = new Map<string, { all: Tally; known: Tally; aliased: Tally }>();
+  const groups = new Map<string, { all: Tally; known: Tally; listed: Tally }>();
   const failures: string[] = [];
-  const bump = (name: string, known: boolean, aliased: boolean, t1: boolean, t5: boolean): void => {
+  const bump = (name: string, known: boolean, listed: boolean, t1: boolean, t5: boolean): void => {
     let g = groups.get(name);
-    if (!g) groups.set(name, (g = { all: tally(), known: tally(), aliased: tally() }));
+    if (!g) groups.set(name, (g = { all: tally(), known: tally(), listed: tally() }));
     for (const [t, on] of [
       [g.all, true],
       [g.known, known],
-      [g.aliased, aliased],
+      [g.listed, listed],
     ] as const) {
       if (!on) continue;
       t.n++;
@@ -116,20 +115,20 @@ if (wordTsv) {
       t1 = r.converted === dev;
       t5 = t1 || r.candidates.some((c) => c.word === dev);
       if (!t1 && tier.startsWith('A') && failures.length < Number(args.failures)) {
-        failures.push(`${t5 ? 'top5' : 'miss'}\t${roman}\t${dev}\t${isKnown(dev) ? 'known' : 'unknown'}\t${r.candidates.map((c) => c.word).join(' ')}`);
+        failures.push(`${t5 ? 'top5' : 'miss'}\t${roman}\t${dev}\t${vocabulary(dev)}\t${r.candidates.map((c) => c.word).join(' ')}`);
       }
     }
     const known = dev.split(/\s+/).every(isKnown);
-    const aliased = dev.split(/\s+/).every(isAliased);
+    const listed = dev.split(/\s+/).every(isListed);
     const tierName = tier.startsWith('A') ? 'A' : 'B';
-    bump(`tier ${tierName}`, known, aliased, t1, t5);
-    bump(`all`, known, aliased, t1, t5);
-    if (tierName === 'A') bump(`  A ${source!.replace(/^Lekh\//, '').replace(/:manual-(alias|pack)/, '')}`, known, aliased, t1, t5);
+    bump(`tier ${tierName}`, known, listed, t1, t5);
+    bump(`all`, known, listed, t1, t5);
+    if (tierName === 'A') bump(`  A ${source!.replace(/^Lekh\//, '').replace(/:manual-(alias|pack)/, '')}`, known, listed, t1, t5);
   }
   console.log('## Word pairs (word_pairs.tsv), resolveTokens, max_candidates 5\n');
   const order = ['tier A', 'tier B', 'all', ...[...groups.keys()].filter((k) => k.startsWith('  A ')).sort()];
   table(
-    ['set', 'pairs', 'top-1', 'top-5', 'in vocabulary', 'top-1', 'top-5', 'aliased', 'top-1', 'top-5'],
+    ['set', 'pairs', 'top-1', 'top-5', 'in dictionaries', 'top-1', 'top-5', 'in word lists', 'top-1', 'top-5'],
     order
       .filter((k) => groups.has(k))
       .map((k) => {
@@ -142,14 +141,14 @@ if (wordTsv) {
           g.known.n,
           pct(g.known.top1, g.known.n),
           pct(g.known.top5, g.known.n),
-          g.aliased.n,
-          pct(g.aliased.top1, g.aliased.n),
-          pct(g.aliased.top5, g.aliased.n),
+          g.listed.n,
+          pct(g.listed.top1, g.listed.n),
+          pct(g.listed.top5, g.listed.n),
         ];
       }),
   );
-  console.log('in vocabulary: the Devanagari is a dictionary word (a headword or a form the dictionaries make);');
-  console.log('aliased: it has generated aliases (a headword, or a dictionary form attested in real text).\n');
+  console.log('in dictionaries: the Devanagari is a dictionary word (a headword or a form the dictionaries make);');
+  console.log('in word lists: a dictionary word or a word of the news word list (tesseract-ocr-nep).\n');
   if (failures.length) {
     console.log(`tier A top-1 misses (first ${failures.length}; in top-5 or not, roman, expected, vocabulary, candidates):`);
     for (const f of failures) console.log('  ' + f);
@@ -207,7 +206,7 @@ if (sentTsv) {
       const romanWords = roman.split(/\s+/).filter((w) => /\p{L}/u.test(w));
       for (let i = 0; i < ref.length; i++) {
         if (hyp[i] === ref[i]) continue;
-        const k = `${ref[i]}\t${hyp[i]}\t${isKnown(ref[i]!) ? 'known' : 'unknown'}\t${romanWords.length === ref.length ? romanWords[i] : '?'}`;
+        const k = `${ref[i]}\t${hyp[i]}\t${vocabulary(ref[i]!)}\t${romanWords.length === ref.length ? romanWords[i] : '?'}`;
         substitutions.set(k, (substitutions.get(k) ?? 0) + 1);
       }
     }

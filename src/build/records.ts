@@ -173,7 +173,7 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   }
   progress(`completion prefixes: ${completions.size}`);
 
-  // --- roman aliases: every headword and every attested lexicon form (the frequent inflections)
+  // --- roman aliases: every headword and every word seen in real text
   const aliases = new Map<string, AliasRecord[]>();
   const fuzzyAliases = new Map<string, AliasRecord[]>();
   const addAlias = (rec: AliasRecord): void => {
@@ -209,7 +209,9 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   };
   let aliasWords = 0;
   for (const [w, r] of forms) {
-    if (!(r.flags & FORM_HEADWORD) && !((r.flags & FORM_LEXICON) && (r.flags & FORM_ATTESTED))) continue;
+    // Headwords, and every word real text uses (attested): its frequent
+    // inflected forms, and the names, places and loanwords no dictionary has.
+    if (!(r.flags & (FORM_HEADWORD | FORM_ATTESTED))) continue;
     aliasWords++;
     for (const a of romanAliases(w)) addAlias({ word: w, alias: a.alias, weight: a.weight, kinds: [...a.kinds] });
   }

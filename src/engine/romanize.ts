@@ -37,12 +37,15 @@
 //   1. exact alias matches before fuzzy ones, in this order: exact aliases
 //      (stored, or casual spellings the casual scheme prices) of dictionary
 //      words; split forms and compounds (stages 3 and 4); fuzzy matches;
-//      schwa variants. Every candidate is dictionary-backed: a headword, a
-//      form the dictionaries make, a word seen in real text that is a
-//      headword plus a regular ending (बारेमा, गर्नुहोस्), or a split form or
-//      compound of dictionary words; a word only attested in real text (the
-//      news vocabulary also holds misspellings such as संबिधान) is never
-//      offered. A candidate the spellchecker does not call correct (spelled
+//      exact aliases of words only the news word list has (Stage.Attested:
+//      names, places, loanwords); fuzzy matches of dictionary words, then of
+//      news-list words; schwa variants. Every candidate is backed by a word
+//      list: a headword, a form the dictionaries make, a word seen in real
+//      text that is a headword plus a regular ending (बारेमा, गर्नुहोस्), a
+//      split form or compound of dictionary words, or a word of the news
+//      list (ATTESTED_WORDLIST) the spellchecker has no correction for (the
+//      list also holds misspellings such as संबिधान, which are dropped). A
+//      dictionary candidate the spellchecker does not call correct (spelled
 //      against the Academy standard, or a misspelling the word list
 //      carries) is dropped, unless it is a headword: then it goes after the
 //      correctly spelled candidates of its stage (standardFirst);
@@ -103,12 +106,13 @@
 //     a postposition (ma ghar -> म घर).
 //   - The tokens form takes the list as one phrase for these rules.
 
-import { FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord } from '../store/types.js';
+import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord } from '../store/types.js';
 import { FUNCTION_WORDS, Morphology } from './morphology.js';
 import { Spellchecker } from './spellcheck.js';
 import type { WordStore } from '../store/word-store.js';
 import { CASUAL_COST_STEP, casualWeight, fuzzyRomanKey, romanAliases, romanKey } from './roman-aliases.js';
 import { casualCost } from './roman-casual.js';
+import { loanReadings } from './roman-english.js';
 import { reverseSpellings } from './roman-reverse.js';
 import { syllabify, VIRAMA, type Syllable } from './roman-schemes.js';
 import { endingsFor, joinStem, regularInflectionStem, MAX_ENDING_LENGTH, POSTPOSITION_WORDS, type Ending } from './roman-inflection.js';
@@ -129,9 +133,33 @@ const enum Stage {
   Exact = 0,
   /** A dictionary stem + a known ending, or two dictionary words written together. */
   Split = 1,
-  Fuzzy = 2,
-  Variant = 3,
+  /**
+   * An alias of a word no dictionary has but real text uses (the news word
+   * list, ATTESTED_WORDLIST): names, places, loanwords, newer words.
+   */
+  Attested = 2,
+  /** An English spelling of a loanword the word lists have (roman-english.ts): digital डिजिटल. */
+  Loan = 3,
+  Fuzzy = 4,
+  /** A fuzzy match of a word only the news word list has. */
+  AttestedFuzzy = 5,
+  Variant = 6,
 }
+
+const ATTESTED_ONLY_DICTIONARIES = [ATTESTED_WORDLIST];
+
+/** The RANKING above in short, for the API description (OpenAPI) and the README. */
+export const RANKING_SUMMARY =
+  'Candidates, best first: (1) how the token matched: an exact alias of a dictionary word (a headword, a form the dictionaries make, ' +
+  'or a headword plus a regular ending); then a stem plus an ending, or two dictionary words written together; then an exact alias of a ' +
+  `word only the news word list has (names, places, loanwords; dictionaries is ["${ATTESTED_WORDLIST}"], definition_rank 0); then fuzzy ` +
+  'matches (vowel length, aspiration, sibilants, nasals, w/v/b folded; dictionary words before news-list words); then the token with a ' +
+  'written or omitted inherent a. (2) weight, higher first: how usual this spelling is for the word (casual 100 minus 15 per casual ' +
+  'simplification, iast/iso15919 60, itrans 55, harvard-kyoto 50; less for split, compound and fuzzy matches). (3) closed-class words ' +
+  '(pronouns, particles, conjunctions, postpositions, the copula) first. (4) attestation in real text, in classes that double. (5) presence ' +
+  'in more dictionaries. (6) definition_rank: the number of definitions of the headword. (7) attestation count. (8) edit distance between ' +
+  'the token and the alias. A word the spellchecker would correct is never offered first: a misspelled form is dropped, and a headword ' +
+  'spelled against the Academy standard goes after the correctly spelled candidates of its class.';
 
 export const SPLIT_PENALTY = 5;
 export const UNVERIFIED_SPLIT_PENALTY = 25;
@@ -155,6 +183,8 @@ interface WordAnalysis {
   candidates: Scored[];
   /** Some candidate is an exact alias match (a dictionary word, a split form or an attested word). */
   exact: boolean;
+  /** The first candidate is an English spelling of a loanword (Stage.Loan). */
+  loan: boolean;
   /** The lower-cased token is one of ENGLISH_WORDS. */
   englishWord: boolean;
   /** The token has letter patterns of English spelling (LOOKS_ENGLISH). */
@@ -244,23 +274,29 @@ function remember(cache: Map<string, WordAnalysis>, k: string, a: WordAnalysis):
 const MAX_TOKEN_LENGTH = 40;
 
 function computeAnalysis(store: WordStore, key: string): WordAnalysis {
-  if (key.length === 0 || key.length > MAX_TOKEN_LENGTH) return { candidates: [], exact: false, englishWord: false, looksEnglish: false, public: [] };
+  if (key.length === 0 || key.length > MAX_TOKEN_LENGTH) return { candidates: [], exact: false, loan: false, englishWord: false, looksEnglish: false, public: [] };
   const found = new Map<string, Scored>();
   const info = new WordInfo(store);
   const lower = key.toLowerCase();
   const add: AddCandidate = (word, alias, weight, kinds, stage, stems) => {
     const i = info.of(word);
     if (i.boundStem) return;
-    // Candidates are dictionary-backed (spec 2.5): a word no dictionary
-    // backs (only attested in real text, or a join of unknown pieces) is not
-    // offered; a split form or compound not listed itself is backed by the
-    // dictionaries of its parts.
+    // Candidates are backed by a word list (spec 2.5): a split form or
+    // compound not listed itself is backed by the dictionaries of its parts;
+    // a word only the news word list has (a name, a place, a loanword) is
+    // backed by that list and ranks after every dictionary word matched as
+    // closely (Stage.Attested, Stage.AttestedFuzzy); a join of unknown
+    // pieces is not offered.
     let dictionaries = i.dictionaries;
     if (dictionaries.length === 0 && stems) {
       dictionaries = [];
       for (const st of stems) for (const d of info.of(st).dictionaries) if (!dictionaries.includes(d)) dictionaries.push(d);
     }
-    if (dictionaries.length === 0) return;
+    if (dictionaries.length === 0) {
+      if (!i.attestedOnly || stems) return;
+      dictionaries = ATTESTED_ONLY_DICTIONARIES;
+      stage = stage <= Stage.Split ? Stage.Attested : stage === Stage.Fuzzy ? Stage.AttestedFuzzy : stage;
+    }
     const prev = found.get(word);
     if (prev && (prev.stage < stage || (prev.stage === stage && prev.weight >= weight))) return;
     found.set(word, {
@@ -324,9 +360,14 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
   // 3. split into stem + ending, unless a dictionary word matched whole
   if (![...found.values()].some((c) => c.stage === Stage.Exact)) splitToken(store, lower, add);
 
+  // 3b. an English spelling of a loanword, when no dictionary word matched
+  if (typedIsCasual && ![...found.values()].some((c) => c.stage <= Stage.Split)) loanToken(store, lower, add);
+
   // 4. a compound of two dictionary words, when nothing matched exactly
   let compound = false;
-  if (typedIsCasual && found.size === 0) compound = compoundToken(store, lower, add);
+  // (A word only the news list has does not stop the search for dictionary words.)
+  const noDictionaryWord = (): boolean => ![...found.values()].some((c) => c.stage !== Stage.Attested && c.stage !== Stage.AttestedFuzzy);
+  if (typedIsCasual && noDictionaryWord()) compound = compoundToken(store, lower, add);
 
   // 5. fuzzy
   const fkey = fuzzyRomanKey(lower);
@@ -340,7 +381,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
   }
 
   // 6. schwa variants of the fuzzy key
-  if (found.size === 0 && fkey.length >= 3) {
+  if (noDictionaryWord() && fkey.length >= 3) {
     for (const v of schwaVariants(fkey)) for (const r of store.fuzzyAliases(v)) if (!found.has(r.word)) addScored(r.word, r, Stage.Variant);
   }
 
@@ -348,7 +389,8 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
   return {
     candidates,
     // A compound made up here says little about the language of the token.
-    exact: candidates.some((c) => c.stage <= Stage.Split && !(compound && c.stage === Stage.Split)),
+    exact: candidates.some((c) => c.stage <= Stage.Attested && !(compound && c.stage === Stage.Split)),
+    loan: candidates[0]?.stage === Stage.Loan,
     englishWord: ENGLISH_WORDS.has(lower),
     looksEnglish: LOOKS_ENGLISH.test(lower),
     public: candidates.map(publicCandidate),
@@ -391,7 +433,10 @@ function standardFirst(store: WordStore, ranked: Scored[]): Scored[] {
       stage = c.stage;
     }
     if (out.length >= MAX_MAX_CANDIDATES) break;
-    if (spell.checkWord(c.word).status === 'correct') out.push(c);
+    const status = spell.checkWord(c.word).status;
+    // A word only the news list has, and a compound no list has, are never
+    // "correct" to the spellchecker: they are kept while it has no correction for them.
+    if (status === 'correct' || (status === 'unknown' && (c.facts.attestedOnly || (c.stage === Stage.Split && !c.facts.lexicon)))) out.push(c);
     else if (c.headword) flagged.push(c);
   }
   out.push(...flagged);
@@ -482,6 +527,11 @@ class WordFacts {
   ) {}
 
   private uses = -1;
+
+  /** Only the news word list has the word: no dictionary, not a dictionary stem plus a regular ending. */
+  get attestedOnly(): boolean {
+    return this.inNews && !this.lexicon && !this.regular;
+  }
 
   /**
    * Attestation in real text: 1 when the news vocabulary has the word, plus
@@ -578,6 +628,32 @@ class WordInfo {
   }
 }
 
+// --- stage 3b: English spellings of loanwords -------------------------------
+
+/** Readings of an English spelling tried (roman-english.ts), and Devanagari spellings of each. */
+const LOAN_READINGS = 6;
+const LOAN_SPELLINGS = 12;
+/** A loan reading is an inference: it weighs less than the same casual spelling typed. */
+export const LOAN_PENALTY = 10;
+const LOAN_KINDS = ['english'];
+
+/** Letter groups of Nepali typing that English spelling does not use: such a token is no English loan. */
+const TYPED_NEPALI = /aa|ii|uu|bh|dh|jh|kh|chh/;
+
+function loanToken(store: WordStore, token: string, add: AddCandidate): void {
+  if (TYPED_NEPALI.test(token)) return;
+  for (const reading of loanReadings(token, LOAN_READINGS)) {
+    for (const r of store.aliases(reading)) {
+      if (r.kinds.includes('casual')) add(r.word, reading, Math.max(1, r.weight - LOAN_PENALTY), LOAN_KINDS, Stage.Loan);
+    }
+    for (const dev of reverseSpellings(reading, LOAN_SPELLINGS)) {
+      if (store.form(dev) === undefined) continue;
+      const cost = casualCostOf(dev, reading);
+      if (cost !== Infinity) add(dev, reading, Math.max(1, casualWeight(cost) - LOAN_PENALTY), LOAN_KINDS, Stage.Loan);
+    }
+  }
+}
+
 // --- stage 2: stem + ending ------------------------------------------------
 
 /** Shortest roman stem tried. */
@@ -661,10 +737,11 @@ function compoundToken(
     // word would have merged with the vowel before it (sandhi).
     if (!b || !STARTS_WITH_CONSONANT.test(b.word)) continue;
     const joined = a.word + b.word;
-    // Only compounds the lexicon lists: the spellchecker calls other
-    // compounds "unknown", and a candidate must be a word it accepts.
-    if (!(((store.form(joined)?.flags ?? 0) & FORM_LEXICON) !== 0)) continue;
-    const weight = Math.min(a.weight, b.weight) - SPLIT_PENALTY - COMPOUND_PENALTY;
+    // A compound the word lists have, or else (lower) one of two headwords
+    // the spellchecker has no correction for (standardFirst): Nepali writes
+    // new compounds freely (कागजघर, सूचनापथ), no list has them all.
+    const listed = ((store.form(joined)?.flags ?? 0) & (FORM_LEXICON | FORM_ATTESTED)) !== 0;
+    const weight = Math.min(a.weight, b.weight) - SPLIT_PENALTY - COMPOUND_PENALTY - (listed ? 0 : UNVERIFIED_SPLIT_PENALTY);
     add(joined, token, Math.max(1, weight), a.kinds.filter((k) => b.kinds.includes(k)), Stage.Split, [a.word, b.word]);
     any = true;
   }
@@ -784,6 +861,8 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
     }
   };
 
+  let words = 0;
+  for (const tok of toks) if (tok.kind === 'word') words++;
   const out: RomanToken[] = new Array(n);
   let prevWord: string | null = null; // the previous token when it is a word: its Devanagari when converted
   for (let k = 0; k < n; k++) {
@@ -795,6 +874,9 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
       if (analysis.englishWord) convert = analysis.exact && ctxNe > 0 && ctxEn === 0;
       else if (!tok.sentenceStart && isCapitalized(tok.text)) convert = analysis.exact && ctxNe > 0;
       else if (analysis.exact) convert = !(ctxEn >= 2 && ctxNe === 0);
+      // a loanword typed the English way: converted when it is the only
+      // word; in running text it stays as typed (mixed text keeps its English)
+      else if (analysis.loan) convert = words === 1;
       else convert = !analysis.looksEnglish && !(ctxEn > 0 && ctxEn >= ctxNe);
     }
     if (!convert) {

@@ -9,6 +9,7 @@ import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from '../engine/romanize.js';
 import { MAX_QUERY_WORD_CODE_POINTS } from './common.js';
+import { ATTESTED_WORDLIST } from '../store/types.js';
 
 export const MAX_ROMAN_TEXT_CHARACTERS = 10_000;
 export const MAX_ROMAN_TOKENS = 1_000;
@@ -54,7 +55,9 @@ export const RomanCandidate = Type.Object(
     alias: Type.String({ description: 'The roman alias that matched.' }),
     weight: Type.Integer({ description: 'Alias weight.' }),
     definition_rank: Type.Integer({ description: "Rank value of the headword's definitions." }),
-    dictionaries: Type.Array(Type.String(), { description: 'Dictionaries that contain the headword.' }),
+    dictionaries: Type.Array(Type.String(), {
+      description: `Dictionaries that contain the headword (for an inflected form, those of its stem); ["${ATTESTED_WORDLIST}"] for a word no dictionary has that the news word list does (a name, a place, a loanword).`,
+    }),
     kinds: Type.Array(Type.String(), { description: 'Romanization schemes that produce the alias.' }),
   },
   { additionalProperties: false },

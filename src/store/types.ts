@@ -6,6 +6,13 @@
 /** Identifiers of the dictionaries served by default. Imported JSONL dictionaries add their own. */
 export const THESAURUS_DICT = 'mpp-thesaurus';
 export const HUNSPELL_DICT = 'mpp-hunspell';
+/**
+ * The word list of real (news) text the store marks FORM_ATTESTED: the
+ * Debian tesseract-ocr-nep word list. Not a dictionary (no definitions,
+ * and it holds some misspellings); the romanizer names it as the list that
+ * backs a candidate no dictionary has.
+ */
+export const ATTESTED_WORDLIST = 'tesseract-wordlist';
 /** The closed-class words the project lists from Nepali grammar (src/engine/morphology.ts), with their word class. */
 export const CLOSED_CLASS_DICT = 'nls-closed-class';
 

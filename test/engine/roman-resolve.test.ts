@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { buildRecords } from '../../src/build/records.js';
 import { resolveText, resolveTokens } from '../../src/engine/romanize.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
-import { HUNSPELL_DICT, THESAURUS_DICT } from '../../src/store/types.js';
+import { ATTESTED_WORDLIST, HUNSPELL_DICT, THESAURUS_DICT } from '../../src/store/types.js';
 import { romanLexicon } from '../fixtures/roman/lexicon.js';
 
 const store = new MemoryStore(buildRecords(romanLexicon()));
@@ -95,11 +95,12 @@ test('ranking: at equal weight a closed-class word (the commonest words of any t
 });
 
 test('exact aliases before fuzzy matches', () => {
-  // "kitaab" is a stored alias; "kitap" only reaches किताब through the fuzzy key
+  // "kitaab" is a stored alias; "kitaaab" only reaches किताब through the fuzzy key
   const exact = resolveTokens(store, ['kitaab'], 5).tokens[0]!.candidates[0]!;
-  const fuzzy = resolveTokens(store, ['kittab'], 5).tokens[0]!.candidates[0]!;
+  const fuzzy = resolveTokens(store, ['kitaaab'], 5).tokens[0]!.candidates[0]!;
   assert.equal(exact.word, 'किताब');
   assert.equal(fuzzy.word, 'किताब');
+  assert.notEqual(fuzzy.alias, 'kitaaab', 'matched through the fuzzy key, under a stored alias');
   assert.ok(fuzzy.weight < exact.weight);
 });
 
@@ -170,10 +171,18 @@ test('a verb stem with halanta is not offered as a word', () => {
   assert.ok(!words('bas').includes('बस्'));
 });
 
-test('every candidate is dictionary-backed: words only attested in real text are not offered', () => {
-  assert.deepEqual(words('nyaupane'), []);
+test('every candidate is backed by a word list; a word only real text has comes after the dictionary words', () => {
+  // a name no dictionary has, backed by the news word list
+  const n = resolveTokens(store, ['nyaupane'], 5).tokens[0]!.candidates;
+  assert.deepEqual(n.map((c) => [c.word, c.dictionaries]), [['न्यौपाने', [ATTESTED_WORDLIST]]]);
+  assert.equal(n[0]!.definition_rank, 0);
+  // a dictionary word spelled the same way goes first
+  assert.deepEqual(words('tara'), ['तर', 'तारा']);
+  // the spellchecker corrects वडा to the headword बडा, so the list's वडा is not offered
   assert.ok(!words('wada').includes('वडा'));
+  // a misspelling the news list carries is never offered
   assert.ok(!words('sanbidhan').includes('संबिधान'));
+  assert.equal(words('sanbidhan')[0], 'संविधान');
   // an attested word that is a headword plus a regular ending is backed by the headword
   const c = resolveTokens(store, ['garnuhos'], 5).tokens[0]!.candidates[0]!;
   assert.equal(c.word, 'गर्नुहोस्');
@@ -206,4 +215,25 @@ test('detached postpositions follow a word; a phrase does not start with one', (
   assert.equal(convert('ma ghar ma chu'), 'म घर मा chu');
   assert.equal(convert('ghar bata'), 'घर बाट');
   assert.equal(convert('ghar. ma'), 'घर. म');
+});
+
+test('a loanword typed the English way resolves when it is the only word, and stays English in running text', () => {
+  const c = resolveTokens(store, ['file'], 5).tokens[0]!.candidates[0]!;
+  assert.equal(c.word, 'फाइल');
+  assert.deepEqual(c.kinds, ['english']);
+  assert.equal(c.alias, 'fail');
+  assert.equal(first('report'), 'रिपोर्ट');
+  assert.equal(first('digital'), 'डिजिटल');
+  assert.equal(convert('digital'), 'डिजिटल');
+  // mixed text keeps its English
+  assert.equal(convert('mero file kahaa cha'), 'मेरो file कहाँ छ');
+  assert.equal(convert('Please send the report today.'), 'Please send the report today.');
+  // a Nepali casual spelling is not read as English
+  assert.equal(first('ghar'), 'घर');
+});
+
+test('two dictionary words written together: a compound no list has is offered when nothing else matches', () => {
+  const c = resolveTokens(store, ['kagajpatra'], 5).tokens[0]!.candidates;
+  assert.equal(c[0]!.word, 'कागजपत्र');
+  assert.ok(c[0]!.dictionaries.length > 0);
 });

@@ -1,0 +1,122 @@
+// English spellings of loanwords, read the way Nepali writes the word.
+//
+// Nepali writes English loanwords by their sound (डिजिटल, रिपोर्ट, फाइल,
+// अनलाइन), and people type them in Latin letters the English way
+// ("digital", "report", "file", "online"), not the way the casual scheme
+// would spell the Devanagari ("dijital", "riport", "phail", "anlain"). So
+// the casual aliases of these words never match what is typed.
+// loanReadings() rewrites an English spelling into the casual spellings of
+// its likely Nepali pronunciation; the romanizer looks those up like typed
+// casual tokens (romanize.ts, stage "loan"), and keeps the words the store
+// has.
+//
+// The rules are the regular correspondences of English loans in Nepali
+// (as the Nepali word lists spell them, e.g. कम्प्युटर, फारम, रेकर्ड):
+//   - silent final e and the vowel it lengthens: a_e -> e (save सेभ, grade
+//     ग्रेड), i_e -> ai (file फाइल, online अनलाइन), o_e -> o (code कोड),
+//     u_e -> yu; -le -> al (table टेबल);
+//   - letters with no Nepali sound of their own: c -> s before e/i/y, else k;
+//     ck, q -> k; x -> ks; ph -> f; sch -> sk; v -> bh (convert कन्भर्ट,
+//     save सेभ); doubled consonants written once;
+//   - vowel digraphs: oo -> u, ee/ei/ea -> i, ai/ay -> e, oa -> o;
+//   - y as a vowel -> i (system सिस्टम);
+//   - r-coloured vowels before a consonant or at the end: er, ur, or -> ar
+//     (folder फोल्डर, record रेकर्ड, form फारम);
+//   - the short u and o of closed syllables -> a (upload अपलोड, submit
+//     सबमिट, font फन्ट, online अनलाइन), u starting a word before one
+//     consonant -> yu (unicode युनिकोड);
+//   - a after a first consonant of a closed syllable -> ya or a (cancer
+//     क्यान्सर, black ब्ल्याक, plan प्लान);
+//   - e starting a word before one consonant -> i (email इमेल), re- -> re
+//     or ri (report रिपोर्ट);
+//   - g before e/i -> j (digital डिजिटल), kept as g too (get).
+// Where a rule has two outcomes, both readings are made, the first listed
+// first. Readings are ordered as made and capped.
+
+/** One rewrite: a pattern and its replacements, likeliest first. */
+type Rule = [RegExp, string[]];
+
+const C = '[bcdfghjklmnpqrstvwxz]';
+// Vowels, lower case as typed; a long vowel a rule has settled is written in
+// capitals (E, AI, O, YU, U, I, A) so that later rules leave it alone, and
+// lower-cased at the end.
+const V = '[aeiouAEIOU]';
+const NOT_V_OR_R = '[^aeiourAEIOU]';
+
+const RULES: Rule[] = [
+  [/tion$/, ['san']],
+  [/sion$/, ['san']],
+  // letters and digraphs
+  [/sch/g, ['sk']],
+  [/ph/g, ['f']],
+  [/ck/g, ['k']],
+  [/qu/g, ['kw']],
+  [/q/g, ['k']],
+  [/x/g, ['ks']],
+  [/c(?=[eiy])/g, ['s']],
+  [/c(?!h)/g, ['k']],
+  [/oo/g, ['U']],
+  [/e[ei]/g, ['I']],
+  [/ea/g, ['I', 'E']],
+  [/a[iy]/g, ['E']],
+  [/oa/g, ['O']],
+  [new RegExp(`(${C})\\1`, 'g'), ['$1']],
+  // silent final e, and the vowel it lengthens
+  [new RegExp(`a(${C})e$`), ['E$1']],
+  [new RegExp(`i(${C})e$`), ['AI$1']],
+  [new RegExp(`o(${C})e$`), ['O$1']],
+  [new RegExp(`u(${C})e$`), ['YU$1']],
+  [new RegExp(`(${C})le$`), ['$1al']],
+  [new RegExp(`(${C})e$`), ['$1']],
+  [new RegExp(`(${C})y(?=${C}|$)`, 'g'), ['$1i']],
+  // r-coloured vowels
+  [new RegExp(`[eu]r(?=${C}|$)`, 'g'), ['ar']],
+  [new RegExp(`or(?=${C}|$)`, 'g'), ['ar', 'or']],
+  // unstressed re- and e- at the start
+  [new RegExp(`^re(?=${C})`), ['re', 'ri']],
+  [new RegExp(`^e(?=${C}${V})`), ['i', 'e']],
+  // short vowels of closed syllables
+  [new RegExp(`^u(?=${C}${V})`), ['yu']],
+  [new RegExp(`u(?=${C}${C}|${C}$)`, 'g'), ['A', 'u']],
+  [new RegExp(`o(?=[nm]${C}|[nm]$)`, 'g'), ['A', 'o']],
+  [new RegExp(`^(${C}{1,2})a(?=${NOT_V_OR_R}${C}|${NOT_V_OR_R}$)`), ['$1ya', '$1a']],
+  [/g(?=[eiEI])/g, ['j', 'g']],
+  [/v/g, ['bh']],
+];
+
+/** Readings kept while rules apply (the alternatives multiply). */
+const MAX_WORKING = 16;
+/** Shortest token read as an English spelling. */
+const MIN_LENGTH = 3;
+
+/**
+ * Casual spellings of the Nepali pronunciation of an English-spelled word,
+ * likeliest first, at most `limit`; never the token itself. Empty for
+ * tokens shorter than MIN_LENGTH or not plain lower-case ASCII letters.
+ */
+export function loanReadings(token: string, limit: number): string[] {
+  if (token.length < MIN_LENGTH || !/^[a-z]+$/.test(token)) return [];
+  let readings = [token];
+  for (const [re, reps] of RULES) {
+    const next: string[] = [];
+    for (const r of readings) {
+      re.lastIndex = 0;
+      if (!re.test(r)) {
+        if (!next.includes(r)) next.push(r);
+        continue;
+      }
+      for (const rep of reps) {
+        re.lastIndex = 0;
+        const out = r.replace(re, rep);
+        if (!next.includes(out)) next.push(out);
+      }
+    }
+    readings = next.slice(0, MAX_WORKING);
+  }
+  const out: string[] = [];
+  for (const r of readings) {
+    const lower = r.toLowerCase();
+    if (lower !== token && lower.length > 0 && !out.includes(lower)) out.push(lower);
+  }
+  return out.slice(0, limit);
+}

@@ -1,0 +1,44 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loanReadings } from '../../src/engine/roman-english.js';
+
+const first = (w: string): string => loanReadings(w, 8)[0]!;
+
+test('silent final e and the vowel it lengthens', () => {
+  assert.equal(first('file'), 'fail');
+  assert.equal(first('save'), 'sebh');
+  assert.equal(first('code'), 'kod');
+  assert.equal(first('phone'), 'fon');
+  assert.equal(first('table'), 'tabal');
+});
+
+test('letters with no Nepali sound of their own, and vowel digraphs', () => {
+  assert.equal(first('cellular'), 'selular');
+  assert.equal(first('school'), 'skul');
+  assert.equal(first('system'), 'sistem');
+  assert.equal(first('acid'), 'asid');
+  assert.equal(first('protein'), 'protin');
+  assert.ok(loanReadings('complex', 8).includes('kampleks'));
+});
+
+test('closed-syllable vowels, r-coloured vowels and word starts give the readings Nepali spells', () => {
+  assert.equal(first('digital'), 'dijital');
+  assert.equal(first('unicode'), 'yunikod');
+  assert.equal(first('upload'), 'aplod');
+  assert.equal(first('submit'), 'sabmit');
+  assert.equal(first('folder'), 'foldar');
+  assert.equal(first('online'), 'anlain');
+  assert.equal(first('email'), 'imel');
+  assert.ok(loanReadings('report', 8).includes('riport'));
+  assert.ok(loanReadings('record', 8).includes('rekard'));
+  assert.deepEqual(loanReadings('cancer', 8).slice(0, 2), ['kyansar', 'kansar']);
+  assert.ok(loanReadings('convert', 8).includes('kanbhart'));
+});
+
+test('the token itself, short tokens and non-letters give no readings; the limit holds', () => {
+  assert.deepEqual(loanReadings('ma', 8), []);
+  assert.deepEqual(loanReadings('ghar', 8), []);
+  assert.deepEqual(loanReadings('File', 8), []);
+  assert.deepEqual(loanReadings('a1b2', 8), []);
+  assert.equal(loanReadings('record', 2).length, 2);
+});
