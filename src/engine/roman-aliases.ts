@@ -111,6 +111,8 @@ function isVowelCode(c: number): boolean {
  *   - ph, f -> p; w, v -> b; z -> j; q -> k;
  *   - nasals: m before p/b -> n; ng before k/g -> n;
  *   - a y glide between a vowel and e/i (bhayeko -> bhaeko);
+ *   - a final y after a consonant -> i, a final ey -> e (bhandary,
+ *     ghimirey: how names are often romanized);
  *   - doubled letters -> one (bhattarai -> bhatarai, cch -> c).
  * Everything but a-z is removed. The key is only compared for equality.
  */
@@ -244,6 +246,19 @@ export function fuzzyRomanKey(roman: string): string {
         if (out.length && isVowelCode(out.charCodeAt(out.length - 1)) && (nx === 'e' || nx === 'i')) {
           i++;
           continue;
+        }
+        // a final i/ī typed y, a final e typed ey, as in romanized names (bhandary, ghimirey)
+        if (i === n - 1 && out.length) {
+          const prev = out.charCodeAt(out.length - 1);
+          if (prev === 101) {
+            i++;
+            continue;
+          }
+          if (!isVowelCode(prev)) {
+            emit('i');
+            i++;
+            continue;
+          }
         }
         emit('y');
         i++;

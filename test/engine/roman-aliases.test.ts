@@ -122,7 +122,7 @@ test('romanKey: trimmed, NFC, lower case unless case is part of the spelling', (
   assert.equal(romanKey('gha\u200Br'), 'ghar');
 });
 
-test('fuzzyRomanKey folds length, aspiration, sibilants, nasals, w/v/b, doubling, diacritics', () => {
+test('fuzzyRomanKey folds length, aspiration, sibilants, nasals, w/v/b, doubling, diacritics, final y and ey', () => {
   const same = (a: string, b: string): void => assert.equal(fuzzyRomanKey(a), fuzzyRomanKey(b), `${a} ~ ${b}`);
   same('naam', 'nam');
   same('deepak', 'dipak');
@@ -138,6 +138,10 @@ test('fuzzyRomanKey folds length, aspiration, sibilants, nasals, w/v/b, doubling
   same('rāmro', 'ramro');
   same('phail', 'fail');
   same('zamin', 'jamin');
+  same('bhandary', 'bhandari');
+  same('ghimirey', 'ghimire');
+  // a final y after a vowel is a consonant (समय samay), not an i
+  assert.notEqual(fuzzyRomanKey('samay'), fuzzyRomanKey('samai'));
   assert.notEqual(fuzzyRomanKey('ghar'), fuzzyRomanKey('gar' + 'a'));
   assert.notEqual(fuzzyRomanKey('ramro'), fuzzyRomanKey('rmro'));
 });
