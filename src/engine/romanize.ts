@@ -358,7 +358,16 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
   }
 
   // 3. split into stem + ending, unless a dictionary word matched whole
-  if (![...found.values()].some((c) => c.stage === Stage.Exact)) splitToken(store, lower, add);
+  //    (one the spellchecker lets through: a misspelling the word list
+  //    carries, प्रकृयाहरु, does not stop the search for प्रक्रियाहरू)
+  let matchedWhole = false;
+  for (const c of found.values()) {
+    if (c.stage === Stage.Exact && gate(spellcheckerFor(store), c) !== Gate.Drop) {
+      matchedWhole = true;
+      break;
+    }
+  }
+  if (!matchedWhole) splitToken(store, lower, add);
 
   // 3b. an English spelling of a loanword, when no dictionary word matched
   if (typedIsCasual && ![...found.values()].some((c) => c.stage <= Stage.Split)) loanToken(store, lower, add);
@@ -421,8 +430,7 @@ export function shareSpellchecker(store: WordStore, spell: Spellchecker): void {
  * (the contract's "dictionary-backed").
  */
 function standardFirst(store: WordStore, ranked: Scored[]): Scored[] {
-  let spell = spellcheckers.get(store);
-  if (!spell) spellcheckers.set(store, (spell = new Spellchecker(store, { cacheSize: SPELL_CACHE })));
+  const spell = spellcheckerFor(store);
   const out: Scored[] = [];
   let flagged: Scored[] = [];
   let stage = -1;
@@ -433,14 +441,35 @@ function standardFirst(store: WordStore, ranked: Scored[]): Scored[] {
       stage = c.stage;
     }
     if (out.length >= MAX_MAX_CANDIDATES) break;
-    const status = spell.checkWord(c.word).status;
-    // A word only the news list has, and a compound no list has, are never
-    // "correct" to the spellchecker: they are kept while it has no correction for them.
-    if (status === 'correct' || (status === 'unknown' && (c.facts.attestedOnly || (c.stage === Stage.Split && !c.facts.lexicon)))) out.push(c);
-    else if (c.headword) flagged.push(c);
+    const verdict = gate(spell, c);
+    if (verdict === Gate.Keep) out.push(c);
+    else if (verdict === Gate.Later) flagged.push(c);
   }
   out.push(...flagged);
   return out.slice(0, MAX_MAX_CANDIDATES);
+}
+
+function spellcheckerFor(store: WordStore): Spellchecker {
+  let spell = spellcheckers.get(store);
+  if (!spell) spellcheckers.set(store, (spell = new Spellchecker(store, { cacheSize: SPELL_CACHE })));
+  return spell;
+}
+
+const enum Gate {
+  Keep,
+  /** A headword the spellchecker would correct: after the correctly spelled candidates of its stage. */
+  Later,
+  Drop,
+}
+
+/** What standardFirst does with a candidate. */
+function gate(spell: Spellchecker, c: Scored): Gate {
+  const status = spell.checkWord(c.word).status;
+  // A word only the news list has, a headword plus a regular ending seen
+  // in real text (बारेमा), and a compound no list has may be "unknown" to
+  // the spellchecker: they are kept while it has no correction for them.
+  if (status === 'correct' || (status === 'unknown' && (c.facts.attestedOnly || c.facts.regular || (c.stage === Stage.Split && !c.facts.lexicon)))) return Gate.Keep;
+  return c.headword ? Gate.Later : Gate.Drop;
 }
 
 function bestAlias(word: string): AliasRecord | null {
@@ -491,11 +520,16 @@ function addFuzzy(
   add(r.word, r.alias, Math.max(1, r.weight - FUZZY_PENALTY - FUZZY_EDIT_PENALTY * d), r.kinds, stage);
 }
 
+/** A closed-class word ranks as if typed one casual step more usually (tara: तर before तारा). */
+function rankWeight(c: Scored): number {
+  return c.weight + (FUNCTION_WORDS.has(c.word) ? CASUAL_COST_STEP : 0);
+}
+
 /** The ranking of the header, as a comparator. */
 export function compareCandidates(a: Scored, b: Scored): number {
   return (
     a.stage - b.stage ||
-    b.weight - a.weight ||
+    rankWeight(b) - rankWeight(a) ||
     Number(FUNCTION_WORDS.has(b.word)) - Number(FUNCTION_WORDS.has(a.word)) ||
     frequencyClass(b.facts.attested) - frequencyClass(a.facts.attested) ||
     b.dictionaries.length - a.dictionaries.length ||
@@ -609,7 +643,13 @@ class WordInfo {
     const flags = f?.flags ?? 0;
     // A verb or pronoun stem ending in halanta (गर्, खेल्, उस्) is what the
     // dictionary inflects, not a word written alone.
-    const boundStem = h !== undefined && word.endsWith(VIRAMA) && h.entries.every((e) => e.pos !== null && BOUND_STEM_POS.has(e.pos));
+    // So is a verb root the word list gives bare (मान्, काम्) when the
+    // dictionaries have its infinitive (मान्नु).
+    const boundStem =
+      word.endsWith(VIRAMA) &&
+      (h !== undefined
+        ? h.entries.every((e) => e.pos !== null && BOUND_STEM_POS.has(e.pos))
+        : f !== undefined && f.analyses.length > 0 && f.analyses.every((a) => a.stem === word && a.suffix === '' && a.prefix === '') && this.store.headword(word + 'नु') !== undefined);
     const lexicon = h !== undefined || (flags & FORM_LEXICON) !== 0;
     // A word no dictionary lists, but seen in real text and made of a
     // headword and a regular ending: it belongs to the stem's dictionaries.

@@ -169,6 +169,7 @@ test('a verb stem with halanta is not offered as a word', () => {
   assert.equal(first('gar'), 'गर');
   assert.ok(!words('gar').includes('गर्'));
   assert.ok(!words('bas').includes('बस्'));
+  assert.ok(!words('padh').includes('पढ्'));
 });
 
 test('every candidate is backed by a word list; a word only real text has comes after the dictionary words', () => {
