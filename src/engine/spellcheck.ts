@@ -206,9 +206,11 @@ export class Spellchecker {
     // away, so that a misspelling is never read as a new compound. A
     // speculative reading (a compound, a one-letter prefix) makes the word
     // "unknown": plausible, but not known, and no wild guess is offered.
+    let speculative = false;
     if (slips.length === 0) {
       const formed = this.morph.analyse(w, true);
-      if (formed) return formed.speculative ? UNKNOWN : CORRECT;
+      if (formed && !formed.speculative) return CORRECT;
+      speculative = formed !== null;
     }
     // Ranked with the looser distance, so that a slip with one obvious
     // correction still offers the next-best words; the best decides.
@@ -216,6 +218,11 @@ export class Spellchecker {
     if (slips.length === 0 && this.isStandardOfVariant(w, candidates)) return CORRECT;
     const towardStandard = candidates.filter((c) => !awayFromStandard(w, c.word));
     if (towardStandard.length === 0 || towardStandard[0]!.cost > maxCost) return UNKNOWN;
+    // A speculative reading (a new compound) gives way only to a headword seen in real text one phonetic edit away.
+    if (speculative) {
+      const f = this.store.form(towardStandard[0]!.word)?.flags ?? 0;
+      if (towardStandard[0]!.cost > THRESHOLDS.medium || (f & (FORM_HEADWORD | FORM_ATTESTED)) !== (FORM_HEADWORD | FORM_ATTESTED)) return UNKNOWN;
+    }
     // An attested word beyond the confusion slips: only towards an attested headword (THRESHOLDS.attestedPlausible).
     if (attested && towardStandard[0]!.cost > THRESHOLDS.attested) {
       const f = this.store.form(towardStandard[0]!.word)?.flags ?? 0;

@@ -86,6 +86,14 @@ test('a long attested word is misspelled one phonetic edit from an attested head
   assert.equal(s.checkWord('कार्यालाय').status, 'unknown');
 });
 
+test('a vowel sign for another inside the word is corrected, even where the word reads as a new compound', () => {
+  const s = checker();
+  // राज + नैतिक would make a compound, but an attested headword is one vowel sign away (ै for ी).
+  assert.deepEqual(s.checkWord('राजनैतिक'), { status: 'misspelled', corrections: ['राजनीतिक'] });
+  // A compound of two headwords with no such headword near stays unknown, not a wild guess.
+  assert.equal(s.checkWord('कागजघर').status, 'unknown');
+});
+
 test('a candidate that trades the fifth-letter nasal for anusvara is no correction', () => {
   const s = checker();
   // The word list has only कंपन; कम्पन is the standard spelling.
