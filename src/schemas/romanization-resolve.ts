@@ -58,7 +58,10 @@ export const RomanCandidate = Type.Object(
     dictionaries: Type.Array(Type.String(), {
       description: `Dictionaries that contain the headword (for an inflected form, those of its stem); ["${ATTESTED_WORDLIST}"] for a word no dictionary has that the news word list does (a name, a place, a loanword).`,
     }),
-    kinds: Type.Array(Type.String(), { description: 'Romanization schemes that produce the alias.' }),
+    kinds: Type.Array(Type.String(), {
+      description:
+        'Romanization schemes that produce the alias: casual, iast, iso15919, harvard-kyoto, itrans; english for a loanword typed the English way (file, read fail: फाइल); imported for an alias an imported dictionary states.',
+    }),
   },
   { additionalProperties: false },
 );
