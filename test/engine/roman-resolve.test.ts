@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildRecords } from '../../src/build/records.js';
-import { resolveText, resolveTokens } from '../../src/engine/romanize.js';
+import { ATTESTED_PENALTY, resolveText, resolveTokens } from '../../src/engine/romanize.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { ATTESTED_WORDLIST, HUNSPELL_DICT, THESAURUS_DICT } from '../../src/store/types.js';
 import { romanLexicon } from '../fixtures/roman/lexicon.js';
@@ -177,7 +177,9 @@ test('every candidate is backed by a word list; a word only real text has comes 
   const n = resolveTokens(store, ['nyaupane'], 5).tokens[0]!.candidates;
   assert.deepEqual(n.map((c) => [c.word, c.dictionaries]), [['न्यौपाने', [ATTESTED_WORDLIST]]]);
   assert.equal(n[0]!.definition_rank, 0);
-  // a dictionary word spelled the same way goes first
+  // weighed ATTESTED_PENALTY less than its alias
+  assert.equal(n[0]!.weight, 100 - ATTESTED_PENALTY);
+  // so a dictionary word typed with one simplification goes first (tara: final a written)
   assert.deepEqual(words('tara'), ['तर', 'तारा']);
   // the spellchecker corrects वडा to the headword बडा, so the list's वडा is not offered
   assert.ok(!words('wada').includes('वडा'));
