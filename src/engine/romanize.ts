@@ -529,6 +529,15 @@ function addFuzzy(
   add(r.word, r.alias, Math.max(1, r.weight - FUZZY_PENALTY - FUZZY_EDIT_PENALTY * d), r.kinds, stage);
 }
 
+/**
+ * A loanword typed the English way is found only when no dictionary word
+ * matched exactly, and then competes by weight with the exact matches of
+ * news-list words (phone: फोन, weight 90, before the news list's फोने, 70).
+ */
+function rankStage(stage: Stage): Stage {
+  return stage === Stage.Loan ? Stage.Exact : stage;
+}
+
 /** A closed-class word ranks as if typed one casual step more usually (tara: तर before तारा). */
 function rankWeight(c: Scored): number {
   return c.weight + (FUNCTION_WORDS.has(c.word) ? CASUAL_COST_STEP : 0);
@@ -537,7 +546,7 @@ function rankWeight(c: Scored): number {
 /** The ranking of the header, as a comparator. */
 export function compareCandidates(a: Scored, b: Scored): number {
   return (
-    a.stage - b.stage ||
+    rankStage(a.stage) - rankStage(b.stage) ||
     rankWeight(b) - rankWeight(a) ||
     Number(FUNCTION_WORDS.has(b.word)) - Number(FUNCTION_WORDS.has(a.word)) ||
     frequencyClass(b.facts.attested) - frequencyClass(a.facts.attested) ||
@@ -885,7 +894,7 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
     }
     const a = analyzeWord(store, tok.text);
     analyses[k] = a;
-    lang[k] = a.englishWord ? 'en' : a.exact ? 'ne' : a.looksEnglish ? 'en' : 'unknown';
+    lang[k] = a.englishWord ? 'en' : a.loan ? 'unknown' : a.exact ? 'ne' : a.looksEnglish ? 'en' : 'unknown';
   }
 
   // --- neighbours within the sentence: up to two word tokens on each side
@@ -921,11 +930,11 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
     if (analysis && analysis.candidates.length) {
       context(k);
       if (analysis.englishWord) convert = analysis.exact && ctxNe > 0 && ctxEn === 0;
-      else if (!tok.sentenceStart && isCapitalized(tok.text)) convert = analysis.exact && ctxNe > 0;
-      else if (analysis.exact) convert = !(ctxEn >= 2 && ctxNe === 0);
       // a loanword typed the English way: converted when it is the only
       // word; in running text it stays as typed (mixed text keeps its English)
       else if (analysis.loan) convert = words === 1;
+      else if (!tok.sentenceStart && isCapitalized(tok.text)) convert = analysis.exact && ctxNe > 0;
+      else if (analysis.exact) convert = !(ctxEn >= 2 && ctxNe === 0);
       else convert = !analysis.looksEnglish && !(ctxEn > 0 && ctxEn >= ctxNe);
     }
     if (!convert) {

@@ -233,6 +233,9 @@ test('a loanword typed the English way resolves when it is the only word, and st
   assert.equal(convert('Please send the report today.'), 'Please send the report today.');
   // a Nepali casual spelling is not read as English
   assert.equal(first('ghar'), 'घर');
+  // the English reading (news-list फोन) outweighs a news-list word the letters spell (फोने)
+  assert.deepEqual(words('phone').slice(0, 2), ['फोन', 'फोने']);
+  assert.equal(convert('mero phone kahaa cha'), 'मेरो phone कहाँ छ');
 });
 
 test('two dictionary words written together: a compound no list has is offered when nothing else matches', () => {
