@@ -37,8 +37,9 @@
 //   1. exact alias matches before fuzzy ones, in this order: exact aliases
 //      (stored, or casual spellings the casual scheme prices) of dictionary
 //      words and of words only the news word list has (names, places,
-//      loanwords: weighed ATTESTED_PENALTY less); split forms and compounds
-//      (stages 3 and 4); English spellings of loanwords (stage 3b); fuzzy
+//      loanwords: weighed ATTESTED_PENALTY less) and English spellings of
+//      loanwords (stage 3b, LOAN_PENALTY; found only when no dictionary word
+//      matched); split forms and compounds (stages 3 and 4); fuzzy
 //      matches of dictionary words, then of news-list words; schwa
 //      variants. Every candidate is backed by a word
 //      list: a headword, a form the dictionaries make, a word seen in real
@@ -156,16 +157,19 @@ const ATTESTED_ONLY_DICTIONARIES = [ATTESTED_WORDLIST];
  */
 export const ATTESTED_PENALTY = 2 * CASUAL_COST_STEP;
 export const SPLIT_PENALTY = 5;
+/** A loanword reading (roman-english.ts) is an inference: it weighs less than the same casual spelling typed. */
+export const LOAN_PENALTY = 10;
 
 /** The RANKING above in short, for the API description (OpenAPI) and the README. */
 export const RANKING_SUMMARY =
   'Candidates, best first: (1) how the token matched: an exact alias of a dictionary word (a headword, a form the dictionaries make, ' +
   `or a headword plus a regular ending) or of a word only the news word list has (names, places, loanwords; dictionaries is ["${ATTESTED_WORDLIST}"], ` +
-  `definition_rank 0, weight ${ATTESTED_PENALTY} less); then a stem plus an ending, or two dictionary words written together; then a loanword typed the ` +
-  'English way (kind english); then fuzzy matches (vowel length, aspiration, sibilants, nasals, w/v/b folded; dictionary words before ' +
+  `definition_rank 0, weight ${ATTESTED_PENALTY} less), and, when no dictionary word matched, a loanword typed the English way (kind english, ` +
+  `weight ${LOAN_PENALTY} less); then a stem plus an ending, or two dictionary words written together; then fuzzy matches (vowel ` +
+  'length, aspiration, sibilants, nasals, w/v/b folded; dictionary words before ' +
   'news-list words); then the token with a written or omitted inherent a. (2) weight, higher first: how usual this spelling is for the ' +
-  'word (casual 100 minus 15 per casual simplification, iast/iso15919 60, itrans 55, harvard-kyoto 50; less for news-list words and for ' +
-  'split, compound, loanword and fuzzy matches), a closed-class word (pronouns, particles, conjunctions, postpositions, the copula) ' +
+  'word (casual 100 minus 15 per casual simplification, iast/iso15919 60, itrans 55, harvard-kyoto 50; less for news-list words and ' +
+  'loanword readings, and for split, compound and fuzzy matches), a closed-class word (pronouns, particles, conjunctions, postpositions, the copula) ' +
   'counted 15 more. (3) closed-class words first. (4) attestation in real text, in classes that double. (5) presence in more ' +
   'dictionaries. (6) definition_rank: the number of definitions of the headword. (7) attestation count. (8) edit distance between the ' +
   'token and the alias. A word the spellchecker would correct is never offered first: a misspelled form is dropped, and a headword ' +
@@ -691,8 +695,6 @@ class WordInfo {
 /** Readings of an English spelling tried (roman-english.ts), and Devanagari spellings of each. */
 const LOAN_READINGS = 6;
 const LOAN_SPELLINGS = 12;
-/** A loan reading is an inference: it weighs less than the same casual spelling typed. */
-export const LOAN_PENALTY = 10;
 const LOAN_KINDS = ['english'];
 
 /** Letter groups of Nepali typing that English spelling does not use: such a token is no English loan. */
