@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { BloomFilter } from '../store/bloom.js';
 import { BLOOM_FILE, SOURCES_FILE } from '../store/lmdb-layout.js';
 import { writeLmdbStore } from '../store/lmdb-writer.js';
-import { CLOSED_CLASS_DICT, FORM_LEXICON, HUNSPELL_DICT, THESAURUS_DICT, type ExampleSentence, type SourceInfo, type StoreMeta } from '../store/types.js';
+import { CLOSED_CLASS_DICT, HUNSPELL_DICT, THESAURUS_DICT, type ExampleSentence, type SourceInfo, type StoreMeta } from '../store/types.js';
 import { CLOSED_CLASS_GROUPS } from '../engine/morphology.js';
 import { FetchError, fetchDebianPackage, sourceInfo } from './fetch.js';
 import { importHunspell, partOfSpeechForClasses, type HunspellImport } from './hunspell.js';
@@ -62,8 +62,8 @@ function dirBytes(dir: string): number {
   return total;
 }
 
-/** Measures the filter's false-positive rate on strings that are certainly not lexicon forms. */
-export function measureFalsePositiveRate(bloom: BloomFilter, isLexicon: (w: string) => boolean, sample: string[], probes = 200_000): number {
+/** Measures the filter's false-positive rate on strings that are certainly not members (isMember false). */
+export function measureFalsePositiveRate(bloom: BloomFilter, isMember: (w: string) => boolean, sample: string[], probes = 200_000): number {
   // Probes: real forms with one extra letter appended or inserted, which are
   // word-like (the hard case for a hash) yet, after the check, not words.
   const letters = 'कखगघचछजझटठडढतथदधनपफबभमयरलवशसह';
@@ -76,7 +76,7 @@ export function measureFalsePositiveRate(bloom: BloomFilter, isLexicon: (w: stri
     const pos = (i * 31) % (base.length + 1);
     const probe = base.slice(0, pos) + ch + base.slice(pos);
     i++;
-    if (isLexicon(probe)) continue;
+    if (isMember(probe)) continue;
     tested++;
     if (bloom.has(probe)) positives++;
     if (i > probes * 4) break;
@@ -175,13 +175,14 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const records = buildRecords(input, (m) => log(`  ${m}`));
   log(`records assembled (${ms(t)})`);
 
-  // --- Bloom filter over the lexicon forms
+  // --- Bloom filter over the vocabulary forms (lexicon and attested): a
+  // negative answer spares a store look-up for the spellchecker's edit
+  // variants and the romanizer's Devanagari readings alike
   t = performance.now();
-  const lexicon: string[] = [];
-  for (const [w, r] of records.forms) if (r.flags & FORM_LEXICON) lexicon.push(w);
-  const bloom = BloomFilter.create(lexicon.length, opts.bloomFalsePositiveRate);
-  for (const w of lexicon) bloom.add(w);
-  const fpr = measureFalsePositiveRate(bloom, (w) => ((records.forms.get(w)?.flags ?? 0) & FORM_LEXICON) !== 0, lexicon);
+  const vocabulary = [...records.forms.keys()];
+  const bloom = BloomFilter.create(vocabulary.length, opts.bloomFalsePositiveRate);
+  for (const w of vocabulary) bloom.add(w);
+  const fpr = measureFalsePositiveRate(bloom, (w) => records.forms.has(w), vocabulary);
   const meta: StoreMeta = {
     ...records.meta,
     bloom: { bits: bloom.m, hashes: bloom.k, items: bloom.items, falsePositiveRate: fpr, checksum: bloom.checksum() },

@@ -209,13 +209,13 @@ export class Morphology {
   /** True when the store lists the word as a lexicon form, or it is a function word. */
   isLexicon(word: string): boolean {
     if (FUNCTION_WORDS.has(word)) return true;
-    if (!this.store.mayBeLexicon(word)) return false;
+    if (!this.store.mayBeForm(word)) return false;
     return ((this.store.form(word)?.flags ?? 0) & FORM_LEXICON) !== 0;
   }
 
   /** The lexicon record of a form, or undefined when the word is not a lexicon form. */
   private lexiconForm(word: string): FormRecord | undefined {
-    if (!this.store.mayBeLexicon(word)) return undefined;
+    if (!this.store.mayBeForm(word)) return undefined;
     const f = this.store.form(word);
     return f && f.flags & FORM_LEXICON ? f : undefined;
   }

@@ -359,12 +359,9 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
     for (const c of found.values()) if (c.stage === Stage.Exact && c.weight > best) best = c.weight;
     let hits = 0;
     const limit = best >= casualWeight(0) ? REVERSE_AFTER_USUAL : best >= casualWeight(1) ? REVERSE_AFTER_COMMON : REVERSE_SPELLINGS;
-    let tried = 0;
     for (const dev of reverseSpellings(lower, limit)) {
-      // The likeliest readings are looked up whole (an attested regular
-      // inflection is no lexicon form); later ones only when the Bloom
-      // filter says they may be dictionary forms.
-      if (found.has(dev) || (tried++ >= REVERSE_FULL_LOOKUPS && !store.mayBeLexicon(dev)) || store.form(dev) === undefined) continue;
+      // Looked up when the Bloom filter (over every form, lexicon and attested) says it may be one.
+      if (found.has(dev) || !store.mayBeForm(dev) || store.form(dev) === undefined) continue;
       addScored(dev, null, Stage.Fuzzy);
       if (++hits >= REVERSE_HITS) break;
     }
@@ -504,8 +501,6 @@ const REVERSE_SPELLINGS = 48;
 const REVERSE_AFTER_USUAL = 8;
 const REVERSE_AFTER_COMMON = 16;
 const REVERSE_HITS = 10;
-/** Readings looked up in the store whatever the Bloom filter says. */
-const REVERSE_FULL_LOOKUPS = 24;
 /** Fuzzy-index records scored by the casual scheme (the store lists them best first); the rest keep the fuzzy weight. */
 const FUZZY_SCORED = 12;
 
@@ -707,7 +702,7 @@ function loanToken(store: WordStore, token: string, add: AddCandidate): void {
       if (r.kinds.includes('casual')) add(r.word, reading, Math.max(1, r.weight - LOAN_PENALTY), LOAN_KINDS, Stage.Loan);
     }
     for (const dev of reverseSpellings(reading, LOAN_SPELLINGS)) {
-      if (store.form(dev) === undefined) continue;
+      if (!store.mayBeForm(dev) || store.form(dev) === undefined) continue;
       const cost = casualCostOf(dev, reading);
       if (cost !== Infinity) add(dev, reading, Math.max(1, casualWeight(cost) - LOAN_PENALTY), LOAN_KINDS, Stage.Loan);
     }

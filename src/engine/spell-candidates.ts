@@ -100,7 +100,7 @@ export class CandidateGenerator {
   ) {}
 
   private isLexiconForm(w: string): boolean {
-    return this.store.mayBeLexicon(w) && ((this.store.form(w)?.flags ?? 0) & FORM_LEXICON) !== 0;
+    return this.store.mayBeForm(w) && ((this.store.form(w)?.flags ?? 0) & FORM_LEXICON) !== 0;
   }
 
   /** Candidates for `word` (normalized), best first, at most `limit`, none costing more than `maxCost`. */

@@ -13,7 +13,7 @@ import type { FormRecord, HeadwordRecord } from '../store/types.js';
 import type { WordStore } from '../store/word-store.js';
 
 /** The subset of WordStore the spellchecker uses. */
-export type SpellStore = Pick<WordStore, 'form' | 'headword' | 'mayBeLexicon' | 'formsByConfusionKey'>;
+export type SpellStore = Pick<WordStore, 'form' | 'headword' | 'mayBeForm' | 'formsByConfusionKey'>;
 
 const NONE = Symbol('none');
 
@@ -55,11 +55,11 @@ export class StoreMemo implements SpellStore {
     return r === NONE ? undefined : r;
   }
 
-  mayBeLexicon(word: string): boolean {
+  mayBeForm(word: string): boolean {
     // Only "maybe" answers are remembered: the misses are mostly edit
     // variants probed once, where remembering would cost more than hashing.
     if (this.bloom.get(word)) return true;
-    const r = this.store.mayBeLexicon(word);
+    const r = this.store.mayBeForm(word);
     if (r) this.bloom.remember(word, true);
     return r;
   }

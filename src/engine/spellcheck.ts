@@ -129,11 +129,11 @@ export class Spellchecker {
         for (const s of entry.senses) if (s.pos) pos.add(s.pos);
         return [...pos];
       },
-      isHeadword: (w) => memo.mayBeLexicon(w) && ((memo.form(w)?.flags ?? 0) & FORM_HEADWORD) !== 0,
+      isHeadword: (w) => memo.mayBeForm(w) && ((memo.form(w)?.flags ?? 0) & FORM_HEADWORD) !== 0,
       isThesaurusHeadword: (w) => memo.headword(w)?.entries.some((e) => e.dictionary === THESAURUS_DICT) ?? false,
       isVerbParticiple: (w) => {
         if (FUNCTION_WORDS.has(w)) return false;
-        const f = memo.mayBeLexicon(w) ? memo.form(w) : undefined;
+        const f = memo.mayBeForm(w) ? memo.form(w) : undefined;
         return !!f && (f.flags & FORM_LEXICON) !== 0 && f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag) && /[ीई]$/.test(a.suffix));
       },
     };
@@ -181,7 +181,7 @@ export class Spellchecker {
     if (!hasDevanagariLetter(w)) return UNKNOWN;
     // No Nepali word is this long; a run of letters without spaces is not
     // worth the rules and the candidate search (whose work grows with length).
-    if (w.length > MAX_WORD_LENGTH) return this.store.mayBeLexicon(w) && (this.store.form(w)?.flags ?? 0) & FORM_LEXICON ? CORRECT : UNKNOWN;
+    if (w.length > MAX_WORD_LENGTH) return this.store.mayBeForm(w) && (this.store.form(w)?.flags ?? 0) & FORM_LEXICON ? CORRECT : UNKNOWN;
 
     // --- orthography rules of the standard, before the lexicon
     const finding = this.orthography(w);
@@ -193,7 +193,7 @@ export class Spellchecker {
     }
 
     // --- lexicon and morphology
-    const form = this.store.mayBeLexicon(w) ? this.store.form(w) : undefined;
+    const form = this.store.mayBeForm(w) ? this.store.form(w) : undefined;
     if (form && form.flags & FORM_LEXICON) return CORRECT;
     if (this.morph.analyse(w)) return CORRECT;
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BloomFilter } from './bloom.js';
 import { DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, unpackForm, type PackedForm } from './lmdb-layout.js';
-import { FORM_LEXICON, STORE_SCHEMA_VERSION, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta } from './types.js';
+import { STORE_SCHEMA_VERSION, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta } from './types.js';
 import type { WordStore } from './word-store.js';
 
 export class StoreOpenError extends Error {
@@ -56,10 +56,9 @@ export class LmdbStore implements WordStore {
     return p ? unpackForm(p) : undefined;
   }
 
-  mayBeLexicon(word: string): boolean {
-    if (this.bloom) return this.bloom.has(word);
-    const p = this.get<PackedForm>(this.dbs.forms, word);
-    return p !== undefined && ((p[0] as number) & FORM_LEXICON) !== 0;
+  mayBeForm(word: string): boolean {
+    // Without the filter every word may be a form: the caller looks it up.
+    return this.bloom ? this.bloom.has(word) : true;
   }
 
   formsByConfusionKey(key: string): string[] {

@@ -4,7 +4,7 @@
 
 import type { StoreRecords } from '../build/records.js';
 import type { BloomFilter } from './bloom.js';
-import { FORM_LEXICON, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta } from './types.js';
+import { type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta } from './types.js';
 import type { WordStore } from './word-store.js';
 
 export class MemoryStore implements WordStore {
@@ -29,10 +29,10 @@ export class MemoryStore implements WordStore {
     return this.records.forms.get(word);
   }
 
-  mayBeLexicon(word: string): boolean {
+  mayBeForm(word: string): boolean {
     if (this.bloom) return this.bloom.has(word);
     // Without a filter the exact answer is as cheap as the filter here.
-    return ((this.records.forms.get(word)?.flags ?? 0) & FORM_LEXICON) !== 0;
+    return this.records.forms.has(word);
   }
 
   formsByConfusionKey(key: string): string[] {

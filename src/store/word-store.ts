@@ -16,11 +16,11 @@ export interface WordStore {
   /** The vocabulary form record (lexicon and/or attested), or undefined. */
   form(word: string): FormRecord | undefined;
   /**
-   * Fast negative check over the lexicon forms (the Bloom filter): false means
-   * certainly not a lexicon form; true means "look it up". Always true when the
-   * filter is not loaded.
+   * Fast negative check over the vocabulary forms, lexicon and attested (the
+   * Bloom filter): false means certainly no form record; true means "look it
+   * up" (form() says what it is). Without the filter: true, or the exact answer.
    */
-  mayBeLexicon(word: string): boolean;
+  mayBeForm(word: string): boolean;
   /** Lexicon forms that share a confusion key (src/engine/confusion.ts), most useful first. */
   formsByConfusionKey(key: string): string[];
   /** Precomputed ranked headword completions of a prefix (at most COMPLETIONS_PER_PREFIX). */
