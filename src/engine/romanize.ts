@@ -846,7 +846,7 @@ function schwaVariants(fkey: string): string[] {
  */
 export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
   (
-    'the of and in is are was were be been being for on with as at by from this that these those it its or an ' +
+    'the of and in is are was were be been being for on with as at by from this that these those it its or a an ' +
     'not you your yours we our they their them she his him my i will would can could should shall may might must ' +
     'have has had do does did what which who whom whose when where why how there here if but then than about ' +
     'into over after before because all any some most other only also very just please thank thanks yes hello ' +

@@ -201,6 +201,7 @@ test('every candidate is backed by a word list; a word only real text has comes 
 
 test('English, numbers, URLs and e-mail addresses stay as given', () => {
   assert.equal(convert('Please send the file today.'), 'Please send the file today.');
+  assert.equal(convert('Nepal is a beautiful country'), 'Nepal is a beautiful country');
   assert.equal(convert('mero email ram@example.com ho'), 'मेरो email ram@example.com हो');
   assert.equal(convert('2 ota kitab'), '2 ota किताब');
   assert.equal(convert('yo https://example.com/ghar hernus'), 'यो https://example.com/ghar हेर्नुस्');
