@@ -407,6 +407,30 @@ const tatsamAnusvara: OrthographyRule = {
 };
 
 /** Rules in the order they are tried on each base; the first that fires wins. */
+/**
+ * 17. Tadbhav words take hrasva (तद्भव शब्दमा ह्रस्व, खण्ड ३(क) नियम १२):
+ * मिष्ट -> मिठो, not मीठो. Applied where a word shows itself tadbhav by its
+ * form: a two-syllable adjective of the -ो/-ा/-ी paradigm (ठुलो ठुला
+ * ठुली, निलो, पिरो, धुलो, चिसो), a shape Sanskrit words do not have. Its
+ * dirgha first vowel is written hrasva; the -ो form must be a word of the
+ * dictionary (which has these words in their older dirgha spelling), so a
+ * tatsam name of the same shape (गीता, पूजा, which have no -ो form) is
+ * left alone.
+ */
+const TADBHAV_ADJECTIVE = /^([\u0915-\u0939](?:्[\u0915-\u0939])*)([ीू])([\u0915-\u0939](?:्[\u0915-\u0939])*)([ोाी])$/;
+const tadbhavHrasva: OrthographyRule = {
+  id: 'tadbhav-hrasva',
+  description: 'तद्भव शब्दमा ह्रस्व हुन्छ: -ो/-ा/-ी विशेषणको पहिलो दीर्घ स्वर ह्रस्व (मिठो, ठुलो, निलो)',
+  quick: /^[\u0915-\u0939](?:्[\u0915-\u0939])*[ीू]/,
+  apply(base, ctx) {
+    const m = TADBHAV_ADJECTIVE.exec(base);
+    if (!m) return null;
+    const [, first, vowel, second] = m;
+    if (!ctx.isLexicon(first! + vowel! + second! + 'ो')) return null;
+    return first! + TO_HRASVA[vowel!]! + second! + m[4]!;
+  },
+};
+
 export const ORTHOGRAPHY_RULES: readonly OrthographyRule[] = [
   doubleRi,
   punahVisarga,
@@ -423,6 +447,7 @@ export const ORTHOGRAPHY_RULES: readonly OrthographyRule[] = [
   eliHrasva,
   sibilantBeforeDental,
   tatsamAnusvara,
+  tadbhavHrasva,
 ];
 
 /**

@@ -62,6 +62,8 @@ const cases: [string, string, string][] = [
   ['अष्तित्व', 'अस्तित्व', 'sa-before-dental'],
   ['सँस्था', 'संस्था', 'anusvara-in-tatsam'],
   ['गरेकोले', 'गरेकाले', 'oblique-genitive'],
+  ['ठूलो', 'ठुलो', 'tadbhav-hrasva'],
+  ['ठूली', 'ठुली', 'tadbhav-hrasva'],
 ];
 
 test('each rule corrects a word of its pattern and names itself', () => {
@@ -97,6 +99,13 @@ test('the rules leave standard spellings and look-alikes alone', () => {
 test('the sandhi rule needs the lexicon: no fire when the आ-initial second member is a word', () => {
   // प्रति + आशा: प्रत्याशा is regular.
   assert.equal(fix('प्रत्याशा'), null);
+});
+
+test('the tadbhav rule needs the -ो adjective in the lexicon: a tatsam word of the same shape stays', () => {
+  // ठूलो is in the fixture's word list; पूजा (tatsam) has no -ो form.
+  assert.equal(fix('पूजा'), null);
+  assert.equal(fix('ठुलो'), null);
+  assert.deepEqual(fix('ठूलोमा'), { rule: 'tadbhav-hrasva', correction: 'ठुलोमा' });
 });
 
 test('the -इक vriddhi rule needs the raised form in the lexicon', () => {
