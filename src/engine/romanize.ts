@@ -79,7 +79,9 @@
 //      that use it;
 //   8. edit distance between the typed token and the alias, smaller first;
 //   9. a headword before a word that is only an inflected form;
-//  10. the Devanagari word in code point order (so results are stable).
+//  10. example sentences that use the word or one of its forms, more
+//      first (ram: राम, whose forms the examples use, before रम);
+//  11. the Devanagari word in code point order (so results are stable).
 //
 // Text-level rules (resolveText, resolveTokens):
 //   - Only Latin-letter words are converted; numbers, URLs, e-mail
@@ -172,7 +174,8 @@ export const RANKING_SUMMARY =
   'loanword readings, and for split, compound and fuzzy matches), a closed-class word (pronouns, particles, conjunctions, postpositions, the copula) ' +
   'counted 15 more. (3) closed-class words first. (4) attestation in real text, in classes that double. (5) presence in more ' +
   'dictionaries. (6) definition_rank: the number of definitions of the headword. (7) attestation count. (8) edit distance between the ' +
-  'token and the alias. A word the spellchecker would correct is never offered first: a misspelled form is dropped, and a headword ' +
+  'token and the alias. (9) a headword before an inflected form. (10) example sentences using the word or its forms. A word the ' +
+  'spellchecker would correct is never offered first: a misspelled form is dropped, and a headword ' +
   'spelled against the Academy standard goes after the correctly spelled candidates of its class.';
 export const UNVERIFIED_SPLIT_PENALTY = 25;
 export const FUZZY_PENALTY = 20;
@@ -554,6 +557,7 @@ export function compareCandidates(a: Scored, b: Scored): number {
     b.facts.attested - a.facts.attested ||
     a.distance - b.distance ||
     Number(b.headword) - Number(a.headword) ||
+    b.facts.formUses - a.facts.formUses ||
     (a.word < b.word ? -1 : a.word > b.word ? 1 : 0)
   );
 }
@@ -595,6 +599,14 @@ class WordFacts {
   get attested(): number {
     if (this.uses < 0) this.uses = countUses(this.store, this.word);
     return (this.inNews ? 1 : 0) + this.uses;
+  }
+
+  private formUsesCount = -1;
+
+  /** Example sentences that use the word or one of its inflected forms (रामको for राम): the last tie-breaker before code point order. */
+  get formUses(): number {
+    if (this.formUsesCount < 0) this.formUsesCount = this.store.examples(this.word).length;
+    return this.formUsesCount;
   }
 }
 

@@ -94,6 +94,11 @@ test('ranking: at equal weight a closed-class word (the commonest words of any t
   assert.ok(c[1]!.dictionaries.length > c[0]!.dictionaries.length);
 });
 
+test('ranking: otherwise equal words go by the example sentences that use them or their forms', () => {
+  // दल and दाल are both "dal" at weight 100; an example sentence uses दालको
+  assert.deepEqual(words('dal').slice(0, 2), ['दाल', 'दल']);
+});
+
 test('exact aliases before fuzzy matches', () => {
   // "kitaab" is a stored alias; "kitaaab" only reaches किताब through the fuzzy key
   const exact = resolveTokens(store, ['kitaab'], 5).tokens[0]!.candidates[0]!;
