@@ -688,6 +688,15 @@ class WordInfo {
       if (stem !== null) {
         regular = true;
         dictionaries = this.store.headword(stem)!.entries.map((e) => e.dictionary);
+      } else {
+        // Or a form the spellchecker's grammar builds on a headword
+        // (गर्नुहोस् = गर्नु + होस्): it belongs to that headword's dictionaries.
+        const a = morphologyFor(this.store).analyse(word);
+        const base = a && !a.speculative ? (this.store.headword(a.base) ?? this.store.headword(a.base + 'नु')) : undefined;
+        if (base) {
+          regular = true;
+          dictionaries = base.entries.map((e) => e.dictionary);
+        }
       }
     }
     m = new WordFacts(this.store, word, (flags & FORM_ATTESTED) !== 0, dictionaries, definitionRank, h !== undefined, lexicon, regular, boundStem);

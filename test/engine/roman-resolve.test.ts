@@ -170,6 +170,14 @@ test('a form of a verb root that is no headword belongs to the dictionaries of i
   assert.deepEqual(t.dictionaries, [HUNSPELL_DICT]);
 });
 
+test('a word real text uses that the grammar builds on a headword belongs to that headword, not to the news list', () => {
+  // खेल्नुहोस् = खेल्नु + होस्; the root खेल् is no headword, its -नु form is
+  const c = resolveTokens(store, ['khelnuhos'], 5).tokens[0]!.candidates[0]!;
+  assert.equal(c.word, 'खेल्नुहोस्');
+  assert.deepEqual(c.dictionaries, [HUNSPELL_DICT]);
+  assert.equal(c.weight, 100);
+});
+
 test('a verb stem with halanta is not offered as a word', () => {
   assert.equal(first('gar'), 'गर');
   assert.ok(!words('gar').includes('गर्'));
