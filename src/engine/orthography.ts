@@ -460,6 +460,8 @@ export const OBLIQUE_GENITIVE_RULE = {
   id: 'oblique-genitive',
   description: 'विभक्ति वा नामयोगी अघि -को को तिर्यक् रूप -का हुन्छ (लेखेकामा, गरेकाले)',
 };
+/** Every id a finding can carry. */
+export const ORTHOGRAPHY_RULE_IDS: readonly string[] = [OBLIQUE_GENITIVE_RULE.id, ...ORTHOGRAPHY_RULES.map((r) => r.id)];
 const OBLIQUE_QUICK = new RegExp(`को(?:${OBLIQUE_POSTPOSITIONS.join('|')})$`);
 export function obliqueGenitive(word: string, ctx: OrthographyContext): string | null {
   if (!OBLIQUE_QUICK.test(word)) return null;

@@ -9,9 +9,19 @@
 // written once.
 
 import Type, { type Static } from 'typebox';
+import { ORTHOGRAPHY_RULE_IDS } from '../engine/orthography.js';
 
 /** The API version named in the path and reported by GET /api/v1/health. */
 export const API_VERSION = 'v1';
+
+/** The optional `rule` field of spellcheck results, with every rule id it can carry. */
+export function RuleField() {
+  return Type.Optional(
+    Type.String({
+      description: `extra: the id of the Nepal Academy orthography rule that fired, when one did: ${ORTHOGRAPHY_RULE_IDS.join(', ')}.`,
+    }),
+  );
+}
 
 /** Longest word or prefix accepted in a query parameter or in the path (code points). */
 export const MAX_QUERY_WORD_CODE_POINTS = 100;

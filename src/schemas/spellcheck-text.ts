@@ -6,6 +6,7 @@
 
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { RuleField } from './common.js';
 
 /** Spellcheck text limit, in Unicode code points of the text as sent. */
 export const MAX_TEXT_CHARACTERS = 10_000;
@@ -38,7 +39,7 @@ export const MisspelledWord = Type.Object(
     status: Type.Literal('misspelled'),
     corrections: Type.Array(Type.String(), { description: 'Suggestions, best first.' }),
     occurrences: Type.Array(Occurrence, { description: 'extra: where the word occurs in the text.' }),
-    rule: Type.Optional(Type.String({ description: 'extra: the orthography rule that fired, when one did.' })),
+    rule: RuleField(),
   },
   { additionalProperties: false },
 );

@@ -2,7 +2,7 @@
 
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { QueryWord } from './common.js';
+import { QueryWord, RuleField } from './common.js';
 
 export const SpellcheckWordQuery = Type.Object({
   word: QueryWord('One Nepali word. Surrounding whitespace is ignored; whitespace inside gives 400 INVALID_PARAMETER.'),
@@ -16,7 +16,7 @@ export const SpellcheckWordResponse = Type.Object(
     corrections: Type.Union([Type.Array(Type.String()), Type.Null()], {
       description: 'Suggestions, best first, when misspelled; null when correct or unknown.',
     }),
-    rule: Type.Optional(Type.String({ description: 'extra: the orthography rule that fired, when one did.' })),
+    rule: RuleField(),
   },
   { additionalProperties: false, description: 'Spellcheck word result (2.4).' },
 );
