@@ -147,7 +147,6 @@ const enum Stage {
 
 const ATTESTED_ONLY_DICTIONARIES = [ATTESTED_WORDLIST];
 
-
 /**
  * A word only the news word list has weighs this much less than a
  * dictionary word typed the same way: two casual cost steps, so a
@@ -576,14 +575,14 @@ class WordFacts {
     readonly definitionRank: number,
     readonly headword: boolean,
     readonly lexicon: boolean,
-    /** Not a dictionary form, but a headword plus a regular ending (roman-inflection.ts). */
+    /** Not a dictionary form, but a headword plus a regular ending (roman-inflection.ts), or a form the spellchecker's grammar builds on a headword. */
     readonly regular: boolean,
     readonly boundStem: boolean,
   ) {}
 
   private uses = -1;
 
-  /** Only the news word list has the word: no dictionary, not a dictionary stem plus a regular ending. */
+  /** Only the news word list has the word: no dictionary has it, and it is no form the grammar builds on a headword (`regular`). */
   get attestedOnly(): boolean {
     return this.inNews && !this.lexicon && !this.regular;
   }
