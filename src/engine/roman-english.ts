@@ -27,8 +27,12 @@
 //     consonant -> yu (unicode युनिकोड);
 //   - a after a first consonant of a closed syllable -> ya or a (cancer
 //     क्यान्सर, black ब्ल्याक, plan प्लान);
-//   - e starting a word before one consonant -> i (email इमेल), re- -> re
-//     or ri (report रिपोर्ट);
+//   - e starting a word before one consonant -> i (email इमेल); re-, de-,
+//     be- -> re or ri (report रिपोर्ट, design डिजाइन);
+//   - an unstressed final -ice -> is (police पुलिस), ign -> ain (design);
+//     g before a silent final e -> j (package प्याकेज); s between vowels ->
+//     s or j (season सिजन); u of an open syllable -> yu (computer
+//     कम्प्युटर, music म्युजिक);
 //   - g before e/i -> j (digital डिजिटल), kept as g too (get).
 // Where a rule has two outcomes, both readings are made, the first listed
 // first. Readings are ordered as made and capped.
@@ -46,6 +50,9 @@ const NOT_V_OR_R = '[^aeiourAEIOU]';
 const RULES: Rule[] = [
   [/tion$/, ['san']],
   [/sion$/, ['san']],
+  // an unstressed final -ice after another syllable (police पुलिस, notice नोटिस)
+  [/(?<=[aeiou][^aeiou]*)ice$/, ['is', 'ice']],
+  [/ign/g, ['Ain']],
   // letters and digraphs
   [/sch/g, ['sk']],
   [/ph/g, ['f']],
@@ -61,6 +68,10 @@ const RULES: Rule[] = [
   [/a[iy]/g, ['E']],
   [/oa/g, ['O']],
   [new RegExp(`(${C})\\1`, 'g'), ['$1']],
+  // g before a silent final e is soft (package प्याकेज, college कलेज)
+  [/g(?=e$)/, ['j']],
+  // s between vowels is voiced (season सिजन, music म्युजिक, present प्रेजेन्ट)
+  [new RegExp(`(?<=${V})s(?=${V})`, 'g'), ['s', 'j']],
   // silent final e, and the vowel it lengthens
   [new RegExp(`a(${C})e$`), ['E$1']],
   [new RegExp(`i(${C})e$`), ['AI$1']],
@@ -73,10 +84,12 @@ const RULES: Rule[] = [
   [new RegExp(`[eu]r(?=${C}|$)`, 'g'), ['ar']],
   [new RegExp(`or(?=${C}|$)`, 'g'), ['ar', 'or']],
   // unstressed re- and e- at the start
-  [new RegExp(`^re(?=${C})`), ['re', 'ri']],
+  [new RegExp(`^([rdb])e(?=${C})`), ['$1e', '$1i']],
   [new RegExp(`^e(?=${C}${V})`), ['i', 'e']],
   // short vowels of closed syllables
   [new RegExp(`^u(?=${C}${V})`), ['yu']],
+  // u of an open syllable after a consonant is yu (computer कम्प्युटर, music म्युजिक)
+  [new RegExp(`(?<=${C})u(?=${C}${V})`, 'g'), ['yu', 'u']],
   [new RegExp(`u(?=${C}${C}|${C}$)`, 'g'), ['A', 'u']],
   [new RegExp(`o(?=[nm]${C}|[nm]$)`, 'g'), ['A', 'o']],
   [new RegExp(`^(${C}{1,2})a(?=${NOT_V_OR_R}${C}|${NOT_V_OR_R}$)`), ['$1ya', '$1a']],
