@@ -22,7 +22,8 @@
 //     vowel against the style costs 1 more (naam in the plain style).
 //   ऐ ai (ei 1); औ au (ou 1); ए after a vowel e or ye (भएको bhaeko/bhayeko);
 //     word-initial ए e (ye 1); ऋ/ृ ri (ru 2).
-//   consonants: श/ष sh (s 1; ष before ट/ठ s 0: राष्ट्र rastra); छ chh or ch;
+//   consonants: श/ष sh (s 1; ष before ट/ठ s 0: राष्ट्र rastra); छ chh or ch
+//     (x 1, as in texting: xa, garxu);
 //     च ch (c 2); फ ph or f; ज j (z 2); ज़ z or j; व: word-initially b or v
 //     (w 1), after a consonant w or v (b 1; after r: b or v), between vowels
 //     w or v (b 1); ङ/ञ before their stops n (ng/ny 1).
@@ -114,7 +115,8 @@ function baseConsonantOptions(c: Cons, x: ConsContext): Option[] {
     case 'c':
       return [{ s: 'ch', c: 0 }, { s: 'c', c: 2 }];
     case 'ch':
-      return [{ s: 'chh', c: 0 }, { s: 'ch', c: 0 }];
+      // x: the texting habit (xa छ, garxu गर्छु, xaina छैन)
+      return [{ s: 'chh', c: 0 }, { s: 'ch', c: 0 }, { s: 'x', c: 1 }];
     case 'j':
       return [{ s: 'j', c: 0 }, { s: 'z', c: 2 }];
     case 'tt':

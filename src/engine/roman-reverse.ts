@@ -57,7 +57,7 @@ const CONSONANTS: Record<string, Reading[]> = {
   sh: [{ dev: 'श', c: 0 }, { dev: 'ष', c: 0 }],
   s: [{ dev: 'स', c: 0 }, { dev: 'श', c: 1 }, { dev: 'ष', c: 1 }],
   h: [{ dev: 'ह', c: 0 }],
-  x: [{ dev: 'क्ष', c: 0 }],
+  x: [{ dev: 'क्ष', c: 0 }, { dev: 'छ', c: 0 }],
   ksh: [{ dev: 'क्ष', c: 0 }],
   gy: [{ dev: 'ज्ञ', c: 0 }],
   q: [{ dev: 'क', c: 0 }],

@@ -341,6 +341,10 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
     }
   };
 
+  // 0. a texting abbreviation of a closed-class word (k: के)
+  const abbreviated = TEXTING_ABBREVIATIONS.get(lower);
+  if (abbreviated) add(abbreviated, lower, casualWeight(2), CASUAL_KINDS, Stage.Exact);
+
   // 1. exact: stored aliases
   let exact = store.aliases(key);
   if (exact.length === 0 && key !== lower) exact = store.aliases(lower);
@@ -490,6 +494,15 @@ function bestAlias(word: string): AliasRecord | null {
 }
 
 const CASUAL_TYPED = /^[a-z]+$/;
+/**
+ * Abbreviations of Nepali texting that no spelling rule makes: a word cut
+ * to letters the casual scheme would not drop. Weighed as a casual
+ * spelling of cost 2; offered only when the store has the word.
+ */
+const TEXTING_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+  ['k', 'के'],
+  ['hjr', 'हजुर'],
+]);
 const CASUAL_KINDS = ['casual'];
 /**
  * Devanagari spellings of a token tried against the store: fewer when a

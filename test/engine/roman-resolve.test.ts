@@ -109,6 +109,14 @@ test('exact aliases before fuzzy matches', () => {
   assert.ok(fuzzy.weight < exact.weight);
 });
 
+test('texting habits: x for छ, k for के', () => {
+  assert.equal(convert('k xa'), 'के छ');
+  assert.equal(first('xaina'), 'छैन');
+  assert.equal(first('garxu'), 'गर्छु');
+  // x still reads क्ष where that is the word
+  assert.equal(first('xetra'), 'क्षेत्र');
+});
+
 test('the casual scheme phenomena resolve to dictionary words', () => {
   assert.equal(first('ramro'), 'राम्रो');
   assert.equal(first('raamro'), 'राम्रो');
