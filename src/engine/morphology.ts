@@ -70,7 +70,7 @@ export const CLOSED_CLASS_GROUPS: readonly { pos: string; headwords: boolean; wo
   ] },
   // pronouns and their case forms (सर्वनाम)
   { pos: 'सर्वनाम', headwords: true, words: [
-    'म', 'मैले', 'मलाई', 'हामी', 'तँ', 'तिमी', 'तपाईं', 'तपाईँ', 'हजुर', 'ऊ', 'उ', 'उनी', 'उहाँ', 'यो', 'त्यो', 'यी', 'ती', 'यिनी',
+    'म', 'मैले', 'मलाई', 'हामी', 'तँ', 'तिमी', 'तपाईं', 'तपाईँ', 'हजुर', 'ऊ', 'उनी', 'उहाँ', 'यो', 'त्यो', 'यी', 'ती', 'यिनी',
     'तिनी', 'यस', 'त्यस', 'उस', 'यिन', 'तिन', 'उन', 'आफू', 'आफ्नो', 'आफ्ना', 'आफ्नी', 'आफैँ', 'आफैं', 'स्वयं', 'स्वयम्',
     'मेरो', 'मेरा', 'मेरी', 'हाम्रो', 'हाम्रा', 'हाम्री', 'तिम्रो', 'तिम्रा', 'तिम्री', 'तेरो', 'तेरा', 'तेरी',
     'के', 'को', 'कुन', 'केही', 'कोही', 'जो', 'जुन', 'जे', 'सबै', 'अरू', 'अन्य',
@@ -103,6 +103,9 @@ export const CLOSED_CLASS_GROUPS: readonly { pos: string; headwords: boolean; wo
 
 export const FUNCTION_WORDS: ReadonlySet<string> = new Set(CLOSED_CLASS_GROUPS.flatMap((g) => g.words));
 
+/** The pronouns and their case forms, in the standard's spelling (the सर्वनाम group above). */
+export const PRONOUNS: ReadonlySet<string> = new Set(CLOSED_CLASS_GROUPS.filter((g) => g.pos === 'सर्वनाम').flatMap((g) => g.words));
+
 /**
  * Function words that take postpositions like nouns do (pronouns,
  * demonstratives, interrogatives, numerals, adverbs of time and place:
@@ -110,7 +113,7 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set(CLOSED_CLASS_GROUPS.f
  * copula do not (छमा is not a word).
  */
 export const NOMINAL_FUNCTION_WORDS: ReadonlySet<string> = new Set([
-  'म', 'हामी', 'तँ', 'तिमी', 'तपाईं', 'तपाईँ', 'हजुर', 'ऊ', 'उ', 'उनी', 'उहाँ', 'यो', 'त्यो', 'यी', 'ती', 'यिनी', 'तिनी', 'यस', 'त्यस', 'उस',
+  'म', 'हामी', 'तँ', 'तिमी', 'तपाईं', 'तपाईँ', 'हजुर', 'ऊ', 'उनी', 'उहाँ', 'यो', 'त्यो', 'यी', 'ती', 'यिनी', 'तिनी', 'यस', 'त्यस', 'उस',
   'यिन', 'तिन', 'उन', 'आफू', 'आफ्नो', 'आफ्ना', 'आफ्नी', 'आफैँ', 'आफैं', 'स्वयं', 'के', 'को', 'कुन', 'कति', 'कहाँ', 'कहिले', 'केही', 'कोही', 'कुनै', 'जो',
   'जुन', 'जे', 'जति', 'यति', 'त्यति', 'सबै', 'अरू', 'अन्य', 'प्रत्येक', 'हरेक', 'एक', 'दुई', 'तीन', 'चार', 'पाँच', 'सात', 'आठ', 'नौ', 'दस',
   'सय', 'हजार', 'लाख', 'करोड', 'अर्ब', 'खर्ब', 'पहिलो', 'दोस्रो', 'तेस्रो', 'चौथो', 'अब', 'अहिले', 'आज', 'भोलि', 'हिजो', 'पर्सि', 'अस्ति',

@@ -14,6 +14,8 @@
 // postposition chain (the caller re-attaches the chain to the correction),
 // so उपनिषदको is corrected to उपनिषद्को by the rule for उपनिषद.
 
+import { PRONOUNS } from './morphology.js';
+
 export interface OrthographyContext {
   /** A lexicon form or a function word. */
   isLexicon(word: string): boolean;
@@ -431,6 +433,30 @@ const tadbhavHrasva: OrthographyRule = {
   },
 };
 
+/**
+ * 18. Pronouns take dirgha (सर्वनाममा दीर्घ, खण्ड ३(ई)): ऊ, हामी, तिमी,
+ * उनी, आफू. A word that is one of the pronouns (PRONOUNS, morphology.ts)
+ * with one of its dirgha vowels written hrasva is that pronoun misspelled
+ * (उ for ऊ, हामि for हामी), even where the old word list accepts it.
+ */
+const HRASVA_SIGN_OR_LETTER = /[िुइउ]/g;
+const TO_DIRGHA: Record<string, string> = { 'ि': 'ी', 'ु': 'ू', 'इ': 'ई', 'उ': 'ऊ' };
+const pronounDirgha: OrthographyRule = {
+  id: 'pronoun-dirgha',
+  description: 'सर्वनाममा दीर्घ हुन्छ (ऊ, हामी, तिमी, उनी)',
+  quick: /[िुइउ]/,
+  wholeWord: true,
+  apply(base) {
+    if (PRONOUNS.has(base)) return null;
+    for (const m of base.matchAll(HRASVA_SIGN_OR_LETTER)) {
+      const i = m.index!;
+      const long = base.slice(0, i) + TO_DIRGHA[m[0]]! + base.slice(i + 1);
+      if (PRONOUNS.has(long)) return long;
+    }
+    return null;
+  },
+};
+
 export const ORTHOGRAPHY_RULES: readonly OrthographyRule[] = [
   doubleRi,
   punahVisarga,
@@ -448,6 +474,7 @@ export const ORTHOGRAPHY_RULES: readonly OrthographyRule[] = [
   sibilantBeforeDental,
   tatsamAnusvara,
   tadbhavHrasva,
+  pronounDirgha,
 ];
 
 /**

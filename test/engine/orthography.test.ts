@@ -64,6 +64,8 @@ const cases: [string, string, string][] = [
   ['गरेकोले', 'गरेकाले', 'oblique-genitive'],
   ['ठूलो', 'ठुलो', 'tadbhav-hrasva'],
   ['ठूली', 'ठुली', 'tadbhav-hrasva'],
+  ['उ', 'ऊ', 'pronoun-dirgha'],
+  ['हामि', 'हामी', 'pronoun-dirgha'],
 ];
 
 test('each rule corrects a word of its pattern and names itself', () => {
@@ -91,6 +93,8 @@ test('the rules leave standard spellings and look-alikes alone', () => {
     'विशेषता', // -ता on a word that is not a -य abstract noun
     'हिँड्नु', // chandrabindu before a non-sibilant cluster is tadbhav
     'घरको',
+    'ऊ', // pronouns in their standard spelling
+    'कि', // a conjunction, whose dirgha form is no pronoun
   ]) {
     assert.equal(fix(w), null, w);
   }

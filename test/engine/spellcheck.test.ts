@@ -73,7 +73,9 @@ test('names and loanwords come back unknown, not misspelled', () => {
 
 test('an attested word is misspelled only when a confusion slip away from a dictionary word', () => {
   const s = checker();
-  assert.deepEqual(s.checkWord('केहि'), { status: 'misspelled', corrections: ['केही'] });
+  // (केहि is also a pronoun written hrasva: the pronoun-dirgha rule names itself)
+  const r = s.checkWord('केहि');
+  assert.deepEqual([r.status, r.corrections], ['misspelled', ['केही']]);
   // रामे is attested; रामो would need a vowel-sign change, too far for a word seen in real text.
   assert.equal(s.checkWord('रामे').status, 'unknown');
 });
