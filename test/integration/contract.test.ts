@@ -461,6 +461,28 @@ test('romanization by tokens: start/end null, text null, one result per token', 
   );
 });
 
+test('romanization on the real data: news-list names, English-spelled loanwords, texting habits, the standard spelling', { skip }, async () => {
+  const dicts = await romanBackers();
+  // a name no dictionary has, backed by the news word list
+  const name = await postJson(ROMAN, { tokens: ['nyaupane'] });
+  assertRomanResult(name.body, { tokens: ['nyaupane'] }, 5, dicts, 'name');
+  const first = name.body.tokens[0].candidates[0];
+  assert.equal(first.word, 'न्यौपाने');
+  assert.deepEqual(first.dictionaries, [ATTESTED_WORDLIST]);
+  assert.equal(first.definition_rank, 0);
+  // a loanword typed the English way: converted alone, kept in running text
+  const alone = await postJson(ROMAN, { tokens: ['report'] });
+  assert.equal(alone.body.tokens[0].converted, 'रिपोर्ट');
+  assert.ok(alone.body.tokens[0].candidates[0].kinds.includes('english'));
+  const mixed = await postJson(ROMAN, { text: 'mero report kaha cha' });
+  assert.equal(mixed.body.converted_text, 'मेरो report कहाँ छ');
+  assert.equal(mixed.body.tokens[1].status, 'unresolved');
+  // texting: x for छ, k for के
+  assert.equal((await postJson(ROMAN, { text: 'k xa' })).body.converted_text, 'के छ');
+  // the Academy's spelling first: tadbhav hrasva, pronoun dirgha
+  assert.equal((await postJson(ROMAN, { text: 'u thulo cha' })).body.converted_text, 'ऊ ठुलो छ');
+});
+
 test('romanization: max_candidates 1 gives at most one candidate and the same selection; 10 is accepted', { skip }, async () => {
   const dicts = await romanBackers();
   const five = await postJson(ROMAN, { text: ROMAN_TEXT });

@@ -23,12 +23,15 @@ const CLASSES: [cls: string, typed: string, first: string][] = [
   ['ग्य for ज्ञ', 'ग्यान', 'ज्ञान'],
   ['ए for य', 'एहाँ', 'यहाँ'],
   ['ो typed as ा + े', 'प्रयाेग', 'प्रयोग'],
+  ['another vowel sign inside the word', 'राजनैतिक', 'राजनीतिक'],
 ];
 
 const RULES: [typed: string, first: string, rule: string][] = [
   ['सन्सार', 'संसार', 'sam-anusvara'],
   ['उपनिषद', 'उपनिषद्', 'halanta-root-sad'],
   ['माष्टर', 'मास्टर', 'sa-in-loanwords'],
+  ['ठूलो', 'ठुलो', 'tadbhav-hrasva'],
+  ['उ', 'ऊ', 'pronoun-dirgha'],
 ];
 
 const UNKNOWN = ['ट्रम्प', 'जोनसन', 'फेसबुक'];
