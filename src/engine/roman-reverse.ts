@@ -128,6 +128,12 @@ const VOWEL_CHARS = new Set(['a', 'e', 'i', 'o', 'u']);
 const COST_PER_DEPARTURES = 3;
 /** Expanding more states than this ends the search (a pathological token). */
 const NODE_LIMIT = 4_000;
+/**
+ * Six consonant letters in a row spell no Nepali cluster (the longest
+ * casual ones have five: bachchha, rchchh is not typed): such a token is
+ * no romanized Nepali, and the search would only exhaust NODE_LIMIT.
+ */
+const UNPRONOUNCEABLE = /[^aeiou]{6}/;
 
 const enum Last {
   Start,
@@ -196,7 +202,7 @@ class StateHeap {
  * empty for anything else. A uniform-cost search over reading positions.
  */
 export function reverseSpellings(typed: string, limit: number, maxCost = 2): string[] {
-  if (!/^[a-z]+$/.test(typed) || typed.length > 30) return [];
+  if (!/^[a-z]+$/.test(typed) || typed.length > 30 || UNPRONOUNCEABLE.test(typed)) return [];
   const n = typed.length;
   // The letter groups starting at each position, longest first.
   const groupsAt: string[][] = [];

@@ -724,12 +724,14 @@ class WordInfo {
 const LOAN_READINGS = 6;
 const LOAN_SPELLINGS = 12;
 const LOAN_KINDS = ['english'];
+/** English words longer than this are too rare to pay the readings' search for (internationalization has 20 letters). */
+const MAX_LOAN_LENGTH = 20;
 
 /** Letter groups of Nepali typing that English spelling does not use: such a token is no English loan. */
 const TYPED_NEPALI = /aa|ii|uu|bh|dh|jh|kh|chh/;
 
 function loanToken(store: WordStore, token: string, add: AddCandidate): void {
-  if (TYPED_NEPALI.test(token)) return;
+  if (TYPED_NEPALI.test(token) || token.length > MAX_LOAN_LENGTH) return;
   for (const reading of loanReadings(token, LOAN_READINGS)) {
     for (const r of store.aliases(reading)) {
       if (r.kinds.includes('casual')) add(r.word, reading, Math.max(1, r.weight - LOAN_PENALTY), LOAN_KINDS, Stage.Loan);

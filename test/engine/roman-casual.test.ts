@@ -32,6 +32,13 @@ test('casualCost is Infinity for what is not a spelling of the word', () => {
   assert.equal(cost('घर', 'GHAR'), Infinity); // callers pass romanKey's lower case
 });
 
+test('reverse spellings: six consonant letters in a row are no romanized Nepali; five are (bachchha)', () => {
+  assert.deepEqual(reverseSpellings('kdjfqzt', 10), []);
+  assert.ok(reverseSpellings('bachchha', 10).includes('बच्छा'));
+  assert.ok(reverseSpellings('garchhu', 10).includes('गर्छु'));
+  assert.ok(reverseSpellings('xa', 10).includes('छ'), 'x is छ as well as क्ष');
+});
+
 test('reverse spellings: likeliest Devanagari readings first', () => {
   const r = reverseSpellings('ghar', 10);
   assert.equal(r[0], 'घर');
