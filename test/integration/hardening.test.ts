@@ -132,6 +132,27 @@ test('10,000 malformed and hostile requests: no 5xx, spec-shaped errors, still u
   assert.ok(grew < 200, `resident memory grew by ${grew.toFixed(0)} MiB`);
 });
 
+test('near-limit texts of random letters and random syllables are answered in full; the service stays healthy', { skip: SKIP_WITHOUT_DATA, timeout: 120_000 }, async (t) => {
+  const svc = await startTestService();
+  t.after(() => svc.close());
+  let seed = 11;
+  const rnd = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const syllable = (): string => 'kgcjtdnpbmyrlwsh'[rnd(16)]! + 'aeiou'[rnd(5)]!;
+  const texts = [
+    Array.from({ length: 330 }, () => Array.from({ length: 29 }, () => letters[rnd(26)]).join('')).join(' '),
+    Array.from({ length: 400 }, () => Array.from({ length: 12 }, syllable).join('')).join(' '),
+  ].map((x) => x.slice(0, 10_000));
+  for (const text of texts) {
+    const r = await fetch(`${svc.base}/api/v1/romanization/resolve`, { method: 'POST', body: JSON.stringify({ text }), headers: { 'content-type': 'application/json' } });
+    assert.equal(r.status, 200);
+    const body = (await r.json()) as { converted_text: string; tokens: unknown[] };
+    assert.equal(body.tokens.length, text.split(' ').length);
+  }
+  const h = (await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string };
+  assert.equal(h.status, 'healthy');
+});
+
 test('an abort storm: 1,000 requests cut mid-body and mid-response', { skip: SKIP_WITHOUT_DATA, timeout: 120_000 }, async (t) => {
   const svc = await startTestService();
   t.after(() => svc.close());
