@@ -107,7 +107,8 @@
 //     most one casual cost step less than the first, that one is put first
 //     (ghar ma -> घर मा, not घर म; ghar bata -> घर बाट, not घर बाटा); at the
 //     start of a phrase, the same way, an exact non-postposition goes before
-//     a postposition (ma ghar -> म घर).
+//     a postposition (ma ghar -> म घर). A word alone (the only word of the
+//     request) keeps its ranking (lagi: लागि).
 //   - The tokens form takes the list as one phrase for these rules.
 
 import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord } from '../store/types.js';
@@ -976,8 +977,10 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
       continue;
     }
     // Detached postpositions: one follows a word of its phrase, and never starts one.
+    // A word alone (the only word of the request) is taken as ranked: it
+    // starts no phrase a postposition could not begin.
     const afterWord = prevWord !== null && !tok.punctBefore && !tok.sentenceStart && !CONJUNCTIONS.has(prevWord);
-    const order = postpositionOrder(analysis!.candidates, afterWord);
+    const order = words === 1 ? -1 : postpositionOrder(analysis!.candidates, afterWord);
     const candidates = candidateView(analysis!, order, max);
     out[k] = {
       token: tok.text,

@@ -109,6 +109,13 @@ test('exact aliases before fuzzy matches', () => {
   assert.ok(fuzzy.weight < exact.weight);
 });
 
+test('a word alone is taken as ranked: the phrase-start rule for postpositions needs a phrase', () => {
+  assert.equal(first('lagi'), 'लागि');
+  assert.equal(convert('lagi'), 'लागि');
+  // at the start of a longer phrase a postposition still gives way
+  assert.equal(convert('ma ghar'), 'म घर');
+});
+
 test('texting habits: x for छ, k for के', () => {
   assert.equal(convert('k xa'), 'के छ');
   assert.equal(first('xaina'), 'छैन');
