@@ -54,7 +54,8 @@ export function casualWeight(cost: number): number {
  * anything but Devanagari letters and signs.
  */
 export function romanAliases(word: string): GeneratedAlias[] {
-  const syl = syllabify(normalizeWord(word));
+  const normalized = normalizeWord(word);
+  const syl = syllabify(normalized);
   if (!syl) return [];
   const byKey = new Map<string, GeneratedAlias>();
   const add = (alias: string, kind: string, weight: number): void => {
@@ -68,9 +69,22 @@ export function romanAliases(word: string): GeneratedAlias[] {
     }
   };
   for (const { s, c } of casualSpellings(syl)) add(s, 'casual', casualWeight(c));
+  const abbreviation = TEXTING_ABBREVIATIONS.get(normalized);
+  if (abbreviation) add(abbreviation, 'casual', casualWeight(TEXTING_ABBREVIATION_COST));
   for (const scheme of SCIENTIFIC_SCHEMES) add(renderScientific(syl, scheme), scheme, SCHEME_WEIGHTS[scheme]);
   return [...byKey.values()].sort((a, b) => b.weight - a.weight);
 }
+
+/**
+ * Abbreviations of Nepali texting that no spelling rule makes (k for के):
+ * a word cut to letters the casual scheme would not drop, stored as one
+ * more casual alias of the word at the weight of a cost-2 spelling.
+ */
+const TEXTING_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+  ['के', 'k'],
+  ['हजुर', 'hjr'],
+]);
+const TEXTING_ABBREVIATION_COST = 2;
 
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
 const APOSTROPHES = /[\u2018\u2019\u02BC]/g;

@@ -111,8 +111,8 @@
 //     request) keeps its ranking (lagi: लागि).
 //   - The tokens form takes the list as one phrase for these rules.
 
-import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord } from '../store/types.js';
-import { FUNCTION_WORDS, Morphology } from './morphology.js';
+import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord, type ExampleSentence } from '../store/types.js';
+import { FUNCTION_WORDS, type Morphology } from './morphology.js';
 import { Spellchecker } from './spellcheck.js';
 import type { WordStore } from '../store/word-store.js';
 import { CASUAL_COST_STEP, casualWeight, fuzzyRomanKey, romanAliases, romanKey } from './roman-aliases.js';
@@ -228,13 +228,9 @@ function cacheFor(store: WordStore): Map<string, WordAnalysis> {
   return c;
 }
 
-const morphologies = new WeakMap<WordStore, Morphology>();
-
-/** The spellchecker's morphology over this store: what it accepts, romanization may offer. */
+/** The spellchecker's morphology over this store (the same object, with its caches): what it accepts, romanization may offer. */
 function morphologyFor(store: WordStore): Morphology {
-  let m = morphologies.get(store);
-  if (!m) morphologies.set(store, (m = new Morphology(store)));
-  return m;
+  return spellcheckerFor(store).morph;
 }
 
 /** Forgets the cached analyses of a store (benchmarks measure cold runs with it). */
@@ -242,7 +238,6 @@ export function clearAnalysisCache(store: WordStore): void {
   caches.delete(store);
   factCaches.delete(store);
   spellcheckers.delete(store);
-  morphologies.delete(store);
   syllableCache.clear();
 }
 
@@ -341,10 +336,6 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
       if (fallback) addFuzzy(fallback, lower, stage, add);
     }
   };
-
-  // 0. a texting abbreviation of a closed-class word (k: के)
-  const abbreviated = TEXTING_ABBREVIATIONS.get(lower);
-  if (abbreviated) add(abbreviated, lower, casualWeight(2), CASUAL_KINDS, Stage.Exact);
 
   // 1. exact: stored aliases
   let exact = store.aliases(key);
@@ -495,15 +486,7 @@ function bestAlias(word: string): AliasRecord | null {
 }
 
 const CASUAL_TYPED = /^[a-z]+$/;
-/**
- * Abbreviations of Nepali texting that no spelling rule makes: a word cut
- * to letters the casual scheme would not drop. Weighed as a casual
- * spelling of cost 2; offered only when the store has the word.
- */
-const TEXTING_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
-  ['k', 'के'],
-  ['hjr', 'हजुर'],
-]);
+
 const CASUAL_KINDS = ['casual'];
 /**
  * Devanagari spellings of a token tried against the store: fewer when a
@@ -610,7 +593,7 @@ class WordFacts {
    * candidates are ranked before their attestation is compared.
    */
   get attested(): number {
-    if (this.uses < 0) this.uses = countUses(this.store, this.word);
+    if (this.uses < 0) this.readExamples();
     return (this.inNews ? 1 : 0) + this.uses;
   }
 
@@ -618,20 +601,26 @@ class WordFacts {
 
   /** Example sentences that use the word or one of its inflected forms (रामको for राम): the last tie-breaker before code point order. */
   get formUses(): number {
-    if (this.formUsesCount < 0) this.formUsesCount = this.store.examples(this.word).length;
+    if (this.formUsesCount < 0) this.readExamples();
     return this.formUsesCount;
   }
-}
 
+  /** One read of the word's example sentences gives both counts. */
+  private readExamples(): void {
+    const examples = this.store.examples(this.word);
+    this.formUsesCount = examples.length;
+    this.uses = countUses(examples, this.word);
+  }
+}
 
 /** Parts of speech (as the store names them) whose halanta-final stems are bound. */
 const BOUND_STEM_POS = new Set(['क्रिया', 'सर्वनाम']);
 const IN_WORD = /[\u0900-\u0963\u0971-\u097F]/;
 
-/** Example sentences in which the word itself occurs (not only a form of it). */
-function countUses(store: WordStore, word: string): number {
+/** Of the word's example sentences, those in which the word itself occurs (not only a form of it). */
+function countUses(examples: readonly ExampleSentence[], word: string): number {
   let n = 0;
-  for (const e of store.examples(word)) {
+  for (const e of examples) {
     const t = e.text;
     for (let i = t.indexOf(word); i >= 0; i = t.indexOf(word, i + 1)) {
       const before = i > 0 ? t[i - 1]! : ' ';

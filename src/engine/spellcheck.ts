@@ -96,7 +96,8 @@ const UNKNOWN: SpellcheckWordResult = Object.freeze({ status: 'unknown', correct
 const NUMERAL = /^[0-9\u0966-\u096F.,]+$/;
 
 export class Spellchecker {
-  private readonly morph: Morphology;
+  /** The morphology layer over this checker's store memo (the romanizer shares it). */
+  readonly morph: Morphology;
   private readonly generator: CandidateGenerator;
   private readonly ctx: OrthographyContext;
   /** null when caching is off (cacheSize 0: benchmarks of cold checks). */
