@@ -14,6 +14,12 @@ import { ORTHOGRAPHY_RULE_IDS } from '../engine/orthography.js';
 /** The API version named in the path and reported by GET /api/v1/health. */
 export const API_VERSION = 'v1';
 
+/** Shape B details both POST bodies give for the same mistakes. */
+export const BODY_DETAILS = {
+  notObject: 'Request body must be a JSON object',
+  textNotString: "Field 'text' must be a string",
+} as const;
+
 /** The optional `rule` field of spellcheck results, with every rule id it can carry. */
 export function RuleField() {
   return Type.Optional(

@@ -8,7 +8,7 @@
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from '../engine/romanize.js';
-import { MAX_QUERY_WORD_CODE_POINTS } from './common.js';
+import { BODY_DETAILS, MAX_QUERY_WORD_CODE_POINTS } from './common.js';
 import { ATTESTED_WORDLIST } from '../store/types.js';
 
 export const MAX_ROMAN_TEXT_CHARACTERS = 10_000;
@@ -89,10 +89,9 @@ export const RomanizationResponse = Type.Object(
 export type RomanizationResponse = Static<typeof RomanizationResponse>;
 
 export const ROMANIZATION_DETAILS = {
-  notObject: 'Request body must be a JSON object',
+  ...BODY_DETAILS,
   neither: "Provide either 'text' or 'tokens'",
   both: "Provide either 'text' or 'tokens', not both",
-  textNotString: "Field 'text' must be a string",
   tooManyCharacters: `Text exceeds ${MAX_ROMAN_TEXT_CHARACTERS} characters`,
   tokensNotStrings: "Field 'tokens' must be an array of strings",
   tooManyTokens: `Field 'tokens' has more than ${MAX_ROMAN_TOKENS} items`,

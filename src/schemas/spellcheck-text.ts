@@ -6,7 +6,7 @@
 
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { RuleField } from './common.js';
+import { BODY_DETAILS, RuleField } from './common.js';
 
 /** Spellcheck text limit, in Unicode code points of the text as sent. */
 export const MAX_TEXT_CHARACTERS = 10_000;
@@ -63,9 +63,8 @@ export const SpellcheckTextResponse = Type.Object(
 export type SpellcheckTextResponse = Static<typeof SpellcheckTextResponse>;
 
 export const SPELLCHECK_TEXT_DETAILS = {
-  notObject: 'Request body must be a JSON object',
+  ...BODY_DETAILS,
   textMissing: "Field 'text' is required",
-  textNotString: "Field 'text' must be a string",
   tooManyCharacters: `Text exceeds ${MAX_TEXT_CHARACTERS} characters`,
   tooManyWords: `Text exceeds ${MAX_TEXT_WORDS} words`,
 } as const;
