@@ -345,7 +345,8 @@ const samAnusvara: OrthographyRule = {
  * 12. The conjunctive participle (असमापक क्रिया) ends in dirgha ई: लेखी,
  * बसी, लिई. A verb's -इ form standing alone, where the dictionary has the
  * -ई participle of the same verb, is the participle misspelled. (The -इ
- * form stays correct inside compounds: लेखिसकेको.)
+ * form stays correct inside compounds: लेखिसकेको; and a headword in -इ
+ * is a noun of its own: हानि, सरि.)
  */
 const absolutiveDirgha: OrthographyRule = {
   id: 'dirgha-conjunctive-participle',
@@ -354,6 +355,8 @@ const absolutiveDirgha: OrthographyRule = {
   wholeWord: true,
   apply(base, ctx) {
     if (!base.endsWith('ि') || aksharaCount(base) < 2) return null;
+    // A headword in -इ is a word of its own (हानि loss, सरि like), not a verb form.
+    if (ctx.isHeadword(base)) return null;
     const participle = base.slice(0, -1) + 'ी';
     return ctx.isVerbParticiple(participle) ? participle : null;
   },

@@ -71,6 +71,17 @@ test('forms of thesaurus infinitives the word list does not inflect', () => {
   assert.equal(morph.analyse('भाएको'), null);
 });
 
+test('forms of an infinitive only real text has, unless it is a slip of a dictionary infinitive', () => {
+  assert.ok(!isLexicon('पकाउनु') && !isLexicon('पकाएको'));
+  assert.ok(morph.analyse('पकाएको'));
+  assert.deepEqual(morph.analyse('पकाएर'), { rule: 'verb-paradigm', base: 'पकाउनु', parts: ['एर'] });
+  assert.equal(morph.analyse('पकाउँदै')?.rule, 'verb-paradigm');
+  assert.equal(morph.analyse('नपकाउने')?.rule, 'negative', 'the negative of a paradigm form');
+  // बुझाऊनु is attested too, but one confusion slip from the thesaurus's बुझाउनु.
+  assert.equal(morph.analyse('बुझाऊँदै'), null);
+  assert.equal(morph.analyse('बुझाऊने'), null);
+});
+
 test('word formation is only tried on request, and compounds are speculative', () => {
   assert.equal(morph.analyse('शक्तिहीनता'), null);
   const derived = morph.analyse('शक्तिहीनता', true);
