@@ -5,6 +5,8 @@
 // engine sees the same data on a fixture as in production.
 
 import { confusionKey } from '../engine/confusion.js';
+import { Morphology } from '../engine/morphology.js';
+import { aksharaCount } from '../engine/orthography.js';
 import { normalizeWord } from '../engine/normalize.js';
 import { DEVANAGARI_WORDS } from '../engine/text.js';
 import { fuzzyRomanKey, romanAliases, romanKey } from '../engine/roman-aliases.js';
@@ -53,7 +55,7 @@ export interface StoreRecords {
   meta: StoreMeta;
   headwords: Map<string, HeadwordRecord>;
   forms: Map<string, FormRecord>;
-  /** confusionKey -> lexicon forms, most useful first. */
+  /** confusionKey -> lexicon forms and the grammatical forms of real text (see buildRecords), most useful first. */
   confusion: Map<string, string[]>;
   /** prefix -> ranked headwords (at most COMPLETIONS_PER_PREFIX). */
   completions: Map<string, string[]>;
@@ -131,19 +133,39 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   for (const r of forms.values()) if (r.flags & FORM_LEXICON) lexiconForms++;
   progress(`forms: ${forms.size} (${lexiconForms} lexicon, ${attestedForms} attested)`);
 
-  // --- confusion index over lexicon forms
+  // --- confusion index over lexicon forms, and over the grammatical forms of real text
   const usefulness = (w: string): number => {
     const f = forms.get(w)!.flags;
     return (f & FORM_HEADWORD ? 2 : 0) + (f & FORM_ATTESTED ? 1 : 0);
   };
   const confusion = new Map<string, string[]>();
-  for (const [w, r] of forms) {
-    if (!(r.flags & FORM_LEXICON)) continue;
+  const index = (w: string): void => {
     const key = confusionKey(w);
     const list = confusion.get(key);
     if (list) list.push(w);
     else confusion.set(key, [w]);
+  };
+  for (const [w, r] of forms) if (r.flags & FORM_LEXICON) index(w);
+  // A word of real text that the spellchecker's morphology builds from
+  // lexicon pieces (गर्नुहोस्, उनीहरूलाई, बसिरहेका) is a correct word no
+  // dictionary lists. Indexed too, so that it can be offered as a
+  // correction (गर्नुहोस -> गर्नुहोस्), after the lexicon forms of the same
+  // distance (spell-candidates.ts); judged against the lexicon-only index.
+  const morph = new Morphology({
+    form: (w) => forms.get(w),
+    headword: (w) => headwords.get(w),
+    mayBeForm: (w) => forms.has(w),
+    formsByConfusionKey: (k) => confusion.get(k) ?? [],
+  });
+  const grammatical: string[] = [];
+  for (const [w, r] of forms) {
+    if (r.flags & FORM_LEXICON || !(r.flags & FORM_ATTESTED)) continue;
+    // A base of one akshara (स+भर, य+को) is too short to vouch for a word.
+    const a = morph.analyse(w);
+    if (a && aksharaCount(a.base) >= 2) grammatical.push(w);
   }
+  for (const w of grammatical) index(w);
+  progress(`grammatical forms of real text indexed for corrections: ${grammatical.length}`);
   for (const [key, list] of confusion) {
     if (list.length > 1) {
       list.sort((a, b) => usefulness(b) - usefulness(a) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));

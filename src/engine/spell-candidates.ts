@@ -18,7 +18,9 @@
 // skipped: most misspellings cost one key look-up.
 //
 // Ranking: weighted distance first; at equal distance a spelling that is
-// not the standard's nasal (ANUSVARA_BEFORE_STOP) last, then a thesaurus headword
+// not the standard's nasal (ANUSVARA_BEFORE_STOP) last, then a lexicon form
+// before a grammatical form only real text has (the build indexes both,
+// src/build/records.ts), then a thesaurus headword
 // (or a form of one), then any headword, then a form attested in real text,
 // then the candidate closest in length.
 
@@ -213,7 +215,7 @@ export class CandidateGenerator {
   }
 
   private rank(found: Map<string, number>, word: string): Candidate[] {
-    const scored = [...found].map(([w, cost]) => ({ word: w, cost, centi: Math.round(cost * 100), nasal: 0, dict: -1, attested: 0 }));
+    const scored = [...found].map(([w, cost]) => ({ word: w, cost, centi: Math.round(cost * 100), nasal: 0, lexicon: 0, dict: -1, attested: 0 }));
     scored.sort((a, b) => a.centi - b.centi);
     // The dictionary signals only break ties of distance: looked up only
     // for candidates that share their distance with another.
@@ -221,14 +223,17 @@ export class CandidateGenerator {
       const tied = (i > 0 && scored[i - 1]!.centi === scored[i]!.centi) || (i + 1 < scored.length && scored[i + 1]!.centi === scored[i]!.centi);
       if (!tied) continue;
       const s = scored[i]!;
+      const flags = this.store.form(s.word)?.flags ?? 0;
       s.nasal = ANUSVARA_BEFORE_STOP.test(s.word) ? 1 : 0;
+      s.lexicon = flags & FORM_LEXICON ? 1 : 0;
       s.dict = this.dictionaryRank(s.word);
-      s.attested = (this.store.form(s.word)?.flags ?? 0) & FORM_ATTESTED ? 1 : 0;
+      s.attested = flags & FORM_ATTESTED ? 1 : 0;
     }
     scored.sort(
       (a, b) =>
         a.centi - b.centi ||
         a.nasal - b.nasal ||
+        b.lexicon - a.lexicon ||
         b.dict - a.dict ||
         b.attested - a.attested ||
         Math.abs(a.word.length - word.length) - Math.abs(b.word.length - word.length) ||

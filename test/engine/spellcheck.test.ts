@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MAX_CORRECTIONS, Spellchecker } from '../../src/engine/spellcheck.js';
+import { FORM_LEXICON } from '../../src/store/types.js';
 import { spellStore } from '../fixtures/spell/lexicon.js';
 
 const checker = (): Spellchecker => new Spellchecker(spellStore());
@@ -78,6 +79,13 @@ test('an attested word is misspelled only when a confusion slip away from a dict
   assert.deepEqual([r.status, r.corrections], ['misspelled', ['केही']]);
   // रामे is attested; रामो would need a vowel-sign change, too far for a word seen in real text.
   assert.equal(s.checkWord('रामे').status, 'unknown');
+});
+
+test('a form the grammar makes and real text uses is a correction: the halanta of a polite imperative', () => {
+  const s = checker();
+  assert.ok(!((spellStore().form('बस्नुहोस्')?.flags ?? 0) & FORM_LEXICON), 'बस्नुहोस् is no lexicon form of the fixture');
+  assert.deepEqual(s.checkWord('बस्नुहोस'), { status: 'misspelled', corrections: ['बस्नुहोस्'] });
+  assert.equal(s.checkWord('बस्नुहोस्').status, 'correct');
 });
 
 test('a long attested word is misspelled one phonetic edit from an attested headword, unknown otherwise', () => {

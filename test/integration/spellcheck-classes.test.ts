@@ -18,6 +18,8 @@ const CLASSES: [cls: string, typed: string, first: string][] = [
   ['anusvara for chandrabindu', 'संग', 'सँग'],
   ['halanta dropped at the end', 'गर्छन', 'गर्छन्'],
   ['halanta dropped in a cluster', 'सममान', 'सम्मान'],
+  ['halanta dropped from a polite imperative (no dictionary lists it)', 'गर्नुहोस', 'गर्नुहोस्'],
+  ['halanta dropped from a progressive with the copula', 'गर्दैछन', 'गर्दैछन्'],
   ['रि for ृ', 'क्रिषि', 'कृषि'],
   ['छ for क्ष', 'छमा', 'क्षमा'],
   ['ग्य for ज्ञ', 'ग्यान', 'ज्ञान'],
