@@ -224,10 +224,16 @@ export class Spellchecker {
       const f = this.store.form(towardStandard[0]!.word)?.flags ?? 0;
       if (towardStandard[0]!.cost > THRESHOLDS.medium || (f & (FORM_HEADWORD | FORM_ATTESTED)) !== (FORM_HEADWORD | FORM_ATTESTED)) return UNKNOWN;
     }
-    // An attested word beyond the confusion slips: only towards an attested headword (THRESHOLDS.attestedPlausible).
+    // An attested word beyond one confusion slip: only towards an attested
+    // headword (THRESHOLDS.attestedPlausible), or towards an attested word
+    // that differs from it in vowel length only (उनिहरु -> उनीहरू: two slips,
+    // the commonest of real text; a typed halanta or a sibilant changed as
+    // well is no such sure thing: परिषद्ले, रेस्टुरेन्ट).
     if (attested && towardStandard[0]!.cost > THRESHOLDS.attested) {
-      const f = this.store.form(towardStandard[0]!.word)?.flags ?? 0;
-      if ((f & (FORM_HEADWORD | FORM_ATTESTED)) !== (FORM_HEADWORD | FORM_ATTESTED)) return UNKNOWN;
+      const best = towardStandard[0]!.word;
+      const f = this.store.form(best)?.flags ?? 0;
+      const lengthOnly = (f & FORM_ATTESTED) !== 0 && foldVowelLength(best) === foldVowelLength(w);
+      if (!lengthOnly && (f & (FORM_HEADWORD | FORM_ATTESTED)) !== (FORM_HEADWORD | FORM_ATTESTED)) return UNKNOWN;
     }
     candidates = towardStandard;
     // A candidate in an older spelling is offered in the standard one.
@@ -362,4 +368,11 @@ const count = (w: string, ch: string): number => w.split(ch).length - 1;
  */
 export function awayFromStandard(word: string, candidate: string): boolean {
   return candidate.length < word.length && count(candidate, 'ं') > count(word, 'ं') && word.replace(PANCHAM_CLUSTER, 'ं') === candidate.replace(PANCHAM_CLUSTER, 'ं');
+}
+
+const LONG_TO_SHORT: Record<string, string> = { 'ी': 'ि', 'ू': 'ु', 'ई': 'इ', 'ऊ': 'उ' };
+
+/** The word with every long vowel (sign or letter) written short: two spellings equal under it differ in vowel length only. */
+function foldVowelLength(w: string): string {
+  return w.replace(/[ीूईऊ]/g, (v) => LONG_TO_SHORT[v]!);
 }

@@ -88,6 +88,11 @@ test('a form the grammar makes and real text uses is a correction: the halanta o
   assert.equal(s.checkWord('बस्नुहोस्').status, 'correct');
 });
 
+test('an attested word two vowel-length slips from an attested form is misspelled', () => {
+  // मानीसहरु (news spelling) -> मानिसहरू: an inflected form, not a headword, but only vowel length differs.
+  assert.deepEqual(checker().checkWord('मानीसहरु'), { status: 'misspelled', corrections: ['मानिसहरू'] });
+});
+
 test('a long attested word is misspelled one phonetic edit from an attested headword, unknown otherwise', () => {
   const s = checker();
   // A vowel sign inserted (0.7): beyond a confusion slip, but the candidate is a headword seen in real text.
