@@ -151,13 +151,13 @@ export const POSTPOSITIONS: readonly string[] = [
 /**
  * Endings of the Nepali verb paradigm, as they follow the stem of the
  * infinitive (गर्|नु, रिसाउ|नु, खा|नु): participles, converbs, finite
- * forms. Read with the stem's last letter: a consonant stem loses its
+ * forms (-इस्, -इनस्: the past of तँ, गरिस्, गरिनस्). Read with the stem's last letter: a consonant stem loses its
  * halanta before a vowel sign (गर्+ेको = गरेको), an -आउ stem its उ before
  * ए/य (रिसाउ+एको = रिसाएको).
  */
 export const VERB_ENDINGS: readonly string[] = [
-  'एको', 'एका', 'एकी', 'एकाले', 'एर', 'एन', 'एनन्', 'ए', 'एँ', 'एस्', 'यो', 'यौ', 'यौँ', 'इन्', 'ई', 'इयो', 'इएको', 'इन्छ', 'इने', 'इँदै',
-  'ेको', 'ेका', 'ेकी', 'ेर', 'ेन', 'ेनन्', 'े', 'ेँ', '्यो', '्यौ', '्यौँ', 'िन्', 'ी', 'िएको', 'िन्छ', 'िने', 'िँदै',
+  'एको', 'एका', 'एकी', 'एकाले', 'एर', 'एन', 'एनन्', 'ए', 'एँ', 'एस्', 'यो', 'यौ', 'यौँ', 'इन्', 'इस्', 'इनस्', 'ई', 'इयो', 'इएको', 'इन्छ', 'इने', 'इँदै',
+  'ेको', 'ेका', 'ेकी', 'ेर', 'ेन', 'ेनन्', 'े', 'ेँ', '्यो', '्यौ', '्यौँ', 'िन्', 'िस्', 'िनस्', 'ी', 'िएको', 'िन्छ', 'िने', 'िँदै',
   'छ', 'छन्', 'छु', 'छौ', 'छौँ', 'छिन्', 'छे', 'छस्', 'ँछ', 'ँछन्', 'ँछु', 'ँछौ', 'ँछौँ', 'ँछिन्', 'न्छ', 'न्छन्', 'न्छु', 'न्छौ', 'न्छौँ', 'न्छिन्',
   'दै', 'ँदै', 'दा', 'ँदा', 'दो', 'ँदो', 'दी', 'ँदी', 'दैन', 'ँदैन', 'दैनन्', 'ँदैनन्', 'ने', 'न', 'नु', 'नेछ', 'नेछन्', 'ला', 'लान्', 'ओस्', 'ऊ', 'ऊँ', 'औँ',
 ].slice().sort((a, b) => b.length - a.length);
@@ -340,7 +340,9 @@ export class Morphology {
       const first = word.slice(0, k);
       const rest = word.slice(k);
       if (!isNonFiniteEnding(first)) continue;
-      if (!this.isVerbForm(first) && !this.isAbsolutiveOfStem(first)) continue;
+      // स् is the -नुस् contraction of -नुहोस् (गर्नुस्): only after an infinitive (not लि|स्, डेब्रि|स्).
+      if (rest === 'स्' && !first.endsWith('नु')) continue;
+      if (!this.isVerbForm(first) && !this.isAbsolutiveOfStem(first) && !(first.endsWith('नु') && this.isAttestedInfinitive(first))) continue;
       if (this.isAuxiliaryForm(rest, depth)) return { rule: 'compound-verb', base: first, parts: [rest] };
     }
     return null;

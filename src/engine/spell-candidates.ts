@@ -2,9 +2,11 @@
 // stages from cheapest to dearest and ranked by the error model
 // (src/engine/error-model.ts):
 //
-//   1. Confusion key: one store look-up returns every lexicon form that
-//      differs from the word only by the common Nepali confusions
-//      (src/engine/confusion.ts; the build indexed all forms by key).
+//   1. Confusion key: one store look-up returns every lexicon form (and
+//      grammatical form of real text) that differs from the word only by the
+//      common Nepali confusions (src/engine/confusion.ts; the build indexed
+//      them by key); and the word with a final halanta, when the morphology
+//      layer makes that (a verb form no list has).
 //   2. Edit variants: the word one edit away (error-model.ts editVariants),
 //      each probed in the Bloom filter and confirmed with a form look-up.
 //   3. Postposition chains: a word the dictionary lacks as a whole (शरिरहरूलाई)
@@ -53,6 +55,8 @@ for (const w of FUNCTION_WORDS) {
   if (list) list.push(w);
   else FUNCTION_WORDS_BY_KEY.set(k, [w]);
 }
+
+const ENDS_IN_CONSONANT = /[\u0915-\u0939\u0958-\u095F]$/;
 
 const POSTPOSITION_KEYS = POSTPOSITIONS.map((p) => ({ p, key: confusionKey(p) }));
 const MAX_POSTPOSITION_LENGTH = Math.max(...POSTPOSITIONS.map((p) => p.length));
@@ -122,6 +126,12 @@ export class CandidateGenerator {
       for (const c of this.store.formsByConfusionKey(key)) if (!found.has(c)) add(c, editCost(word, c, maxCost));
       // Function words the dictionary may lack are candidates too (आफनो -> आफ्नो).
       for (const c of FUNCTION_WORDS_BY_KEY.get(key) ?? []) if (!found.has(c)) add(c, editCost(word, c, maxCost));
+    }
+    // A verb form the grammar makes but neither a dictionary nor the news
+    // list has, typed without its final halanta (गरिदिनुस for गरिदिनुस्).
+    if (ENDS_IN_CONSONANT.test(word)) {
+      const v = word + '्';
+      if (!found.has(v) && this.morph.analyse(v)) add(v, editCost(word, v, maxCost));
     }
     const best = (): number => {
       let b = Infinity;

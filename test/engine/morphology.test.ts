@@ -71,12 +71,22 @@ test('forms of thesaurus infinitives the word list does not inflect', () => {
   assert.equal(morph.analyse('भाएको'), null);
 });
 
+test('the -नुस् contraction follows an infinitive only; -इस् is the past of तँ', () => {
+  assert.equal(morph.analyse('पढ्नुस्')?.rule, 'compound-verb');
+  assert.deepEqual(morph.analyse('पढिस्'), { rule: 'verb-paradigm', base: 'पढ्नु', parts: ['िस्'] });
+  assert.equal(morph.analyse('गरिनस्')?.rule, 'verb-paradigm');
+  // स् after another non-finite form is no contraction (these were once accepted).
+  assert.equal(morph.analyse('गर्दैस्'), null);
+  assert.equal(morph.analyse('गर्नस्'), null);
+});
+
 test('forms of an infinitive only real text has, unless it is a slip of a dictionary infinitive', () => {
   assert.ok(!isLexicon('पकाउनु') && !isLexicon('पकाएको'));
   assert.ok(morph.analyse('पकाएको'));
   assert.deepEqual(morph.analyse('पकाएर'), { rule: 'verb-paradigm', base: 'पकाउनु', parts: ['एर'] });
   assert.equal(morph.analyse('पकाउँदै')?.rule, 'verb-paradigm');
   assert.equal(morph.analyse('नपकाउने')?.rule, 'negative', 'the negative of a paradigm form');
+  assert.deepEqual(morph.analyse('पकाउनुहोस्'), { rule: 'compound-verb', base: 'पकाउनु', parts: ['होस्'] });
   // बुझाऊनु is attested too, but one confusion slip from the thesaurus's बुझाउनु.
   assert.equal(morph.analyse('बुझाऊँदै'), null);
   assert.equal(morph.analyse('बुझाऊने'), null);

@@ -86,6 +86,9 @@ test('a form the grammar makes and real text uses is a correction: the halanta o
   assert.ok(!((spellStore().form('बस्नुहोस्')?.flags ?? 0) & FORM_LEXICON), 'बस्नुहोस् is no lexicon form of the fixture');
   assert.deepEqual(s.checkWord('बस्नुहोस'), { status: 'misspelled', corrections: ['बस्नुहोस्'] });
   assert.equal(s.checkWord('बस्नुहोस्').status, 'correct');
+  // No list has लेखिदिनुस्, पकाउनुहोस्: the grammar makes them, and the halanta is offered.
+  assert.deepEqual(s.checkWord('लेखिदिनुस'), { status: 'misspelled', corrections: ['लेखिदिनुस्'] });
+  assert.deepEqual(s.checkWord('पकाउनुहोस'), { status: 'misspelled', corrections: ['पकाउनुहोस्'] });
 });
 
 test('an attested word two vowel-length slips from an attested form is misspelled', () => {
