@@ -226,14 +226,15 @@ export class Spellchecker {
     }
     // An attested word beyond one confusion slip: only towards an attested
     // headword (THRESHOLDS.attestedPlausible), or towards an attested word
-    // that differs from it in vowel length only (उनिहरु -> उनीहरू: two slips,
-    // the commonest of real text; a typed halanta or a sibilant changed as
-    // well is no such sure thing: परिषद्ले, रेस्टुरेन्ट).
+    // that differs from it only by the commonest slips of real text, vowel
+    // length and ब/व (उनिहरु -> उनीहरू, बिद्यार्थीहरु -> विद्यार्थीहरू); a typed
+    // halanta or a sibilant changed as well is no such sure thing
+    // (मन्त्रिपरिषद्ले, रेस्टुरेन्टको stay).
     if (attested && towardStandard[0]!.cost > THRESHOLDS.attested) {
       const best = towardStandard[0]!.word;
       const f = this.store.form(best)?.flags ?? 0;
-      const lengthOnly = (f & FORM_ATTESTED) !== 0 && foldVowelLength(best) === foldVowelLength(w);
-      if (!lengthOnly && (f & (FORM_HEADWORD | FORM_ATTESTED)) !== (FORM_HEADWORD | FORM_ATTESTED)) return UNKNOWN;
+      const commonSlips = (f & FORM_ATTESTED) !== 0 && foldCommonSlips(best) === foldCommonSlips(w);
+      if (!commonSlips && (f & (FORM_HEADWORD | FORM_ATTESTED)) !== (FORM_HEADWORD | FORM_ATTESTED)) return UNKNOWN;
     }
     candidates = towardStandard;
     // A candidate in an older spelling is offered in the standard one.
@@ -370,9 +371,9 @@ export function awayFromStandard(word: string, candidate: string): boolean {
   return candidate.length < word.length && count(candidate, 'ं') > count(word, 'ं') && word.replace(PANCHAM_CLUSTER, 'ं') === candidate.replace(PANCHAM_CLUSTER, 'ं');
 }
 
-const LONG_TO_SHORT: Record<string, string> = { 'ी': 'ि', 'ू': 'ु', 'ई': 'इ', 'ऊ': 'उ' };
+const COMMON_SLIP_FOLD: Record<string, string> = { 'ी': 'ि', 'ू': 'ु', 'ई': 'इ', 'ऊ': 'उ', व: 'ब' };
 
-/** The word with every long vowel (sign or letter) written short: two spellings equal under it differ in vowel length only. */
-function foldVowelLength(w: string): string {
-  return w.replace(/[ीूईऊ]/g, (v) => LONG_TO_SHORT[v]!);
+/** The word with every long vowel written short and व as ब: two spellings equal under it differ by those slips only. */
+function foldCommonSlips(w: string): string {
+  return w.replace(/[ीूईऊव]/g, (v) => COMMON_SLIP_FOLD[v]!);
 }

@@ -91,9 +91,10 @@ test('a form the grammar makes and real text uses is a correction: the halanta o
   assert.deepEqual(s.checkWord('पकाउनुहोस'), { status: 'misspelled', corrections: ['पकाउनुहोस्'] });
 });
 
-test('an attested word two vowel-length slips from an attested form is misspelled', () => {
+test('an attested word two common slips (vowel length, ब/व) from an attested form is misspelled', () => {
   // मानीसहरु (news spelling) -> मानिसहरू: an inflected form, not a headword, but only vowel length differs.
   assert.deepEqual(checker().checkWord('मानीसहरु'), { status: 'misspelled', corrections: ['मानिसहरू'] });
+  assert.deepEqual(checker().checkWord('बिचारहरु'), { status: 'misspelled', corrections: ['विचारहरू'] });
 });
 
 test('a long attested word is misspelled one phonetic edit from an attested headword, unknown otherwise', () => {
