@@ -31,8 +31,10 @@
 //     consonant written twice 0, once 1 (भट्टराई bhattarai/bhatarai);
 //     च्छ chh (cchh, chchh, ch 1); च्च chch or cch (ch 1).
 //   nasal signs: ं before p/b/m/व m or n, before y r l s h n (m 1),
-//     elsewhere n (dropped 1, m at word end 1); ँ n, dropped 0 at word end (गाउँ gaun/gau, तपाईं tapain/tapai) and
-//     1 inside (लिँदैन lidaina).
+//     elsewhere n (dropped 1, m at word end 1); ँ n or dropped 0, at the word end (गाउँ gaun/gau,
+//     तपाईं tapain/tapai) as inside (जाँदै jandai/jadai, लिँदैन lidaina): typists leave the
+//     chandrabindu out as a matter of course (measured: 1 inside gave tier A 78.8%, 0 gives 79.0%,
+//     sentences 76.8% both; jadai then reads जाँदै before the rare noun जडाइ).
 //   visarga ः: inside the word dropped 0 (दुःख dukha), h 1; at the end h 0,
 //     dropped 1.
 //
@@ -390,8 +392,7 @@ function buildSlots(syl: Syllable[], marked: boolean, ext: boolean): Slot[] {
       else if (nextCons) slots.push({ options: [{ s: 'n', c: 0 }, { s: '', c: 1 }] });
       else slots.push({ options: [{ s: 'n', c: 0 }, { s: 'm', c: 1 }, { s: '', c: 1 }] });
     } else if (s.nasal === 2) {
-      if (nextCons) slots.push({ options: [{ s: 'n', c: 0 }, { s: '', c: 1 }] });
-      else slots.push({ options: [{ s: 'n', c: 0 }, { s: '', c: 0 }] });
+      slots.push({ options: [{ s: 'n', c: 0 }, { s: '', c: 0 }] });
     }
     if (s.visarga) {
       slots.push({ options: next ? [{ s: '', c: 0 }, { s: 'h', c: 1 }] : [{ s: 'h', c: 0 }, { s: '', c: 1 }] });

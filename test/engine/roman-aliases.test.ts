@@ -70,7 +70,7 @@ test('nasals written n, m or dropped', () => {
   hasCasual('संविधान', 'sambidhan', 85);
   hasCasual('सम्बन्ध', 'sambandha', 100);
   hasCasual('हुँदैन', 'hundaina', 100);
-  hasCasual('हुँदैन', 'hudaina', 85);
+  hasCasual('हुँदैन', 'hudaina', 100); // chandrabindu left out inside the word as at its end
 });
 
 test('क्ष ksh/chh/x, ज्ञ gy, ृ ri, ए after a vowel e/ye, visarga', () => {
