@@ -376,6 +376,9 @@ export class Morphology {
       else if (c === 0x901 || (c >= 0x904 && c <= 0x914)) infinitives = [stem + 'नु', stem + 'उनु'];
       // A vowel stem nasalizes before द and छ (खाँदा, खान्छ; not खादा, खाछ).
       else if (vowelStem && (e.startsWith('द') || e.startsWith('छ'))) infinitives = [];
+      // -यो/-यौ follow a vowel stem (खा|यो, and an -आउ stem without its उ: बुझा|यो);
+      // a consonant stem takes ्यो (रह|्यो, not रहयो).
+      else if (e.startsWith('य')) infinitives = vowelStem ? [stem + 'नु', stem + 'उनु'] : [];
       else infinitives = [stem + 'नु'];
       for (const inf of infinitives) {
         if (this.isVerbInfinitive(inf)) return { rule: 'verb-paradigm', base: inf, parts: [e] };

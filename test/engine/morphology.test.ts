@@ -67,6 +67,9 @@ test('forms of thesaurus infinitives the word list does not inflect', () => {
   assert.equal(morph.analyse('पढाउँदै')?.rule, 'verb-paradigm');
   // A vowel stem nasalizes before द: पढाउदै is not a form.
   assert.equal(morph.analyse('पढाउदै'), null);
+  // -यो follows a vowel stem (बुझायो); a consonant stem takes ्यो: पढयो is not a form.
+  assert.equal(morph.analyse('बुझायो')?.rule, 'verb-paradigm');
+  assert.equal(morph.analyse('पढयो'), null);
   // A noun in -नु (भानु) is not a verb: its "-एको form" is not accepted.
   assert.equal(morph.analyse('भाएको'), null);
 });
