@@ -162,11 +162,25 @@ export const VERB_ENDINGS: readonly string[] = [
   'दै', 'ँदै', 'दा', 'ँदा', 'दो', 'ँदो', 'दी', 'ँदी', 'दैन', 'ँदैन', 'दैनन्', 'ँदैनन्', 'ने', 'न', 'नु', 'नेछ', 'नेछन्', 'ला', 'लान्', 'ओस्', 'ऊ', 'ऊँ', 'औँ',
 ].slice().sort((a, b) => b.length - a.length);
 
-/** Derivational suffixes (तद्धित प्रत्यय) that make a new word of a word: abstract nouns, adjectives of quality. */
+/**
+ * Derivational suffixes (तद्धित प्रत्यय) that make a new word of a word:
+ * abstract nouns, adjectives of quality, adverbs of manner (सामान्यतया,
+ * सामान्यतः), the numeral classifiers (दुईवटा, एकजना).
+ */
 export const DERIVATIONAL_SUFFIXES: readonly string[] = [
   'ता', 'त्व', 'पन', 'पना', 'हीन', 'शील', 'पूर्ण', 'पूर्वक', 'मय', 'रहित', 'युक्त', 'कारी', 'वादी', 'वाद', 'जनक', 'योग्य', 'गत', 'वान्',
   'वती', 'दार', 'वाला', 'स्वरूप', 'भर', 'तर्फी', 'कालीन', 'सम्बन्धी', 'विहीन', 'प्रद', 'दायी', 'दायक', 'वत्',
+  'तया', 'तः', 'वटा', 'वटी', 'जना',
 ].slice().sort((a, b) => b.length - a.length);
+
+/**
+ * Suffixes that begin with a vowel sign and take the place of the base's
+ * final ा or ो, or follow its last consonant: the adjectives in -ई/-ईय/-आत्मक
+ * (उत्तर+ई उत्तरी, अफ्रिका+ई अफ्रिकी, स्तर+ईय स्तरीय, रचना+आत्मक रचनात्मक)
+ * and the emphatic particle ऐ fused to a word (एक+ऐ एकै, सानो+ऐ सानै,
+ * पूरा+ऐ पूरै, अत्यन्त+ऐ अत्यन्तै).
+ */
+const VOWEL_SUFFIXES: readonly string[] = ['ात्मक', 'ीय', 'ी', 'ै'];
 
 /** Prefixes (उपसर्ग, and the Nepali negative and pejorative prefixes) written joined to a word. */
 export const PREFIXES: readonly string[] = [
@@ -393,6 +407,12 @@ export class Morphology {
       if (word.length <= suffix.length + 1 || !word.endsWith(suffix)) continue;
       const base = word.slice(0, word.length - suffix.length);
       if (isWord(base)) return { rule: 'derivation', base, parts: [suffix] };
+    }
+    for (const suffix of VOWEL_SUFFIXES) {
+      if (word.length <= suffix.length + 1 || !word.endsWith(suffix)) continue;
+      const stem = word.slice(0, word.length - suffix.length);
+      if (!isConsonantCode(stem.charCodeAt(stem.length - 1))) continue;
+      for (const base of [stem, stem + 'ा', stem + 'ो']) if (isWord(base)) return { rule: 'derivation', base, parts: [suffix] };
     }
     for (const prefix of PREFIXES) {
       if (word.length <= prefix.length + 1 || !word.startsWith(prefix)) continue;

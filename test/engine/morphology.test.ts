@@ -105,6 +105,24 @@ test('word formation is only tried on request, and compounds are speculative', (
   assert.equal(morph.analyse('अविकास', true)?.speculative, true, 'a one-letter prefix is speculative');
 });
 
+test('word formation: adverbs in -तः/-तया, numeral classifiers, -ई/-ईय adjectives, the emphatic ऐ', () => {
+  const derived = (w: string): { base: string; parts: string[] } | null => {
+    const a = morph.analyse(w, true);
+    return a && !a.speculative && a.rule === 'derivation' ? { base: a.base, parts: a.parts } : null;
+  };
+  assert.equal(morph.analyse('विशेषतः'), null, 'only on request');
+  assert.deepEqual(derived('विशेषतः'), { base: 'विशेष', parts: ['तः'] });
+  assert.deepEqual(derived('दुईवटा'), { base: 'दुई', parts: ['वटा'] });
+  assert.deepEqual(derived('पहाडी'), { base: 'पहाड', parts: ['ी'] });
+  assert.deepEqual(derived('समाजीय'), { base: 'समाज', parts: ['ीय'] });
+  // the emphatic takes the place of a final ो/ा, or follows the last consonant
+  assert.deepEqual(derived('सानै'), { base: 'सानो', parts: ['ै'] });
+  assert.deepEqual(derived('अधिकै'), { base: 'अधिक', parts: ['ै'] });
+  // a vowel suffix after a vowel is no such word, and the base must be a word
+  assert.equal(derived('पानीै'), null);
+  assert.equal(derived('घरघुरी'), null);
+});
+
 test('splitPostpositions lists the ways to cut off a chain', () => {
   const splits = morph.splitPostpositions('घरहरूमा');
   assert.ok(splits.some((s) => s.base === 'घर' && s.suffix === 'हरूमा'));
