@@ -22,8 +22,9 @@
 //      गरिरहेको: -इ + सक्नु/रहनु), benefactive and others (गरिदिनुहोस्,
 //      गरिहाल्यो, गरिराख्यो, गरिपठायो), progressive with the copula
 //      (गर्दैछ).
-//   4. The literary present in -दछ (गर्दछ, पर्दछन्, जाँदछ), made from the
-//      stem of the colloquial present the dictionary has (गर्छ, पर्छन्, जान्छ).
+//   4. The literary present in -दछ (गर्दछ, पर्दछन्, जाँदछ, बनाउँदछ) and past
+//      habitual in -दथ (गर्दथे), made from the colloquial forms the
+//      dictionary has (गर्छ, पर्छन्, जान्छ, बनाउँछ, गर्थे).
 //   5. Negative न- on any verb form, including compounds (नगर्नुहोस्,
 //      नभएपछि), when the dictionary's prefix class did not make it.
 //   6. Verb forms of an infinitive the dictionary lists without its
@@ -133,15 +134,20 @@ export const NOMINAL_FUNCTION_WORDS: ReadonlySet<string> = new Set([
  * Postpositions and suffixes written joined to the word they follow,
  * longest first so that the longest match is tried first.
  */
+/** नामयोगी: postpositions that are words of their own, written joined to a noun (घरपछि) or standing alone with a case marker (यस बारेमा, उनको साथमा). */
+const NAMAYOGI: readonly string[] = [
+  'पछि', 'अघि', 'माथि', 'मुनि', 'तल', 'भित्र', 'बाहिर', 'अगाडि', 'पछाडि', 'बीच', 'बिच', 'नजिक', 'निम्ति', 'लागि', 'बारे',
+  'विरुद्ध', 'बमोजिम', 'अनुसार', 'सहित', 'समेत', 'प्रति', 'तर्फ', 'पट्टि', 'भरि', 'जस्तो', 'जस्ता', 'जस्ती', 'जस्तै', 'झैँ',
+  'बाहेक', 'मध्ये', 'वरिपरि', 'साथ', 'साथै', 'बिना', 'स्थित', 'भर',
+];
+const NAMAYOGI_BASES: ReadonlySet<string> = new Set(NAMAYOGI);
+
 export const POSTPOSITIONS: readonly string[] = [
   // case markers (विभक्ति)
   'ले', 'लाई', 'को', 'का', 'की', 'मा', 'बाट', 'देखि', 'सँग', 'सँगै', 'सित', 'सम्म', 'तिर', 'भन्दा', 'द्वारा',
   // emphatic case markers
   'मै', 'कै', 'लेनै', 'मानै',
-  // नामयोगी written joined
-  'पछि', 'अघि', 'माथि', 'मुनि', 'तल', 'भित्र', 'बाहिर', 'अगाडि', 'पछाडि', 'बीच', 'बिच', 'नजिक', 'निम्ति', 'लागि', 'बारे',
-  'विरुद्ध', 'बमोजिम', 'अनुसार', 'सहित', 'समेत', 'प्रति', 'तर्फ', 'पट्टि', 'भरि', 'जस्तो', 'जस्ता', 'जस्ती', 'जस्तै', 'झैँ',
-  'बाहेक', 'मध्ये', 'वरिपरि', 'साथ', 'साथै', 'बिना', 'स्थित', 'भर',
+  ...NAMAYOGI,
   // plural
   'हरू',
   // 'while', joined to a verb's -दा form (बोल्दाखेरि)
@@ -151,7 +157,9 @@ export const POSTPOSITIONS: readonly string[] = [
 /**
  * Endings of the Nepali verb paradigm, as they follow the stem of the
  * infinitive (गर्|नु, रिसाउ|नु, खा|नु): participles, converbs, finite
- * forms (-इस्, -इनस्: the past of तँ, गरिस्, गरिनस्). Read with the stem's last letter: a consonant stem loses its
+ * forms (-इस्, -इनस्: the past of तँ, गरिस्, गरिनस्; -नाले, the oblique
+ * infinitive with ले: गर्नाले 'because of doing'; the past habitual -थ्यो, -थे: गर्थ्यो,
+ * खान्थे, बनाउँथ्यो). Read with the stem's last letter: a consonant stem loses its
  * halanta before a vowel sign (गर्+ेको = गरेको), an -आउ stem its उ before
  * ए/य (रिसाउ+एको = रिसाएको).
  */
@@ -159,7 +167,8 @@ export const VERB_ENDINGS: readonly string[] = [
   'एको', 'एका', 'एकी', 'एकाले', 'एर', 'एन', 'एनन्', 'ए', 'एँ', 'एस्', 'यो', 'यौ', 'यौँ', 'इन्', 'इस्', 'इनस्', 'ई', 'इयो', 'इएको', 'इन्छ', 'इने', 'इँदै',
   'ेको', 'ेका', 'ेकी', 'ेर', 'ेन', 'ेनन्', 'े', 'ेँ', '्यो', '्यौ', '्यौँ', 'िन्', 'िस्', 'िनस्', 'ी', 'िएको', 'िन्छ', 'िने', 'िँदै',
   'छ', 'छन्', 'छु', 'छौ', 'छौँ', 'छिन्', 'छे', 'छस्', 'ँछ', 'ँछन्', 'ँछु', 'ँछौ', 'ँछौँ', 'ँछिन्', 'न्छ', 'न्छन्', 'न्छु', 'न्छौ', 'न्छौँ', 'न्छिन्',
-  'दै', 'ँदै', 'दा', 'ँदा', 'दो', 'ँदो', 'दी', 'ँदी', 'दैन', 'ँदैन', 'दैनन्', 'ँदैनन्', 'ने', 'न', 'नु', 'नेछ', 'नेछन्', 'ला', 'लान्', 'ओस्', 'ऊ', 'ऊँ', 'औँ',
+  'दै', 'ँदै', 'दा', 'ँदा', 'दो', 'ँदो', 'दी', 'ँदी', 'दैन', 'ँदैन', 'दैनन्', 'ँदैनन्', 'ने', 'न', 'नाले', 'नु', 'नेछ', 'नेछन्', 'ला', 'लान्', 'ओस्', 'ऊ', 'ऊँ', 'औँ',
+  'थ्यो', 'थे', 'थेँ', 'थिन्', 'थ्यौ', 'थ्यौँ', 'न्थ्यो', 'न्थे', 'न्थेँ', 'न्थिन्', 'न्थ्यौ', 'न्थ्यौँ', 'ँथ्यो', 'ँथे', 'ँथिन्',
 ].slice().sort((a, b) => b.length - a.length);
 
 /**
@@ -203,7 +212,7 @@ export type MorphologyRule =
   | 'function-word'
   | 'postposition'
   | 'compound-verb'
-  | 'literary-present'
+  | 'literary-tense'
   | 'negative'
   | 'verb-paradigm'
   | 'derivation'
@@ -283,7 +292,7 @@ export class Morphology {
     if (depth > MAX_DEPTH || word.length < 2) return null;
     return (
       this.postpositionChain(word, depth) ??
-      this.literaryPresent(word) ??
+      this.literaryTense(word) ??
       this.compoundVerb(word, depth) ??
       this.negative(word, depth) ??
       this.verbParadigm(word) ??
@@ -293,14 +302,14 @@ export class Morphology {
 
   /** A lexicon word or a function word, or (recursively) one of them with postpositions. */
   private acceptsAsBase(word: string, depth: number): boolean {
-    if (NOMINAL_FUNCTION_WORDS.has(word)) return true;
+    if (NOMINAL_FUNCTION_WORDS.has(word) || NAMAYOGI_BASES.has(word)) return true;
     // Conjunctions, particles and the copula take no postposition, even
     // where the word list has them as stems.
     if (FUNCTION_WORDS.has(word)) return false;
     const f = this.lexiconForm(word);
     if (f) return !isBareVerbStem(f);
     const a = this.analyseAt(word, depth + 1);
-    return a !== null && a.rule !== 'literary-present';
+    return a !== null && a.rule !== 'literary-tense';
   }
 
   private postpositionChain(word: string, depth: number): MorphAnalysis | null {
@@ -333,16 +342,21 @@ export class Morphology {
     return out;
   }
 
-  private literaryPresent(word: string): MorphAnalysis | null {
-    // गर्दछ <- गर्छ, जाँदछ <- जान्छ: the -दछ present is the -छ present with द before छ.
-    const i = word.indexOf('दछ');
-    if (i <= 0) return null;
-    const head = word.slice(0, i);
-    const tail = word.slice(i + 2);
-    const colloquial = head.endsWith('ँ') ? head.slice(0, -1) + 'न्छ' + tail : head + 'छ' + tail;
-    const f = this.lexiconForm(colloquial);
-    if (f && f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag))) {
-      return { rule: 'literary-present', base: colloquial, parts: ['दछ'] };
+  private literaryTense(word: string): MorphAnalysis | null {
+    // गर्दछ <- गर्छ, जाँदछ <- जान्छ, बनाउँदछ <- बनाउँछ: the -दछ present is
+    // the -छ present with द before छ; the -दथ्यो past habitual the same of
+    // -थ्यो (गर्दथे <- गर्थे).
+    for (const literary of ['दछ', 'दथ']) {
+      const i = word.indexOf(literary);
+      if (i <= 0) continue;
+      const head = word.slice(0, i);
+      const rest = literary.slice(1) + word.slice(i + 2);
+      const colloquials = head.endsWith('ँ') ? [head + rest, head.slice(0, -1) + 'न्' + rest] : [head + rest];
+      for (const colloquial of colloquials) {
+        if (this.isVerbForm(colloquial) || this.verbParadigm(colloquial) !== null) {
+          return { rule: 'literary-tense', base: colloquial, parts: [literary] };
+        }
+      }
     }
     return null;
   }
@@ -367,7 +381,7 @@ export class Morphology {
     const rest = word.slice(1);
     if (this.isVerbForm(rest)) return { rule: 'negative', base: rest, parts: ['न'] };
     const a = this.analyseAt(rest, depth + 1);
-    if (a && (a.rule === 'compound-verb' || a.rule === 'verb-paradigm' || a.rule === 'literary-present' || (a.rule === 'postposition' && this.isVerbForm(a.base)))) {
+    if (a && (a.rule === 'compound-verb' || a.rule === 'verb-paradigm' || a.rule === 'literary-tense' || (a.rule === 'postposition' && this.isVerbForm(a.base)))) {
       return { rule: 'negative', base: rest, parts: ['न'] };
     }
     return null;
@@ -388,8 +402,8 @@ export class Morphology {
       let infinitives: string[];
       if (c >= 0x93e && c <= 0x94d) infinitives = stem.endsWith('्') ? [] : [stem + '्नु'];
       else if (c === 0x901 || (c >= 0x904 && c <= 0x914)) infinitives = [stem + 'नु', stem + 'उनु'];
-      // A vowel stem nasalizes before द and छ (खाँदा, खान्छ; not खादा, खाछ).
-      else if (vowelStem && (e.startsWith('द') || e.startsWith('छ'))) infinitives = [];
+      // A vowel stem nasalizes before द, छ and थ (खाँदा, खान्छ, खान्थ्यो; not खादा, खाछ, खाथ्यो).
+      else if (vowelStem && (e.startsWith('द') || e.startsWith('छ') || e.startsWith('थ'))) infinitives = [];
       // -यो/-यौ follow a vowel stem (खा|यो, and an -आउ stem without its उ: बुझा|यो);
       // a consonant stem takes ्यो (रह|्यो, not रहयो).
       else if (e.startsWith('य')) infinitives = vowelStem ? [stem + 'नु', stem + 'उनु'] : [];

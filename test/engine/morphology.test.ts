@@ -54,10 +54,23 @@ test('negative न- on verb forms and on compounds, not on nouns', () => {
 });
 
 test('the literary present in -दछ comes from the colloquial present', () => {
-  assert.equal(morph.analyse('गर्दछ')?.rule, 'literary-present');
-  assert.equal(morph.analyse('गर्दछन्')?.rule, 'literary-present');
-  assert.equal(morph.analyse('जाँदछ')?.rule, 'literary-present');
+  assert.equal(morph.analyse('गर्दछ')?.rule, 'literary-tense');
+  assert.equal(morph.analyse('गर्दछन्')?.rule, 'literary-tense');
+  assert.equal(morph.analyse('जाँदछ')?.rule, 'literary-tense');
+  // and the past habitual in -दथ from the -थ form; a nasalized vowel stem keeps its chandrabindu
+  assert.deepEqual(morph.analyse('गर्दथ्यो'), { rule: 'literary-tense', base: 'गर्थ्यो', parts: ['दथ'] });
+  assert.deepEqual(morph.analyse('बुझाउँदछ'), { rule: 'literary-tense', base: 'बुझाउँछ', parts: ['दछ'] });
   assert.equal(morph.analyse('घरदछ'), null);
+});
+
+test('a नामयोगी standing alone takes a case marker; the oblique infinitive -ना only with ले', () => {
+  assert.deepEqual(morph.analyse('बारेमा'), { rule: 'postposition', base: 'बारे', parts: ['मा'] });
+  assert.deepEqual(morph.analyse('साथमा'), { rule: 'postposition', base: 'साथ', parts: ['मा'] });
+  assert.deepEqual(morph.analyse('गर्नाले'), { rule: 'verb-paradigm', base: 'गर्नु', parts: ['नाले'] });
+  assert.equal(morph.analyse('गर्ना'), null, 'the oblique infinitive stands only before ले');
+  assert.ok(morph.analyse('नगर्नाले'), 'and its negative');
+  // a case marker alone takes none
+  assert.equal(morph.analyse('लेमा'), null);
 });
 
 test('forms of thesaurus infinitives the word list does not inflect', () => {
