@@ -48,8 +48,9 @@ const CHEAP_ENOUGH = 0.7;
  */
 export const CONFUSION_ONLY = 0.45;
 
+/** The function words and the postpositions that stand as words (सँगै, बारे), by confusion key: candidates the dictionary may lack. */
 const FUNCTION_WORDS_BY_KEY = new Map<string, string[]>();
-for (const w of FUNCTION_WORDS) {
+for (const w of new Set([...FUNCTION_WORDS, ...POSTPOSITIONS])) {
   const k = confusionKey(w);
   const list = FUNCTION_WORDS_BY_KEY.get(k);
   if (list) list.push(w);
@@ -124,7 +125,7 @@ export class CandidateGenerator {
     // best candidate: they are skipped (most misspellings stop here).
     for (const key of stageOneKeys(word)) {
       for (const c of this.store.formsByConfusionKey(key)) if (!found.has(c)) add(c, editCost(word, c, maxCost));
-      // Function words the dictionary may lack are candidates too (आफनो -> आफ्नो).
+      // Function words and postpositions the dictionary may lack are candidates too (आफनो -> आफ्नो, सङ्गै -> सँगै).
       for (const c of FUNCTION_WORDS_BY_KEY.get(key) ?? []) if (!found.has(c)) add(c, editCost(word, c, maxCost));
     }
     // A verb form the grammar makes but neither a dictionary nor the news

@@ -24,6 +24,7 @@ test('one real misspelling per error class, with its expected first correction',
     ['गाउ', 'गाउँ'], // chandrabindu missing
     ['हुंदैन', 'हुँदैन'], // anusvara for chandrabindu
     ['आफनो', 'आफ्नो'], // halanta dropped (a function word the fixture lacks)
+    ['संगै', 'सँगै'], // anusvara for chandrabindu (a postposition standing as a word)
     ['गर्छन', 'गर्छन्'], // final halanta dropped
     ['संख्या', 'सङ्ख्या'], // anusvara for the fifth letter
     ['क्रिषि', 'कृषि'], // ्रि for ृ
