@@ -109,6 +109,11 @@
 //     start of a phrase, the same way, an exact non-postposition goes before
 //     a postposition (ma ghar -> म घर). A word alone (the only word of the
 //     request) keeps its ranking (lagi: लागि).
+//   - Finite verb at the end of a sentence: the last word before . ? ! । or
+//     a line end (or the text's end), in a request of several words, whose
+//     first candidate has an exact twin ending in halanta that weighs as
+//     much, takes the twin (u le topi lagain. -> ... लगाइन्, the finite
+//     past, not लगाइन, the passive infinitive).
 //   - The tokens form takes the list as one phrase for these rules.
 
 import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord, type ExampleSentence } from '../store/types.js';
@@ -969,7 +974,10 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
     // A word alone (the only word of the request) is taken as ranked: it
     // starts no phrase a postposition could not begin.
     const afterWord = prevWord !== null && !tok.punctBefore && !tok.sentenceStart && !CONJUNCTIONS.has(prevWord);
-    const order = words === 1 ? -1 : postpositionOrder(analysis!.candidates, afterWord);
+    let order = words === 1 ? -1 : postpositionOrder(analysis!.candidates, afterWord);
+    // The last word of a sentence is its finite verb (Nepali is verb-final).
+    const sentenceFinal = k + 1 === n || toks[k + 1]!.sentenceStart;
+    if (order < 0 && words > 1 && sentenceFinal) order = finiteVerbOrder(analysis!.candidates);
     const candidates = candidateView(analysis!, order, max);
     out[k] = {
       token: tok.text,
@@ -1000,6 +1008,24 @@ function postpositionOrder(ranked: Scored[], afterWord: boolean): number {
     // within one casual cost step of the first (bata for बाट after a noun)
     if (c.stage !== Stage.Exact || c.weight < top.weight - CASUAL_COST_STEP) break;
     if (POSTPOSITION_WORDS.has(c.word) === afterWord) return i;
+  }
+  return -1;
+}
+
+/**
+ * Which candidate a sentence-final word puts first, or -1: the first
+ * candidate's twin with a final halanta, matched exactly and weighing as
+ * much (lagain: लगाइन्, the finite past, before लगाइन, the infinitive of
+ * the passive; the halanta is the only difference the typist cannot show).
+ */
+function finiteVerbOrder(ranked: Scored[]): number {
+  const top = ranked[0]!;
+  if (top.stage !== Stage.Exact) return -1;
+  const twin = top.word + VIRAMA;
+  for (let i = 1; i < ranked.length; i++) {
+    const c = ranked[i]!;
+    if (c.stage !== Stage.Exact || c.weight < top.weight) break;
+    if (c.word === twin) return i;
   }
   return -1;
 }

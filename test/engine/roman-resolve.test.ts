@@ -249,6 +249,13 @@ test('detached postpositions follow a word; a phrase does not start with one', (
   assert.equal(convert('ghar. ma'), 'घर. म');
 });
 
+test('the last word of a sentence takes its finite-verb twin with a final halanta', () => {
+  assert.equal(convert('lekhin ghar'), 'लेखिन घर', 'inside a sentence: as ranked');
+  assert.equal(convert('ghar ma lekhin. ghar'), 'घर मा लेखिन्. घर');
+  assert.equal(convert('ghar lekhin'), 'घर लेखिन्', 'the end of the text ends a sentence too');
+  assert.equal(convert('lekhin'), 'लेखिन', 'a word alone is taken as ranked');
+});
+
 test('a loanword typed the English way resolves when it is the only word, and stays English in running text', () => {
   const c = resolveTokens(store, ['file'], 5).tokens[0]!.candidates[0]!;
   assert.equal(c.word, 'फाइल');
