@@ -57,7 +57,8 @@ for (const w of new Set([...FUNCTION_WORDS, ...POSTPOSITIONS])) {
   else FUNCTION_WORDS_BY_KEY.set(k, [w]);
 }
 
-const ENDS_IN_CONSONANT = /[\u0915-\u0939\u0958-\u095F]$/;
+/** The finite verb endings that end in a halanta end in न् or स् (-छन्, -इन्, -होस्, -नुस्, -ओस्). */
+const HALANTA_VERB_END = /[नस]$/;
 
 const POSTPOSITION_KEYS = POSTPOSITIONS.map((p) => ({ p, key: confusionKey(p) }));
 const MAX_POSTPOSITION_LENGTH = Math.max(...POSTPOSITIONS.map((p) => p.length));
@@ -130,7 +131,7 @@ export class CandidateGenerator {
     }
     // A verb form the grammar makes but neither a dictionary nor the news
     // list has, typed without its final halanta (गरिदिनुस for गरिदिनुस्).
-    if (ENDS_IN_CONSONANT.test(word)) {
+    if (HALANTA_VERB_END.test(word)) {
       const v = word + '्';
       if (!found.has(v) && this.morph.analyse(v)) add(v, editCost(word, v, maxCost));
     }
