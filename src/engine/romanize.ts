@@ -182,6 +182,15 @@ export const RANKING_SUMMARY =
   'token and the alias. (9) a headword before an inflected form. (10) example sentences using the word or its forms. A word the ' +
   'spellchecker would correct is never offered first: a misspelled form is dropped, and a headword ' +
   'spelled against the Academy standard goes after the correctly spelled candidates of its class.';
+
+/** The text-level rules of the header in short, for the API description (OpenAPI). */
+export const CONTEXT_SUMMARY =
+  'In a text the neighbours count too (the tokens form is read as one phrase): numbers, URLs, e-mail addresses, Devanagari and ' +
+  'ALL-CAPITALS acronyms stay as given; an English word stays English unless it has an exact Nepali match among Nepali neighbours, ' +
+  'and a loanword typed the English way is converted only when it is the only word (mixed text keeps its English); a capitalized ' +
+  'word inside a sentence is converted only with an exact match and a Nepali neighbour; a detached postposition after a word of ' +
+  'its phrase is read as one (ghar ma: घर मा, not घर म) and a phrase does not start with one (ma ghar: म घर); the last word of a ' +
+  'sentence takes its finite-verb twin with a final halanta when both match equally (lagain.: लगाइन्). A word alone is taken as ranked.';
 export const UNVERIFIED_SPLIT_PENALTY = 25;
 export const FUZZY_PENALTY = 20;
 export const FUZZY_EDIT_PENALTY = 10;

@@ -27,7 +27,7 @@ import {
   WordQueryCheck,
 } from '../schemas/dictionary-word.js';
 import { HealthResponse } from '../schemas/health.js';
-import { RANKING_SUMMARY } from '../engine/romanize.js';
+import { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../engine/romanize.js';
 import { checkRomanizationBody, RomanizationBody, RomanizationResponse } from '../schemas/romanization-resolve.js';
 import { checkSpellcheckTextBody, SpellcheckTextBody, SpellcheckTextResponse } from '../schemas/spellcheck-text.js';
 import { SpellcheckWordQuery, SpellcheckWordQueryCheck, SpellcheckWordResponse } from '../schemas/spellcheck-word.js';
@@ -384,7 +384,9 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         summary: 'Resolve romanized Nepali to Devanagari',
         description:
           'Exactly one of text (at most 10,000 characters) or tokens (at most 1,000 tokens of at most 100 characters). max_candidates: default 5, 1..10. Every body error is Shape B {"detail": ...}.\n\n**Ranking.** ' +
-          RANKING_SUMMARY,
+          RANKING_SUMMARY +
+          '\n\n**Context.** ' +
+          CONTEXT_SUMMARY,
         tag: 'romanization',
         body: RomanizationBody,
         responses: {

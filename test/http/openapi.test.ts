@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../../src/engine/romanize.js';
 import { buildRoutes } from '../../src/http/routes.js';
 import { FakeServices } from './fake-services.js';
 import { getJson, startTestServer } from './harness.js';
@@ -105,6 +106,9 @@ test('the document spells out the parts the interface leaves "not shown"', async
   assert.ok(spell.responses['413'] && spell.responses['415']);
   // Both text and tokens.
   assert.match(doc.paths['/api/v1/romanization/resolve'].post.responses['400'].description, /not both/);
+  // The ranking and the text-level rules are described where clients read them.
+  const romanize = doc.paths['/api/v1/romanization/resolve'].post.description;
+  assert.ok(romanize.includes(RANKING_SUMMARY) && romanize.includes(CONTEXT_SUMMARY));
   // Partner access, rate-limit attribution and window type.
   assert.equal(doc.components.securitySchemes.partnerKey.name, 'X-API-Key');
   assert.match(doc.info.description, /sliding window/);
