@@ -94,6 +94,12 @@ test('ranking: at equal weight a closed-class word (the commonest words of any t
   assert.ok(c[1]!.dictionaries.length > c[0]!.dictionaries.length);
 });
 
+test('ranking: a word real text never showed weighs one casual step less', () => {
+  // kanoon spells कनूँ at casual cost 1 (85) and कानुन at cost 2 (70); only कानुन is in the news word list.
+  const c = resolveTokens(store, ['kanoon'], 5).tokens[0]!.candidates;
+  assert.deepEqual(c.slice(0, 2).map((x) => [x.word, x.weight]), [['कानुन', 70], ['कनूँ', 85]]);
+});
+
 test('ranking: otherwise equal words go by the example sentences that use them or their forms', () => {
   // दल and दाल are both "dal" at weight 100; an example sentence uses दालको
   assert.deepEqual(words('dal').slice(0, 2), ['दाल', 'दल']);
