@@ -461,7 +461,7 @@ test('romanization by tokens: start/end null, text null, one result per token', 
   );
 });
 
-test('romanization on the real data: news-list names, English-spelled loanwords, texting habits, the standard spelling', { skip }, async () => {
+test('romanization on the real data: news-list names, English-spelled loanwords, texting habits, the standard spelling, words of real text first, the sentence-final verb', { skip }, async () => {
   const dicts = await romanBackers();
   // a name no dictionary has, backed by the news word list
   const name = await postJson(ROMAN, { tokens: ['nyaupane'] });
@@ -481,6 +481,11 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   assert.equal((await postJson(ROMAN, { text: 'k xa' })).body.converted_text, 'के छ');
   // the Academy's spelling first: tadbhav hrasva, pronoun dirgha
   assert.equal((await postJson(ROMAN, { text: 'u thulo cha' })).body.converted_text, 'ऊ ठुलो छ');
+  // a word real text uses before a rare form of the word list typed more closely; the chandrabindu
+  // left out inside a word; the finite verb ending a sentence takes its halanta
+  assert.equal((await postJson(ROMAN, { tokens: ['kanoon'] })).body.tokens[0].converted, 'कानुन');
+  assert.equal((await postJson(ROMAN, { tokens: ['jadai'] })).body.tokens[0].converted, 'जाँदै');
+  assert.equal((await postJson(ROMAN, { text: 'usle topi lagain.' })).body.converted_text, 'उसले टोपी लगाइन्.');
 });
 
 test('romanization: max_candidates 1 gives at most one candidate and the same selection; 10 is accepted', { skip }, async () => {
