@@ -130,10 +130,6 @@ export const NOMINAL_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'आदि', 'इत्यादि', 'लगायत',
 ]);
 
-/**
- * Postpositions and suffixes written joined to the word they follow,
- * longest first so that the longest match is tried first.
- */
 /** नामयोगी: postpositions that are words of their own, written joined to a noun (घरपछि) or standing alone with a case marker (यस बारेमा, उनको साथमा). */
 const NAMAYOGI: readonly string[] = [
   'पछि', 'अघि', 'माथि', 'मुनि', 'तल', 'भित्र', 'बाहिर', 'अगाडि', 'पछाडि', 'बीच', 'बिच', 'नजिक', 'निम्ति', 'लागि', 'बारे',
@@ -142,6 +138,10 @@ const NAMAYOGI: readonly string[] = [
 ];
 const NAMAYOGI_BASES: ReadonlySet<string> = new Set(NAMAYOGI);
 
+/**
+ * Postpositions and suffixes written joined to the word they follow,
+ * longest first so that the longest match is tried first.
+ */
 export const POSTPOSITIONS: readonly string[] = [
   // case markers (विभक्ति)
   'ले', 'लाई', 'को', 'का', 'की', 'मा', 'बाट', 'देखि', 'सँग', 'सँगै', 'सित', 'सम्म', 'तिर', 'भन्दा', 'द्वारा',

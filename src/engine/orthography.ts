@@ -411,7 +411,6 @@ const tatsamAnusvara: OrthographyRule = {
   },
 };
 
-/** Rules in the order they are tried on each base; the first that fires wins. */
 /**
  * 17. Tadbhav words take hrasva (तद्भव शब्दमा ह्रस्व, खण्ड ३(क) नियम १२):
  * मिष्ट -> मिठो, not मीठो. Applied where a word shows itself tadbhav by its
@@ -460,6 +459,7 @@ const pronounDirgha: OrthographyRule = {
   },
 };
 
+/** Rules in the order they are tried on each base; the first that fires wins. */
 export const ORTHOGRAPHY_RULES: readonly OrthographyRule[] = [
   doubleRi,
   punahVisarga,

@@ -563,7 +563,7 @@ function rankStage(stage: Stage): Stage {
  */
 function rankWeight(c: Scored): number {
   if (FUNCTION_WORDS.has(c.word)) return c.weight + CASUAL_COST_STEP;
-  return c.facts.seenInText ? c.weight : c.weight - CASUAL_COST_STEP;
+  return c.facts.inNews ? c.weight : c.weight - CASUAL_COST_STEP;
 }
 
 /** The ranking of the header, as a comparator. */
@@ -592,7 +592,8 @@ class WordFacts {
   constructor(
     private readonly store: WordStore,
     private readonly word: string,
-    private readonly inNews: boolean,
+    /** The news word list (real text) has the word. */
+    readonly inNews: boolean,
     readonly dictionaries: string[],
     readonly definitionRank: number,
     readonly headword: boolean,
@@ -603,11 +604,6 @@ class WordFacts {
   ) {}
 
   private uses = -1;
-
-  /** The news word list (real text) has the word. */
-  get seenInText(): boolean {
-    return this.inNews;
-  }
 
   /** Only the news word list has the word: no dictionary has it, and it is no form the grammar builds on a headword (`regular`). */
   get attestedOnly(): boolean {

@@ -219,22 +219,22 @@ export class Spellchecker {
     if (slips.length === 0 && this.isStandardOfVariant(w, candidates)) return CORRECT;
     const towardStandard = candidates.filter((c) => !awayFromStandard(w, c.word));
     if (towardStandard.length === 0 || towardStandard[0]!.cost > maxCost) return UNKNOWN;
-    // A speculative reading (a new compound) gives way only to a headword seen in real text one phonetic edit away.
-    if (speculative) {
-      const f = this.store.form(towardStandard[0]!.word)?.flags ?? 0;
-      if (towardStandard[0]!.cost > THRESHOLDS.medium || (f & (FORM_HEADWORD | FORM_ATTESTED)) !== (FORM_HEADWORD | FORM_ATTESTED)) return UNKNOWN;
-    }
-    // An attested word beyond one confusion slip: only towards an attested
-    // headword (THRESHOLDS.attestedPlausible), or towards an attested word
-    // that differs from it only by the commonest slips of real text, vowel
-    // length and ब/व (उनिहरु -> उनीहरू, बिद्यार्थीहरु -> विद्यार्थीहरू); a typed
-    // halanta or a sibilant changed as well is no such sure thing
-    // (मन्त्रिपरिषद्ले, रेस्टुरेन्टको stay).
-    if (attested && towardStandard[0]!.cost > THRESHOLDS.attested) {
-      const best = towardStandard[0]!.word;
-      const f = this.store.form(best)?.flags ?? 0;
-      const commonSlips = (f & FORM_ATTESTED) !== 0 && foldCommonSlips(best) === foldCommonSlips(w);
-      if (!commonSlips && (f & (FORM_HEADWORD | FORM_ATTESTED)) !== (FORM_HEADWORD | FORM_ATTESTED)) return UNKNOWN;
+    const best = towardStandard[0]!;
+    if (speculative || (attested && best.cost > THRESHOLDS.attested)) {
+      const flags = this.store.form(best.word)?.flags ?? 0;
+      const attestedHeadword = (flags & (FORM_HEADWORD | FORM_ATTESTED)) === (FORM_HEADWORD | FORM_ATTESTED);
+      // A speculative reading (a new compound) gives way only to a headword seen in real text one phonetic edit away.
+      if (speculative && (best.cost > THRESHOLDS.medium || !attestedHeadword)) return UNKNOWN;
+      // An attested word beyond one confusion slip: only towards an attested
+      // headword (THRESHOLDS.attestedPlausible), or towards an attested word
+      // that differs from it only by the commonest slips of real text, vowel
+      // length and ब/व (उनिहरु -> उनीहरू, बिद्यार्थीहरु -> विद्यार्थीहरू); a typed
+      // halanta or a sibilant changed as well is no such sure thing
+      // (मन्त्रिपरिषद्ले, रेस्टुरेन्टको stay).
+      if (attested && best.cost > THRESHOLDS.attested && !attestedHeadword) {
+        const commonSlips = (flags & FORM_ATTESTED) !== 0 && foldCommonSlips(best.word) === foldCommonSlips(w);
+        if (!commonSlips) return UNKNOWN;
+      }
     }
     candidates = towardStandard;
     // A candidate in an older spelling is offered in the standard one.
