@@ -10,8 +10,8 @@
 // itself (roman-casual.ts), so "छु" is found as chhu and chu alike.
 //
 // The same endings tell, on the Devanagari side, whether a word is a
-// headword plus a regular ending (regularInflectionStem): that backs a word
-// seen in real text that no dictionary lists (बारे+मा, गर्+नुहोस्).
+// headword plus a postposition (postpositionHeadword): that backs a word
+// seen in real text that no dictionary lists (बारे+मा, किताब+हरू).
 
 import { casualSpellings } from './roman-casual.js';
 import { casualWeight } from './roman-aliases.js';
@@ -28,7 +28,7 @@ export interface Ending {
 }
 
 /** Case markers and postpositions written joined to a noun or pronoun. */
-const CASE_MARKERS = ['मा', 'को', 'का', 'की', 'ले', 'लाई', 'बाट', 'देखि', 'सँग', 'संग', 'सँगै', 'सम्म', 'लागि', 'तिर', 'तर्फ', 'भित्र', 'बाहिर', 'माथि', 'मुनि', 'पछि', 'अघि', 'अगाडि', 'नजिक', 'बारे', 'द्वारा', 'जस्तो', 'जस्तै', 'जस्ता', 'भन्दा', 'सित', 'बिना', 'वाला', 'वाली'];
+const CASE_MARKERS = ['मा', 'को', 'का', 'की', 'ले', 'लाई', 'बाट', 'देखि', 'सँग', 'संग', 'सँगै', 'सम्म', 'लागि', 'तिर', 'तर्फ', 'भित्र', 'बाहिर', 'माथि', 'मुनि', 'पछि', 'अघि', 'अगाडि', 'नजिक', 'बारे', 'द्वारा', 'जस्तो', 'जस्तै', 'जस्ता', 'भन्दा', 'सित', 'बिना', 'वाला', 'वाली', 'नेर'];
 /** The plural, alone or before a case marker. */
 const PLURALS = ['हरू', 'हरु'];
 /** Emphatic particles glued to a word (घरमै, उसैको is a stem change and is left out). */
@@ -42,14 +42,19 @@ const EMPHATIC = ['नै', 'मै', 'कै', 'लै'];
  */
 const VERB_ENDINGS = [
   // present, negative present
-  'छु', 'छौं', 'छौँ', 'छौ', 'छ', 'छन्', 'छे', 'छिन्', 'छस्', 'छेस्', 'छैन', 'छैनन्', 'छैनौं', 'दैन', 'दैनन्', 'दिनँ', 'दछ', 'दछन्', 'दछु',
-  'न्छु', 'न्छौं', 'न्छौ', 'न्छ', 'न्छन्', 'न्छे', 'न्छिन्', 'न्न', 'न्नँ', 'न्नन्',
+  'छु', 'छौं', 'छौँ', 'छौ', 'छ', 'छन्', 'छे', 'छिन्', 'छस्', 'छेस्', 'छैन', 'छैनन्', 'छैनौं', 'छैनौँ', 'दैन', 'दैनन्', 'दिनँ', 'दछ', 'दछन्', 'दछु',
+  'न्छु', 'न्छौं', 'न्छौँ', 'न्छौ', 'न्छ', 'न्छन्', 'न्छे', 'न्छिन्', 'न्न', 'न्नँ', 'न्नन्',
   // infinitive, participles, converbs
   'नु', 'ने', 'नुपर्छ', 'नुपर्ने', 'नुपर्यो', 'नुभयो', 'नुभएको', 'नुहुन्छ', 'नुहुन्न', 'नुहोस्', 'नुस्', 'नुहुँदैन',
   'दै', 'दा', 'दो', 'न', 'नन्', 'ला', 'लान्', 'ली', 'लिन्',
-  'ेको', 'ेका', 'ेकी', 'ेकै', 'ेर', 'े', 'ेन', 'ेनन्', 'ेनौं', 'ेछ', 'ेछन्', 'ेपछि', 'ेदेखि', 'ेसम्म', 'ेमा',
-  // past, optative, imperative
-  '्यो', '्यौ', '्यौं', '्या', 'ौं', 'ौँ', 'ौ', 'ूँ', 'ुँ', 'ोस्', 'ून्', 'ुन्', 'ुहोस्',
+  'ेको', 'ेका', 'ेकी', 'ेकै', 'ेर', 'े', 'ेन', 'ेनन्', 'ेनौं', 'ेपछि', 'ेदेखि', 'ेसम्म', 'ेमा',
+  // the evidential perfect (गरेछ, गरिछ: "did, it turns out") and the definite future (गर्नेछ)
+  'ेछ', 'ेछन्', 'ेछु', 'ेछौ', 'ेछौँ', 'ेछस्', 'िछ', 'िछन्', 'िछे', 'िछस्', 'नेछ', 'नेछन्', 'नेछु', 'नेछौ', 'नेछौँ', 'नेछस्',
+  // past, optative, imperative (the first person with chandrabindu as the
+  // Academy spells it, and with the anusvara real text also uses)
+  '्यो', '्यौ', '्यौं', '्यौँ', 'ें', 'ेँ', 'िन्', 'िस्', 'िनँ', 'ेनौँ', '्या', 'ौं', 'ौँ', 'ौ', 'ूँ', 'ुँ', 'ोस्', 'ून्', 'ुन्', 'ुहोस्',
+  // past habitual, after a consonant stem (गर्थ्यो) and a vowel stem (खान्थ्यो)
+  'थ्यो', 'थ्यौ', 'थ्यौँ', 'थे', 'थेँ', 'थिन्', 'न्थ्यो', 'न्थ्यौ', 'न्थ्यौँ', 'न्थे', 'न्थेँ', 'न्थिन्',
   // passive
   'ियो', 'िएको', 'िन्छ', 'िने', 'िएर', 'िँदै', 'िँदैन',
   // vowel-stem forms with a nasal
@@ -61,11 +66,11 @@ const ROMAN_ENDINGS = new Map<string, Ending[]>();
 /** Every Devanagari word-final postposition (for the detached-postposition rule of the resolver). */
 export const POSTPOSITION_WORDS: ReadonlySet<string> = new Set([...CASE_MARKERS, ...PLURALS, ...EMPHATIC]);
 
-/** Every ending in Devanagari with its type, longest first (for splitting Devanagari words). */
-const DEV_ENDINGS: { dev: string; type: EndingType }[] = [];
+/** Every postposition ending in Devanagari, alone or in a chain (for splitting Devanagari words). */
+const POST_DEV_ENDINGS: string[] = [];
 
 function addEnding(dev: string, type: EndingType): void {
-  if (!DEV_ENDINGS.some((e) => e.dev === dev && e.type === type)) DEV_ENDINGS.push({ dev, type });
+  if (type === 'post' && !POST_DEV_ENDINGS.includes(dev)) POST_DEV_ENDINGS.push(dev);
   // Spell the ending as a word of its own: a leading sign becomes its vowel
   // letter (ेको is spelled as एको: eko, yeko), a leading halanta is dropped
   // (्यो as यो). A leading nasal sign (ँदै) is typed n or not at all.
@@ -102,34 +107,28 @@ for (const e of EMPHATIC) addEnding(e, 'post');
 for (const m of ['मा', 'को', 'ले', 'लाई']) addEnding(m + 'नै', 'post');
 for (const v of VERB_ENDINGS) addEnding(v, 'verb');
 
-DEV_ENDINGS.sort((a, b) => b.dev.length - a.dev.length);
-/** Endings by their last code unit, as written after a consonant or (signs) after a vowel, longest first. */
-const ENDINGS_BY_LAST = new Map<string, { form: string; type: EndingType }[]>();
-for (const e of DEV_ENDINGS) {
-  const first = e.dev[0]!;
-  const forms = [e.dev];
-  if (SIGN_TO_LETTER[first] !== undefined) forms.push(SIGN_TO_LETTER[first] + e.dev.slice(1));
-  for (const form of forms) {
-    const last = form[form.length - 1]!;
-    let list = ENDINGS_BY_LAST.get(last);
-    if (!list) ENDINGS_BY_LAST.set(last, (list = []));
-    list.push({ form, type: e.type });
-  }
+/** Postposition endings by their last code unit, longest first. */
+const POST_ENDINGS_BY_LAST = new Map<string, string[]>();
+for (const dev of POST_DEV_ENDINGS.sort((a, b) => b.length - a.length)) {
+  const last = dev[dev.length - 1]!;
+  let list = POST_ENDINGS_BY_LAST.get(last);
+  if (!list) POST_ENDINGS_BY_LAST.set(last, (list = []));
+  list.push(dev);
 }
 
 /**
- * The stem when a Devanagari word is a stem that `isStem` accepts plus one
- * of the endings (घर+मा, गर्+नुहोस्, गर्+ेको = गरेको, खा+एको = खाएको): a
- * regular inflection of a dictionary word, even when no dictionary lists
- * the form itself. Null otherwise.
+ * The headword when a Devanagari word is a headword that `isHeadword`
+ * accepts plus a postposition, the plural or an emphatic particle (घर+मा,
+ * किताब+हरू+को, बारे+मा): a regular inflection of a dictionary word, even
+ * when no dictionary lists the form itself. Null otherwise. Verb forms are
+ * the spellchecker's morphology to read (morphology.ts), which knows how
+ * each ending joins its stem.
  */
-export function regularInflectionStem(word: string, isStem: (stem: string) => boolean): string | null {
-  for (const { form, type } of ENDINGS_BY_LAST.get(word[word.length - 1] ?? '') ?? []) {
+export function postpositionHeadword(word: string, isHeadword: (word: string) => boolean): string | null {
+  for (const form of POST_ENDINGS_BY_LAST.get(word[word.length - 1] ?? '') ?? []) {
     if (word.length <= form.length || !word.endsWith(form)) continue;
     const stem = word.slice(0, -form.length);
-    if (isStem(stem)) return stem;
-    // A verb stem keeps its halanta before consonants and loses it before vowel signs (गर्).
-    if (type === 'verb' && CONSONANT.test(stem) && isStem(stem + VIRAMA)) return stem + VIRAMA;
+    if (isHeadword(stem)) return stem;
   }
   return null;
 }

@@ -221,9 +221,10 @@ test('every candidate is backed by a word list; a word only real text has comes 
   assert.ok(!words('sanbidhan').includes('संबिधान'));
   assert.equal(words('sanbidhan')[0], 'संविधान');
   // an attested word that is a headword plus a regular ending is backed by the headword
+  // (its infinitive गर्नु, which both dictionaries have)
   const c = resolveTokens(store, ['garnuhos'], 5).tokens[0]!.candidates[0]!;
   assert.equal(c.word, 'गर्नुहोस्');
-  assert.deepEqual(c.dictionaries, [HUNSPELL_DICT]);
+  assert.deepEqual(c.dictionaries, [THESAURUS_DICT, HUNSPELL_DICT]);
   // a split form nobody lists is backed by its stem's dictionaries
   const k = resolveTokens(store, ['kitabma'], 5).tokens[0]!.candidates[0]!;
   assert.equal(k.word, 'किताबमा');
@@ -260,6 +261,15 @@ test('the last word of a sentence takes its finite-verb twin with a final halant
   assert.equal(convert('ghar ma lekhin. ghar'), 'घर मा लेखिन्. घर');
   assert.equal(convert('ghar lekhin'), 'घर लेखिन्', 'the end of the text ends a sentence too');
   assert.equal(convert('lekhin'), 'लेखिन', 'a word alone is taken as ranked');
+});
+
+test('the last word of a sentence agrees in person with the subject pronoun before it', () => {
+  assert.equal(convert('maile kaam gare.'), 'मैले काम गरेँ.', 'first person: the form with chandrabindu');
+  assert.equal(convert('ma ghar gare'), 'म घर गरेँ');
+  assert.equal(convert('timi ghar gare.'), 'तिमी घर गरे.', 'second person: as ranked');
+  assert.equal(convert('ghar gare.'), 'घर गरे.', 'no subject pronoun: as ranked');
+  assert.equal(convert('maile kaam gare. ghar gare.'), 'मैले काम गरेँ. घर गरे.', 'a subject holds within its sentence');
+  assert.equal(convert('ma gare timi'), 'म गरे तिमी', 'inside a sentence: as ranked');
 });
 
 test('a loanword typed the English way resolves when it is the only word, and stays English in running text', () => {

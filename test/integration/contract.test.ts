@@ -486,6 +486,10 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   assert.equal((await postJson(ROMAN, { tokens: ['kanoon'] })).body.tokens[0].converted, 'कानुन');
   assert.equal((await postJson(ROMAN, { tokens: ['jadai'] })).body.tokens[0].converted, 'जाँदै');
   assert.equal((await postJson(ROMAN, { text: 'usle topi lagain.' })).body.converted_text, 'उसले टोपी लगाइन्.');
+  // and agrees in person with the subject pronoun (the verb alone: as ranked)
+  assert.equal((await postJson(ROMAN, { text: 'maile kaam gare. hami ghar gayau.' })).body.converted_text, 'मैले काम गरेँ. हामी घर गयौँ.');
+  assert.equal((await postJson(ROMAN, { text: 'hamile khana khayau.' })).body.converted_text, 'हामीले खाना खायौँ.');
+  assert.equal((await postJson(ROMAN, { tokens: ['gare'] })).body.tokens[0].converted, 'गरे');
 });
 
 test('romanization: max_candidates 1 gives at most one candidate and the same selection; 10 is accepted', { skip }, async () => {
