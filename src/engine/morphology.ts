@@ -41,6 +41,9 @@
 //      new compound): a derivational suffix on a word (तद्धित: -ता, -पन,
 //      -हीन, -शील, ...), a prefix on a word (उपसर्ग: अ-, कु-, उप-, प्रति-, ...),
 //      and two dictionary headwords written as one (समास: हर्षविभोर).
+//   8. Back-formation (asked with word formation): a word real text uses
+//      that the lexicon knows only through its derivatives (स्पष्ट from
+//      अस्पष्ट, स्पष्टता; hunspell-ne misses स्पष्ट, शुद्ध, सम्भव).
 //
 // Every rule ends in dictionary look-ups: a word is accepted only when the
 // pieces it is cut into are lexicon forms (FORM_LEXICON) or function words.
@@ -199,6 +202,17 @@ export const PREFIXES: readonly string[] = [
   'उत्', 'नि', 'बे', 'गैर', 'महा', 'सह', 'पुनः', 'उप', 'अन्तर', 'अन्तः', 'पूर्व', 'उत्तर', 'नव', 'बहु', 'सर्व', 'अर्ध', 'स्वयं',
 ].filter((p, i, all) => all.indexOf(p) === i).sort((a, b) => b.length - a.length);
 
+/**
+ * The prefixes whose derivatives contain a free word (अ+स्पष्ट, सु+परिचित,
+ * बे+फाइदा, गैर+सरकारी), for back-formation (rule 8). The Sanskrit verbal
+ * prefixes (वि-, प्र-, परि-, सम्-, अनु-, अभि-, नि-, उत्-) are left out:
+ * their derivatives are words of their own whose tail is often no word
+ * (वितथ, प्रवास, उत्रियो).
+ */
+const BACK_FORMATION_PREFIXES: readonly string[] = [
+  'अ', 'अन', 'सु', 'कु', 'बे', 'गैर', 'निर्', 'निस्', 'दुर्', 'दुस्', 'अति', 'महा', 'उप', 'प्रति', 'पूर्व', 'सह', 'नव', 'बहु', 'अर्ध', 'स्व',
+];
+
 /** Stems (as hunspell-ne analyses them) of the auxiliaries that form compound verbs. */
 const AUXILIARY_STEMS: ReadonlySet<string> = new Set([
   'हु', 'भ', 'हो', 'होइ', // हुनु: honorific and polite forms
@@ -219,7 +233,8 @@ export type MorphologyRule =
   | 'verb-paradigm'
   | 'derivation'
   | 'prefix'
-  | 'compound';
+  | 'compound'
+  | 'back-formation';
 
 export interface MorphAnalysis {
   rule: MorphologyRule;
@@ -418,6 +433,8 @@ export class Morphology {
   }
 
   private wordFormation(word: string, depth: number): MorphAnalysis | null {
+    const backFormed = this.backFormation(word);
+    if (backFormed) return backFormed;
     const isWord = (w: string): boolean => aksharas(w) >= 2 && (this.isHeadword(w) || (depth < MAX_DEPTH && this.analyseAt(w, depth + 1) !== null));
     for (const suffix of DERIVATIONAL_SUFFIXES) {
       if (word.length <= suffix.length + 1 || !word.endsWith(suffix)) continue;
@@ -449,6 +466,34 @@ export class Morphology {
         this.speculative = true;
         return { rule: 'compound', base: first, parts: [second] };
       }
+    }
+    return null;
+  }
+
+  /**
+   * Rule 8: a word real text uses (the news list) that the lexicon knows
+   * only through a word derived from it: a derivational suffix or a prefix
+   * on it is a lexicon form (स्पष्ट: अस्पष्ट, स्पष्टता; शुद्ध: अशुद्ध,
+   * विशुद्ध; सम्भव: असम्भव). hunspell-ne lists such derivatives and misses
+   * the plain word. Asked, as word formation is, only when no dictionary
+   * word is a confusion slip away, so the news list's misspellings (केहि,
+   * शरिर) never come through here.
+   */
+  private backFormation(word: string): MorphAnalysis | null {
+    // (Two letters are too short to tell: उप, अप, लक.)
+    if (word.length < 3 || aksharas(word) < 2 || !this.store.mayBeForm(word) || ((this.store.form(word)?.flags ?? 0) & FORM_ATTESTED) === 0) return null;
+    // A stem in -इ is the short form of a word in -ई before a suffix
+    // (प्रतियोगी: प्रतियोगिता): the suffixed word vouches for the -ई word only.
+    if (!word.endsWith('ि')) {
+      for (const suffix of DERIVATIONAL_SUFFIXES) if (this.isHeadword(word + suffix)) return { rule: 'back-formation', base: word + suffix, parts: [suffix] };
+    }
+    // A one-akshara prefix (अ-, सु-) makes many words whose tail is no word
+    // (अलस, अमिट): one such derivative alone does not vouch for the word.
+    let weak: string | null = null;
+    for (const prefix of BACK_FORMATION_PREFIXES) {
+      if (!this.isHeadword(prefix + word)) continue;
+      if (aksharas(prefix) >= 2 || weak !== null) return { rule: 'back-formation', base: prefix + word, parts: [prefix] };
+      weak = prefix;
     }
     return null;
   }

@@ -129,7 +129,7 @@
 //     references' own colloquial मैले ... गरे).
 //   - The tokens form takes the list as one phrase for these rules.
 
-import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord, type ExampleSentence } from '../store/types.js';
+import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord } from '../store/types.js';
 import { FUNCTION_WORDS, type Morphology } from './morphology.js';
 import { Spellchecker } from './spellcheck.js';
 import type { WordStore } from '../store/word-store.js';
@@ -140,6 +140,7 @@ import { reverseSpellings } from './roman-reverse.js';
 import { syllabify, VIRAMA, type Syllable } from './roman-schemes.js';
 import { endingsFor, joinStem, postpositionHeadword, MAX_ENDING_LENGTH, POSTPOSITION_WORDS, type Ending } from './roman-inflection.js';
 import { tokenizeRoman, type RomanTextToken } from './roman-tokenize.js';
+import { sentencesUsing } from './text.js';
 import type { RomanCandidate, RomanizationResult, RomanToken } from './results.js';
 
 export const DEFAULT_MAX_CANDIDATES = 5;
@@ -652,30 +653,12 @@ class WordFacts {
   private readExamples(): void {
     const examples = this.store.examples(this.word);
     this.formUsesCount = examples.length;
-    this.uses = countUses(examples, this.word);
+    this.uses = sentencesUsing(examples, this.word);
   }
 }
 
 /** Parts of speech (as the store names them) whose halanta-final stems are bound. */
 const BOUND_STEM_POS = new Set(['क्रिया', 'सर्वनाम']);
-const IN_WORD = /[\u0900-\u0963\u0971-\u097F]/;
-
-/** Of the word's example sentences, those in which the word itself occurs (not only a form of it). */
-function countUses(examples: readonly ExampleSentence[], word: string): number {
-  let n = 0;
-  for (const e of examples) {
-    const t = e.text;
-    for (let i = t.indexOf(word); i >= 0; i = t.indexOf(word, i + 1)) {
-      const before = i > 0 ? t[i - 1]! : ' ';
-      const after = i + word.length < t.length ? t[i + word.length]! : ' ';
-      if (!IN_WORD.test(before) && !IN_WORD.test(after)) {
-        n++;
-        break;
-      }
-    }
-  }
-  return n;
-}
 
 // Facts about candidate words, reused across tokens (bounded; per store).
 const FACTS_LIMIT = 100_000;

@@ -9,7 +9,7 @@
 // nothing per look-up (unlike an LRU's bookkeeping) and keeps a long-running
 // worker's memory flat; the words a text needs are re-read at once.
 
-import type { FormRecord, HeadwordRecord } from '../store/types.js';
+import type { ExampleSentence, FormRecord, HeadwordRecord } from '../store/types.js';
 import type { WordStore } from '../store/word-store.js';
 
 /** The subset of WordStore the spellchecker uses. */
@@ -66,5 +66,10 @@ export class StoreMemo implements SpellStore {
 
   formsByConfusionKey(key: string): string[] {
     return this.keys.get(key) ?? this.keys.remember(key, this.store.formsByConfusionKey(key));
+  }
+
+  /** Not memoized: asked at most once per word, for the few words that reach the last stages of a check. */
+  examples(word: string): ExampleSentence[] {
+    return this.store.examples(word);
   }
 }

@@ -12,9 +12,13 @@
 //      "correct";
 //   4. the confusion slips (spell-candidates.ts stage 1): a word that the
 //      rules would make of a close lexicon word is the standard spelling of
-//      that word and "correct" (संस्था, where the word list has सँस्था);
+//      that word and "correct" (संस्था, where the word list has सँस्था), as
+//      is a word with the fifth letter of its stop's class where the word
+//      list has the anusvara (सम्भव, where it has संभव);
 //   5. word formation, only when no dictionary word is a slip away
-//      (derivation, prefixes: "correct"; a compound of two headwords or a
+//      (derivation, prefixes, and a word real text uses that the lexicon
+//      knows through its derivatives or that three of the thesaurus's
+//      definitions use: "correct"; a compound of two headwords or a
 //      one-letter prefix: "unknown", plausible but not known);
 //   6. the error model (spell-candidates.ts, error-model.ts): "misspelled"
 //      with up to five corrections when the best candidate is close enough,
@@ -45,9 +49,10 @@ import { editCost } from './error-model.js';
 import { aksharaCount, applyOrthography, type OrthographyContext, type OrthographyFinding } from './orthography.js';
 import type { MisspelledWord, Occurrence, SpellcheckTextResult, SpellcheckWordResult, UnknownWord } from './results.js';
 import { tokenizeForSpellcheck } from './tokenize.js';
+import { sentencesUsing } from './text.js';
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT, type FormRecord } from '../store/types.js';
 import type { WordStore } from '../store/word-store.js';
-import { BoundedMap, StoreMemo, type SpellStore } from './spell-store-memo.js';
+import { BoundedMap, StoreMemo } from './spell-store-memo.js';
 
 /** At most this many corrections per word (spec: suggestions; issue 4: five). */
 export const MAX_CORRECTIONS = 5;
@@ -81,6 +86,8 @@ export const THRESHOLDS = {
 };
 /** A candidate this close that the orthography rules correct to the word makes the word correct (उपनिषद -> उपनिषद्). */
 const STANDARD_OF_VARIANT_COST = 0.6;
+/** Definitions of the thesaurus that must use a word no list has for it to be correct (definitionsUse). */
+const DEFINITION_USES = 3;
 /** Longer tokens (code units) are only looked up, never analysed or corrected. */
 export const MAX_WORD_LENGTH = 40;
 /** similarWords (WORD_NOT_FOUND similar_words) looks further: the word may be anything. */
@@ -108,7 +115,7 @@ export class Spellchecker {
   private misses = 0;
 
   /** The store behind a memo of its records (spell-store-memo.ts). */
-  private readonly store: SpellStore;
+  private readonly store: StoreMemo;
 
   constructor(store: WordStore, options: SpellcheckerOptions = {}) {
     const cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
@@ -212,6 +219,7 @@ export class Spellchecker {
       const formed = this.morph.analyse(w, true);
       if (formed && !formed.speculative) return CORRECT;
       speculative = formed !== null;
+      if (!formed && attested && this.definitionsUse(w)) return CORRECT;
     }
     // Ranked with the looser distance, so that a slip with one obvious
     // correction still offers the next-best words; the best decides.
@@ -241,6 +249,18 @@ export class Spellchecker {
     const corrections = [...new Set(candidates.map((c) => this.orthography(c.word)?.correction ?? c.word))].filter((c) => c !== w);
     if (corrections.length === 0) return UNKNOWN;
     return Object.freeze({ status: 'misspelled', corrections }) as SpellcheckWordResult;
+  }
+
+  /**
+   * The thesaurus's own definitions use the word, in at least
+   * DEFINITION_USES of them: the lexicographers wrote it (सेतो, पुराना,
+   * संयोग, which the word lists lack). Asked only of a word real text uses
+   * too, with no dictionary word a confusion slip away: the definitions
+   * hold the odd typo (केहि), which has its correct spelling one slip away.
+   */
+  private definitionsUse(w: string): boolean {
+    const thesaurus = this.store.examples(w).filter((e) => e.source === THESAURUS_DICT);
+    return thesaurus.length >= DEFINITION_USES && sentencesUsing(thesaurus, w) >= DEFINITION_USES;
   }
 
   /**
@@ -275,6 +295,10 @@ export class Spellchecker {
    * candidate is corrected to exactly this word by the orthography rules.
    */
   private isStandardOfVariant(w: string, candidates: readonly Candidate[]): boolean {
+    // The fifth letter of its class before a stop, where the word list has
+    // the anusvara (सम्भव, the list's संभव): the standard's own spelling.
+    const anusvaraForm = w.replace(HOMORGANIC_PANCHAM, 'ं');
+    if (anusvaraForm !== w && this.morph.isLexicon(anusvaraForm)) return true;
     for (const c of candidates) {
       if (c.cost > STANDARD_OF_VARIANT_COST) break;
       if (this.orthography(c.word)?.correction === w) return true;
@@ -354,6 +378,8 @@ const CONJUNCT = /[\u0915-\u0939]\u094D[\u0915-\u0939]/;
 /** A fifth letter with halanta before a stop (before य र ल व श ष स ह the standard's own spelling is anusvara: संवाद). */
 const PANCHAM_CLUSTER = /[ङञणनम]्(?=[कखगघचछजझटठडढतथदधपफबभ])/g;
 const count = (w: string, ch: string): number => w.split(ch).length - 1;
+/** A fifth letter with halanta before a stop of its own class (सम्भव, सङ्घ, पण्डित, सन्त, पञ्च). */
+const HOMORGANIC_PANCHAM = /ङ्(?=[कखगघ])|ञ्(?=[चछजझ])|ण्(?=[टठडढ])|न्(?=[तथदध])|म्(?=[पफबभ])/g;
 
 /**
  * The candidate differs from the word only by moving it away from the
@@ -361,7 +387,7 @@ const count = (w: string, ch: string): number => w.split(ch).length - 1;
  * letter with halanta (पञ्चम वर्ण) replaced by anusvara (सम्भव -> संभव,
  * सङ्घ -> संघ). The standard writes the fifth letter before a stop of its
  * class in tatsam words; the word list's anusvara spellings are the older
- * ones. The word is then "unknown" unless another candidate is close.
+ * ones. The word itself is the standard spelling (isStandardOfVariant).
  * (Chandrabindu replaced by anusvara is left alone: the thesaurus writes
  * many words with anusvara that the standard writes with chandrabindu
  * (-औं ordinals), and both spellings are attested; measured, refusing

@@ -1,4 +1,5 @@
-// Character classes both tokenizers (spellcheck and romanization) share.
+// Character classes both tokenizers (spellcheck and romanization) share, and
+// the word matching in example sentences both engines use.
 
 /** ASCII whitespace, NBSP, the Unicode space separators, line/paragraph separators, ideographic space. */
 export function isSpace(c: number): boolean {
@@ -21,3 +22,21 @@ export function isSpace(c: number): boolean {
  * for indexing and matching example sentences. Global: use with String.match.
  */
 export const DEVANAGARI_WORDS = /[\u0900-\u0963\u0971-\u097F\u200C\u200D]+/g;
+
+const IN_WORD = /[\u0900-\u0963\u0971-\u097F]/;
+
+/** How many of the sentences use the word itself as a word (not only a longer word containing it, or a form of it). */
+export function sentencesUsing(sentences: readonly { text: string }[], word: string): number {
+  let n = 0;
+  for (const { text: t } of sentences) {
+    for (let i = t.indexOf(word); i >= 0; i = t.indexOf(word, i + 1)) {
+      const before = i > 0 ? t[i - 1]! : ' ';
+      const after = i + word.length < t.length ? t[i + word.length]! : ' ';
+      if (!IN_WORD.test(before) && !IN_WORD.test(after)) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
+}

@@ -64,6 +64,24 @@ test('the standard spelling of a word the lexicon has only in an old spelling is
   assert.equal(s.checkWord('निषद्मा').status, 'correct');
 });
 
+test('a word real text uses that the lexicon knows through its derivatives is correct', () => {
+  const s = checker();
+  // the word list has अस्पष्ट and स्पष्टता, real text स्पष्ट
+  assert.equal(s.checkWord('स्पष्ट').status, 'correct');
+  assert.equal(s.checkWord('स्पष्टसँग').status, 'correct');
+  // a word real text uses with no derivative in the lexicon stays unknown
+  assert.equal(s.checkWord('सेतो').status, 'unknown');
+  // not attested: not read off the derivative
+  assert.equal(s.checkWord('स्पष्टि').status === 'correct', false);
+});
+
+test('a word real text uses and the thesaurus uses in three of its definitions is correct', () => {
+  const s = checker();
+  assert.equal(s.checkWord('हरियो').status, 'correct');
+  // two definitions (the third sentence is of another source): not enough
+  assert.equal(s.checkWord('नीलो').status, 'unknown');
+});
+
 test('names and loanwords come back unknown, not misspelled', () => {
   const s = checker();
   for (const w of ['ट्रम्प', 'सुरेश', 'माइक्रोसफ्ट', 'जोनसन', 'रामे']) {
@@ -114,10 +132,13 @@ test('a vowel sign for another inside the word is corrected, even where the word
   assert.equal(s.checkWord('कागजघर').status, 'unknown');
 });
 
-test('a candidate that trades the fifth-letter nasal for anusvara is no correction', () => {
+test('a candidate that trades the fifth-letter nasal for anusvara is no correction: the fifth letter is the standard', () => {
   const s = checker();
-  // The word list has only कंपन; कम्पन is the standard spelling.
-  assert.equal(s.checkWord('कम्पन').status, 'unknown');
+  // The word list has only कंपन; कम्पन is the standard spelling (the nasal of the stop's own class).
+  assert.equal(s.checkWord('कम्पन').status, 'correct');
+  assert.equal(s.checkWord('कम्पनमा').status, 'correct');
+  // न is no nasal of प's class: not the standard spelling of कंपन
+  assert.notEqual(s.checkWord('कन्पन').status, 'correct');
   // With the nasal dropped, the word-list spelling is still offered.
   assert.equal(s.checkWord('कपन').corrections?.[0], 'कंपन');
 });
