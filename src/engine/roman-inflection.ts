@@ -66,6 +66,16 @@ const ROMAN_ENDINGS = new Map<string, Ending[]>();
 /** Every Devanagari word-final postposition (for the detached-postposition rule of the resolver). */
 export const POSTPOSITION_WORDS: ReadonlySet<string> = new Set([...CASE_MARKERS, ...PLURALS, ...EMPHATIC]);
 
+/**
+ * The postpositions written as words of their own as often as joined
+ * (घर भित्र, उस सँग, म बाट): the case markers of two aksharas or more, not
+ * the adjective-forming -वाला/-वाली (never a word alone) nor the literary
+ * सित. They rank with the closed-class words (romanize.ts).
+ */
+export const STANDALONE_POSTPOSITIONS: ReadonlySet<string> = new Set(
+  CASE_MARKERS.filter((m) => (syllabify(m)?.length ?? 0) >= 2 && !['वाला', 'वाली', 'सित'].includes(m)),
+);
+
 /** Every postposition ending in Devanagari, alone or in a chain (for splitting Devanagari words). */
 const POST_DEV_ENDINGS: string[] = [];
 

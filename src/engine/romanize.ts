@@ -64,9 +64,12 @@
 //      news word list does not have (real text never showed it) one step
 //      less (kanoon: कानुन, not the word list's rare कनूँ);
 //   3. a closed-class word (conjunction, particle, pronoun, numeral, common
-//      adverb, copula: the spellchecker's FUNCTION_WORDS, morphology.ts)
-//      before other words: they are the commonest words of any text
-//      (pani: पनि before पानी);
+//      adverb, copula: the spellchecker's FUNCTION_WORDS, morphology.ts; and
+//      the postpositions written as words of their own, roman-inflection.ts
+//      STANDALONE_POSTPOSITIONS) before other words: they are the commonest
+//      words of any text (pani: पनि before पानी; sanga: सँग before सङ्ग,
+//      bata: बाट before वटा; measured: tier A 79.4% -> 79.8%, sentences
+//      unchanged, as the detached-postposition rule already read them there);
 //   4. attestation class, higher first: the attestation of rule 7 in
 //      classes that double (0 | 1-2 | 3-6 | 7-14 | ...), so a word seen
 //      clearly more often in real text goes first (counted only when the
@@ -138,7 +141,7 @@ import { casualCost } from './roman-casual.js';
 import { loanReadings } from './roman-english.js';
 import { reverseSpellings } from './roman-reverse.js';
 import { syllabify, VIRAMA, type Syllable } from './roman-schemes.js';
-import { endingsFor, joinStem, postpositionHeadword, MAX_ENDING_LENGTH, POSTPOSITION_WORDS, type Ending } from './roman-inflection.js';
+import { endingsFor, joinStem, postpositionHeadword, MAX_ENDING_LENGTH, POSTPOSITION_WORDS, STANDALONE_POSTPOSITIONS, type Ending } from './roman-inflection.js';
 import { tokenizeRoman, type RomanTextToken } from './roman-tokenize.js';
 import { sentencesUsing } from './text.js';
 import type { RomanCandidate, RomanizationResult, RomanToken } from './results.js';
@@ -579,8 +582,11 @@ function rankStage(stage: Stage): Stage {
  * 79.0% -> 79.4%, sentences 76.9% -> 77.0%; 8 gave no change, 22 and 30
  * the same as 15.
  */
+/** The closed-class words of rule 3: the spellchecker's FUNCTION_WORDS and the postpositions that stand as words. */
+const CLOSED_CLASS: ReadonlySet<string> = new Set([...FUNCTION_WORDS, ...STANDALONE_POSTPOSITIONS]);
+
 function rankWeight(c: Scored): number {
-  if (FUNCTION_WORDS.has(c.word)) return c.weight + CASUAL_COST_STEP;
+  if (CLOSED_CLASS.has(c.word)) return c.weight + CASUAL_COST_STEP;
   return c.facts.inNews ? c.weight : c.weight - CASUAL_COST_STEP;
 }
 
@@ -589,7 +595,7 @@ export function compareCandidates(a: Scored, b: Scored): number {
   return (
     rankStage(a.stage) - rankStage(b.stage) ||
     rankWeight(b) - rankWeight(a) ||
-    Number(FUNCTION_WORDS.has(b.word)) - Number(FUNCTION_WORDS.has(a.word)) ||
+    Number(CLOSED_CLASS.has(b.word)) - Number(CLOSED_CLASS.has(a.word)) ||
     frequencyClass(b.facts.attested) - frequencyClass(a.facts.attested) ||
     b.dictionaries.length - a.dictionaries.length ||
     b.definition_rank - a.definition_rank ||

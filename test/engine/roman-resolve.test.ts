@@ -263,6 +263,11 @@ test('the last word of a sentence takes its finite-verb twin with a final halant
   assert.equal(convert('lekhin'), 'लेखिन', 'a word alone is taken as ranked');
 });
 
+test('a postposition that stands as a word ranks with the closed-class words', () => {
+  // sanga: the postposition सँग before the noun सङ्ग, typed as closely
+  assert.deepEqual(words('sanga').slice(0, 2), ['सँग', 'सङ्ग']);
+});
+
 test('the last word of a sentence agrees in person with the subject pronoun before it', () => {
   assert.equal(convert('maile kaam gare.'), 'मैले काम गरेँ.', 'first person: the form with chandrabindu');
   assert.equal(convert('ma ghar gare'), 'म घर गरेँ');
