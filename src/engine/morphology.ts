@@ -44,6 +44,9 @@
 //   8. Back-formation (asked with word formation): a word real text uses
 //      that the lexicon knows only through its derivatives (स्पष्ट from
 //      अस्पष्ट, स्पष्टता; hunspell-ne misses स्पष्ट, शुद्ध, सम्भव).
+//   9. The feminine agent noun in -इका of a headword in -अक (लेखिका from
+//      लेखक), before the error model: लेखीका, the genitive of लेखी, is a
+//      vowel-length slip away.
 //
 // Every rule ends in dictionary look-ups: a word is accepted only when the
 // pieces it is cut into are lexicon forms (FORM_LEXICON) or function words.
@@ -234,7 +237,8 @@ export type MorphologyRule =
   | 'derivation'
   | 'prefix'
   | 'compound'
-  | 'back-formation';
+  | 'back-formation'
+  | 'feminine';
 
 export interface MorphAnalysis {
   rule: MorphologyRule;
@@ -313,6 +317,7 @@ export class Morphology {
       this.compoundVerb(word, depth) ??
       this.negative(word, depth) ??
       this.verbParadigm(word) ??
+      this.feminineAgent(word) ??
       (this.formation ? this.wordFormation(word, depth) : null)
     );
   }
@@ -432,6 +437,29 @@ export class Morphology {
     return null;
   }
 
+  /**
+   * Rule 9: the feminine of an agent noun in -अक is -इका (लेखक: लेखिका,
+   * गायक: गायिका, शिक्षक: शिक्षिका), a regular Sanskrit derivation the
+   * word lists give for some nouns only. Read before the error model, so
+   * the word is not "corrected" to a genitive that differs by its vowel
+   * length (लेखीका = लेखी + का). A word in -ई does not make its feminine
+   * here: X-िका beside X-ी + का is as likely the genitive typed short.
+   */
+  private feminineAgent(word: string): MorphAnalysis | null {
+    if (!word.endsWith('िका') || word.length < 5) return null;
+    const stem = word.slice(0, -3);
+    if (!isConsonantCode(stem.charCodeAt(stem.length - 1))) return null;
+    const masculine = stem + 'क';
+    // Or both only in real text (पालक, पालिका: नगरपालिका): a misspelling
+    // of each that happens to pair up is not to be expected.
+    const known = this.isHeadword(masculine) || (this.isAttested(masculine) && this.isAttested(word));
+    return known ? { rule: 'feminine', base: masculine, parts: ['िका'] } : null;
+  }
+
+  private isAttested(word: string): boolean {
+    return this.store.mayBeForm(word) && ((this.store.form(word)?.flags ?? 0) & FORM_ATTESTED) !== 0;
+  }
+
   private wordFormation(word: string, depth: number): MorphAnalysis | null {
     const backFormed = this.backFormation(word);
     if (backFormed) return backFormed;
@@ -481,7 +509,7 @@ export class Morphology {
    */
   private backFormation(word: string): MorphAnalysis | null {
     // (Two letters are too short to tell: उप, अप, लक.)
-    if (word.length < 3 || aksharas(word) < 2 || !this.store.mayBeForm(word) || ((this.store.form(word)?.flags ?? 0) & FORM_ATTESTED) === 0) return null;
+    if (word.length < 3 || aksharas(word) < 2 || !this.isAttested(word)) return null;
     // A stem in -इ is the short form of a word in -ई before a suffix
     // (प्रतियोगी: प्रतियोगिता): the suffixed word vouches for the -ई word only.
     if (!word.endsWith('ि')) {
@@ -521,8 +549,7 @@ export class Morphology {
    * slip away (so the news list's misspelled infinitives stay out).
    */
   private isAttestedInfinitive(word: string): boolean {
-    if (!ATTESTED_INFINITIVE.test(word) || !this.store.mayBeForm(word)) return false;
-    if (((this.store.form(word)?.flags ?? 0) & FORM_ATTESTED) === 0) return false;
+    if (!ATTESTED_INFINITIVE.test(word) || !this.isAttested(word)) return false;
     for (const c of this.store.formsByConfusionKey(confusionKey(word))) if (c !== word && this.lexiconForm(c)) return false;
     return true;
   }

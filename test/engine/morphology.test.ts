@@ -141,3 +141,10 @@ test('splitPostpositions lists the ways to cut off a chain', () => {
   assert.ok(splits.some((s) => s.base === 'घर' && s.suffix === 'हरूमा'));
   assert.ok(splits.some((s) => s.base === 'घरहरू' && s.suffix === 'मा'));
 });
+
+test('the feminine in -इका is read off a headword in -अक only', () => {
+  assert.deepEqual(morph.analyse('लेखिका'), { rule: 'feminine', base: 'लेखक', parts: ['िका'] });
+  // no headword घरक; नदिका is no feminine of नदी
+  assert.notEqual(morph.analyse('घरिका')?.rule, 'feminine');
+  assert.notEqual(morph.analyse('नदिका')?.rule, 'feminine');
+});

@@ -82,6 +82,14 @@ test('a word real text uses and the thesaurus uses in three of its definitions i
   assert.equal(s.checkWord('नीलो').status, 'unknown');
 });
 
+test('the feminine in -इका of an agent noun in -अक is correct, not a slip from a genitive', () => {
+  const s = checker();
+  assert.equal(s.checkWord('लेखिका').status, 'correct');
+  assert.equal(s.checkWord('लेखिकाको').status, 'correct');
+  // the genitive of लेखी is a word too
+  assert.equal(s.checkWord('लेखीका').status, 'correct');
+});
+
 test('names and loanwords come back unknown, not misspelled', () => {
   const s = checker();
   for (const w of ['ट्रम्प', 'सुरेश', 'माइक्रोसफ्ट', 'जोनसन', 'रामे']) {
