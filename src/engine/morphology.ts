@@ -434,6 +434,14 @@ export class Morphology {
         if (this.isVerbInfinitive(inf)) return { rule: 'verb-paradigm', base: inf, parts: [e] };
       }
     }
+    // Else: the first and the second (or third) person differ by a final
+    // chandrabindu only (गयौँ/गयौ, गएँ/गए, गर्थ्यौँ/गर्थ्यौ); the word list
+    // often has one of the two, also for the irregular pasts (ग- of जानु,
+    // भ- of हुनु) the endings above do not reach.
+    const twin = word.endsWith('ँ') ? word.slice(0, -1) : word + 'ँ';
+    if (PERSON_TWIN_END.test(twin.endsWith('ँ') ? twin.slice(0, -1) : twin) && this.isVerbForm(twin)) {
+      return { rule: 'verb-paradigm', base: twin, parts: [] };
+    }
     return null;
   }
 
@@ -584,6 +592,15 @@ export class Morphology {
     return false;
   }
 }
+
+/**
+ * Verb endings whose person twin adds a chandrabindu: the past, present and
+ * negative -यौ/-छौ/-एनौ/-दैनौ (second person) and -यौँ/-छौँ/-एनौँ/-दैनौँ
+ * (first plural);
+ * -े/-ए (third plural) and -ेँ/-एँ (first singular). Not the optative -औँ
+ * after a consonant (गरौँ), whose -ौ spelling is no form of its own.
+ */
+const PERSON_TWIN_END = /(?:[यछ]ौ|[ेए]नौ|दैनौ|[ेए])$/;
 
 /** Infinitive shapes of rule 6's attested infinitives: a consonant stem + ्नु, or a vowel stem in -उनु/-इनु (पकाउनु, रिसाउनु); three aksharas at least. */
 const ATTESTED_INFINITIVE = /^.{2,}(?:्नु|उनु|इनु)$/;

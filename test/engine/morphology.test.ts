@@ -148,3 +148,10 @@ test('the feminine in -इका is read off a headword in -अक only', () => 
   assert.notEqual(morph.analyse('घरिका')?.rule, 'feminine');
   assert.notEqual(morph.analyse('नदिका')?.rule, 'feminine');
 });
+
+test('a verb form whose person twin (a final chandrabindu more or less) the word list has is a verb form', () => {
+  // the second person of the irregular past of जानु (ग-), which no ending reaches
+  assert.deepEqual(morph.analyse('गयौ'), { rule: 'verb-paradigm', base: 'गयौँ', parts: [] });
+  // no twin in the list: nothing to read it from
+  assert.equal(morph.analyse('गयौं'), null);
+});
