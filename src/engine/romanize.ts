@@ -126,7 +126,11 @@
 //     candidate gives way to the first exact candidate weighing as much
 //     whose person agrees: a finite verb ending in chandrabindu or
 //     anusvara is first person (गरेँ, गर्यौँ, गरौँ, थिएँ), the other forms
-//     are not (maile kaam gare. -> गरेँ; timi ... gare. -> गरे). Measured
+//     are not (maile kaam gare. -> गरेँ; timi ... gare. -> गरे). Inside
+//     the sentence the same holds between twins in -औ/-औँ only (hami ...
+//     saksham bhayau bhane: भयौँ; a word in -े there is as often a
+//     participle or a conditional: गर्ने, भने; measured: 9 reference words
+//     more, none fewer, where all words gave 12 more and 24 fewer). Measured
 //     on sentence_pairs.tsv: 39 reference words right that were wrong, 8
 //     the other way (anusvara and chandrabindu read alike; the 8 are the
 //     references' own colloquial मैले ... गरे).
@@ -209,7 +213,8 @@ export const CONTEXT_SUMMARY =
   'its phrase is read as one (ghar ma: घर मा, not घर म) and a phrase does not start with one (ma ghar: म घर); the last word of a ' +
   'sentence takes its finite-verb twin with a final halanta when both match equally (lagain.: लगाइन्), and agrees in person with the ' +
   'last subject pronoun of its sentence (म, मैले, हामी...: the first-person form ending in chandrabindu; तिमी, ऊ, उनी...: a form without) ' +
-  'when an exact candidate as heavy does (maile kaam gare.: गरेँ). A word alone is taken as ranked.';
+  'when an exact candidate as heavy does (maile kaam gare.: गरेँ); inside the sentence, so does a verb between twins in -औ/-औँ ' +
+  '(hami ... bhayau bhane: भयौँ). A word alone is taken as ranked.';
 export const UNVERIFIED_SPLIT_PENALTY = 25;
 export const FUZZY_PENALTY = 20;
 export const FUZZY_EDIT_PENALTY = 10;
@@ -724,12 +729,19 @@ class WordInfo {
         dictionaries = this.store.headword(base)!.entries.map((e) => e.dictionary);
       } else {
         // Or a form the spellchecker's grammar builds on a headword
-        // (गर्नुहोस् = गर्नु + होस्): it belongs to that headword's dictionaries.
+        // (गर्नुहोस् = गर्नु + होस्), or on a lexicon form (गयौ, the person
+        // twin of गयौँ): it belongs to that word's dictionaries.
         const a = morphologyFor(this.store).analyse(word);
         const base = a && !a.speculative ? (this.store.headword(a.base) ?? this.store.headword(a.base + 'नु')) : undefined;
         if (base) {
           regular = true;
           dictionaries = base.entries.map((e) => e.dictionary);
+        } else if (a && !a.speculative && a.base !== word && (this.store.form(a.base)?.flags ?? 0) & FORM_LEXICON) {
+          const twin = this.of(a.base);
+          if (twin.dictionaries.length > 0) {
+            regular = true;
+            dictionaries = [...twin.dictionaries];
+          }
         }
       }
     }
@@ -1033,7 +1045,7 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
     // The last word of a sentence is its finite verb (Nepali is verb-final).
     const sentenceFinal = k + 1 === n || toks[k + 1]!.sentenceStart;
     if (order < 0 && words > 1 && sentenceFinal) order = finiteVerbOrder(analysis!.candidates);
-    if (order < 0 && sentenceFinal && subject !== null) order = agreementOrder(analysis!.candidates, subject);
+    if (order < 0 && subject !== null) order = agreementOrder(analysis!.candidates, subject, sentenceFinal);
     const candidates = candidateView(analysis!, order, max);
     out[k] = {
       token: tok.text,
@@ -1068,18 +1080,25 @@ function personOf(word: string): Person {
 }
 
 /**
- * Which candidate a sentence-final word puts first when the sentence has a
- * subject pronoun, or -1: when the first candidate's person does not agree
- * with the subject, the first exact candidate weighing as much that does
- * (maile ... gare: गरेँ, not गरे; timi ... gayau: गयौ, not गयौँ).
+ * Which candidate a word puts first when its sentence has a subject pronoun
+ * before it, or -1: when the first candidate's person does not agree with
+ * the subject, the first exact candidate weighing as much that does
+ * (maile ... gare.: गरेँ, not गरे; timi ... gayau.: गयौ, not गयौँ). Before
+ * the end of the sentence only between twins in -औ/-औँ (hami ... bhayau
+ * bhane: भयौँ).
  */
-function agreementOrder(ranked: Scored[], subject: Person): number {
+function agreementOrder(ranked: Scored[], subject: Person, sentenceFinal: boolean): number {
   const top = ranked[0]!;
   if (top.stage !== Stage.Exact || personOf(top.word) === subject) return -1;
+  // Inside the sentence (a clause before भने, a comma), only the twins
+  // in -औ/-औँ are surely finite verbs (भयौ/भयौँ); -े/-एँ words there are
+  // as often participles and conditionals (गर्ने, भने).
+  if (!sentenceFinal && !/ौँ?$/.test(top.word)) return -1;
   for (let i = 1; i < ranked.length; i++) {
     const c = ranked[i]!;
     if (c.stage !== Stage.Exact || c.weight < top.weight) break;
-    if (personOf(c.word) === subject) return i;
+    if (personOf(c.word) !== subject) continue;
+    if (sentenceFinal || c.word.replace(/ँ$/, '') === top.word.replace(/ँ$/, '')) return i;
   }
   return -1;
 }

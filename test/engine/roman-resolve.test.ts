@@ -275,6 +275,9 @@ test('the last word of a sentence agrees in person with the subject pronoun befo
   assert.equal(convert('ghar gare.'), 'घर गरे.', 'no subject pronoun: as ranked');
   assert.equal(convert('maile kaam gare. ghar gare.'), 'मैले काम गरेँ. घर गरे.', 'a subject holds within its sentence');
   assert.equal(convert('ma gare timi'), 'म गरे तिमी', 'inside a sentence: as ranked');
+  // inside a sentence, between twins in -औ/-औँ
+  assert.equal(convert('hami kaam garchhau ra ghar'), 'हामी काम गर्छौँ र घर');
+  assert.equal(convert('timi kaam garchhau ra ghar'), 'तिमी काम गर्छौ र घर');
 });
 
 test('a loanword typed the English way resolves when it is the only word, and stays English in running text', () => {
