@@ -254,6 +254,8 @@ test('detached postpositions follow a word; a phrase does not start with one', (
   assert.equal(convert('ma ghar ma chu'), 'म घर मा chu');
   assert.equal(convert('ghar bata'), 'घर बाट');
   assert.equal(convert('ghar. ma'), 'घर. म');
+  // a conjunction typed as closely is no detached postposition
+  assert.equal(convert('ghar ki kitab'), 'घर कि किताब');
 });
 
 test('the last word of a sentence takes its finite-verb twin with a final halanta', () => {
