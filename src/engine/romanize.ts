@@ -108,7 +108,8 @@
 //     is converted only when it has an exact match and a Nepali neighbour.
 //   - Detached postpositions: when a word follows another word of the same
 //     phrase (no punctuation between; the word before may be English kept
-//     as it is, "office ma"; it is not a conjunction such as र, तर) and one
+//     as it is, "office ma"; it is not a conjunction such as र, तर, जब, or
+//     a relative adverb opening a clause, जति, जहाँ: CONJUNCTIONS) and one
 //     of its exact candidates is a postposition (मा, लाई, ...) weighing at
 //     most one casual cost step less than the first, that one is put first
 //     (ghar ma -> घर मा, not घर म; ghar bata -> घर बाट, not घर बाटा); at the
@@ -139,7 +140,7 @@
 //   - The tokens form takes the list as one phrase for these rules.
 
 import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord } from '../store/types.js';
-import { FUNCTION_WORDS, type Morphology } from './morphology.js';
+import { CLOSED_CLASS_GROUPS, FUNCTION_WORDS, type Morphology } from './morphology.js';
 import { Spellchecker } from './spellcheck.js';
 import type { WordStore } from '../store/word-store.js';
 import { CASUAL_COST_STEP, casualWeight, fuzzyRomanKey, romanAliases, romanKey } from './roman-aliases.js';
@@ -969,8 +970,18 @@ function isCapitalized(s: string): boolean {
   return first !== first.toLowerCase() && s.slice(1) === s.slice(1).toLowerCase();
 }
 
-/** Conjunctions after which a word starts a new phrase (so it is not a detached postposition). */
-const CONJUNCTIONS: ReadonlySet<string> = new Set(['र', 'तर', 'अनि', 'वा', 'कि', 'तथा', 'अथवा', 'पनि', 'नि', 'त']);
+/**
+ * Words after which a word starts a new phrase (so it is not a detached
+ * postposition): the conjunctions (the spellchecker's संयोजक group,
+ * morphology.ts: र, तर, किनकि, जब, जबकि...), the particles पनि, नि, त,
+ * and the relative adverbs that open a clause (jati ma padhchhu: जति म,
+ * not जति मा).
+ */
+const CONJUNCTIONS: ReadonlySet<string> = new Set([
+  ...CLOSED_CLASS_GROUPS.filter((g) => g.pos === 'संयोजक').flatMap((g) => g.words),
+  'पनि', 'नि', 'त',
+  'जति', 'जहाँ', 'जबसम्म', 'जबदेखि', 'जुनबेला',
+]);
 
 /** Resolves the given word tokens with the text-level rules; non-word tokens stay as given. */
 function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates: number): RomanToken[] {
