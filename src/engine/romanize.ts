@@ -717,8 +717,11 @@ class WordInfo {
     // dictionary inflects, not a word written alone.
     // So is a verb root the word list gives bare (मान्, काम्) when the
     // dictionaries have its infinitive (मान्नु).
+    // (A closed-class word is a word whatever it looks like: the copula छिन्
+    // beside the root of छिन्नु.)
     const boundStem =
       word.endsWith(VIRAMA) &&
+      !FUNCTION_WORDS.has(word) &&
       (h !== undefined
         ? h.entries.every((e) => e.pos !== null && BOUND_STEM_POS.has(e.pos))
         : f !== undefined && f.analyses.length > 0 && f.analyses.every((a) => a.stem === word && a.suffix === '' && a.prefix === '') && this.store.headword(word + 'नु') !== undefined);
