@@ -13,12 +13,15 @@
 //   3. split:    unless a dictionary word matched whole: the token is a
 //                stem plus a postposition or verb ending
 //                (roman-inflection.ts); the stem is looked up exactly (and,
-//                for verb endings, as the infinitive stem+nu), the
-//                Devanagari joined (घर+मा, गर्+छु), and kept when the joined
-//                form is a word of the store; a postposition after a
-//                headword, and a verb ending after the stem of a dictionary
-//                infinitive, are kept even when the joined form is not
-//                listed, with a lower weight.
+//                for verb endings, as the infinitive stem+nu, and stem+unu
+//                for an -आउनु verb before a vowel: paka+iyo, पकाउनु, पका+इयो),
+//                the Devanagari joined (घर+मा, गर्+छु), and kept when the
+//                joined form is a word of the store; a postposition after a
+//                headword, and a verb ending after the stem of an infinitive
+//                (of a dictionary, or of the news list when the spellchecker's
+//                grammar reads the form: पकाइन्छ, backed by that list), are
+//                kept even when the joined form is not listed, with a lower
+//                weight.
 //   4. compound: when nothing matched exactly: two dictionary words written
 //                together (suchanapath सूचनापथ), joined as a split candidate.
 //   5. fuzzy:    store.fuzzyAliases(fuzzyRomanKey(token)): spellings that
@@ -345,7 +348,11 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
       for (const st of stems) for (const d of info.of(st).dictionaries) if (!dictionaries.includes(d)) dictionaries.push(d);
     }
     if (dictionaries.length === 0) {
-      if (!i.attestedOnly || stems) return;
+      // A form of a verb only the news list has (पकाइयो of पकाउनु; the
+      // split stage joins it only where the spellchecker's grammar reads it)
+      // is backed by that list, as the infinitive is.
+      const fromAttested = stems !== undefined && stems.length > 0 && stems.every((st) => info.of(st).attestedOnly);
+      if (!(i.attestedOnly && !stems) && !fromAttested) return;
       dictionaries = ATTESTED_ONLY_DICTIONARIES;
       if (stage <= Stage.Split) weight = Math.max(1, weight - ATTESTED_PENALTY);
       else if (stage === Stage.Fuzzy) stage = Stage.AttestedFuzzy;
@@ -812,6 +819,9 @@ function loanToken(store: WordStore, token: string, add: AddCandidate): void {
 
 // --- stage 2: stem + ending ------------------------------------------------
 
+/** An ending that starts with a vowel sign, a vowel letter or य (the ones before which an -आउ stem loses its उ). */
+const VOWEL_INITIAL_ENDING = /^[\u093E-\u094C\u0905-\u0914य]/;
+
 /** Shortest roman stem tried. */
 const MIN_STEM = 2;
 /** Stem records considered per look-up (they come best first). */
@@ -829,12 +839,20 @@ function splitToken(
     const stem = token.slice(0, p);
     const stemRecs = store.aliases(stem).slice(0, STEM_RECORDS);
     let infinitives: AliasRecord[] | null = null;
+    let auInfinitives: AliasRecord[] | null = null;
     for (const e of endings) {
       for (const r of stemRecs) tryJoin(store, r.word, r, e, token, add);
       if (e.type === 'verb') {
         // The verb's dictionary form is the infinitive: garchu -> garnu -> गर्नु -> गर्.
         infinitives ??= store.aliases(stem + 'nu').slice(0, STEM_RECORDS);
         for (const r of infinitives) if (r.word.endsWith('नु')) tryJoin(store, r.word.slice(0, -2), r, e, token, add, true);
+        // An -आउनु verb loses its उ before an ending that starts with a
+        // vowel (पकाउनु: पकाइयो, पकायो, पकाएको), so its stem is typed
+        // without the u: pakaiyo -> paka + unu -> पकाउनु -> पका.
+        if (VOWEL_INITIAL_ENDING.test(e.dev)) {
+          auInfinitives ??= store.aliases(stem + 'unu').slice(0, STEM_RECORDS);
+          for (const r of auInfinitives) if (r.word.endsWith('ाउनु')) tryJoin(store, r.word.slice(0, -3), r, e, token, add, true);
+        }
       }
     }
   }

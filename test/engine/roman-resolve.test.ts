@@ -269,6 +269,13 @@ test('the last word of a sentence takes its finite-verb twin with a final halant
   assert.equal(convert('lekhin'), 'लेखिन', 'a word alone is taken as ranked');
 });
 
+test('a form of a verb only real text has is offered, backed by the news list; an -आउ stem loses its u before a vowel', () => {
+  const c = resolveTokens(store, ['pakainchha'], 5).tokens[0]!.candidates[0]!;
+  assert.equal(c.word, 'पकाइन्छ');
+  assert.deepEqual(c.dictionaries, [ATTESTED_WORDLIST]);
+  assert.equal(first('pakaunuhunchha'), 'पकाउनुहुन्छ');
+});
+
 test('a postposition that stands as a word ranks with the closed-class words', () => {
   // sanga: the postposition सँग before the noun सङ्ग, typed as closely
   assert.deepEqual(words('sanga').slice(0, 2), ['सँग', 'सङ्ग']);
