@@ -276,6 +276,11 @@ test('a form of a verb only real text has is offered, backed by the news list; a
   assert.equal(first('pakaunuhunchha'), 'पकाउनुहुन्छ');
 });
 
+test('an enclitic particle does not open a sentence', () => {
+  assert.equal(convert('ta ghar jaanchu.'), 'तँ घर जान्छु.');
+  assert.equal(convert('ghar ta ramro.'), 'घर त राम्रो.');
+});
+
 test('a postposition that stands as a word ranks with the closed-class words', () => {
   // sanga: the postposition सँग before the noun सङ्ग, typed as closely
   assert.deepEqual(words('sanga').slice(0, 2), ['सँग', 'सङ्ग']);
