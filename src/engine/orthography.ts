@@ -325,6 +325,24 @@ const doubleRi: OrthographyRule = {
 };
 
 /**
+ * 19. क्रिया (कृ + या) is written with र and इ: प्रक्रिया, क्रियाकलाप,
+ * प्रतिक्रिया. ृ before या writes the root's vowel where the word has
+ * ra + i (प्रकृया, कृयाकलाप: misspellings the hunspell word list carries).
+ * Confirmed: the corrected word is a word, so a compound joined at ऋ + य
+ * (पितृयज्ञ) stays.
+ */
+const kriyaRi: OrthographyRule = {
+  id: 'kriya-ra-i',
+  description: 'क्रिया शब्दमा र र इ लेखिन्छ: प्रक्रिया, क्रियाकलाप (प्रकृया होइन)',
+  quick: /ृया/,
+  apply(base, ctx) {
+    if (!base.includes('ृया')) return null;
+    const fixed = base.replaceAll('ृया', '्रिया');
+    return ctx.accepts(fixed) ? fixed : null;
+  },
+};
+
+/**
  * 11. The prefix सम् becomes anusvara before ल व श ष स (संलग्न, संशोधन,
  * संवत्); सम्लग्न and सम्शोधन are not standard. The reading as सम् + word
  * must be confirmed: the corrected word or the part after सम् is a word.
@@ -462,6 +480,7 @@ const pronounDirgha: OrthographyRule = {
 /** Rules in the order they are tried on each base; the first that fires wins. */
 export const ORTHOGRAPHY_RULES: readonly OrthographyRule[] = [
   doubleRi,
+  kriyaRi,
   punahVisarga,
   sandhiVowel,
   rootSad,

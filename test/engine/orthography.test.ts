@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { Morphology } from '../../src/engine/morphology.js';
 import {
   aksharaCount,
   applyOrthography,
   firstVowelVriddhi,
+  OBLIQUE_GENITIVE_RULE,
   ORTHOGRAPHY_RULES,
   type OrthographyContext,
 } from '../../src/engine/orthography.js';
@@ -55,6 +57,7 @@ const cases: [string, string, string][] = [
   ['ग्राउण्ड', 'ग्राउन्ड', 'na-before-retroflex-non-tatsam'],
   ['माष्टर', 'मास्टर', 'sa-in-loanwords'],
   ['क्रृपा', 'कृपा', 'ri-not-ra-plus-ri'],
+  ['प्रकृया', 'प्रक्रिया', 'kriya-ra-i'],
   ['सम्लग्न', 'संलग्न', 'sam-anusvara'],
   ['सम्शोधन', 'संशोधन', 'sam-anusvara'],
   ['लेखि', 'लेखी', 'dirgha-conjunctive-participle'],
@@ -80,6 +83,7 @@ test('a rule also fires under a postposition chain, which is put back on the cor
 test('the rules leave standard spellings and look-alikes alone', () => {
   for (const w of [
     'प्रत्यक्ष', // already contracted
+    'पितृयज्ञ', // ऋ + य at a compound's joint: पित्रियज्ञ is no word
     'संलग्न',
     'नागरिक',
     'आधुनिकीकरण',
@@ -120,4 +124,9 @@ test('the -इक vriddhi rule needs the raised form in the lexicon', () => {
 test('lexicon flags used by the rules are those of the fixture', () => {
   assert.ok(((store.form('सम्लग्न')?.flags ?? 0) & FORM_LEXICON) !== 0, 'सम्लग्न is an old spelling the fixture lists');
   assert.ok(!((store.form('संलग्न')?.flags ?? 0) & FORM_LEXICON), 'संलग्न is not in the fixture word list');
+});
+
+test('docs/api.md lists every rule id with its description', () => {
+  const doc = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+  for (const r of [...ORTHOGRAPHY_RULES, OBLIQUE_GENITIVE_RULE]) assert.ok(doc.includes(`| ${r.id} | ${r.description} |`), r.id);
 });
