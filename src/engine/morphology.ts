@@ -438,10 +438,9 @@ export class Morphology {
     // chandrabindu only (गयौँ/गयौ, गएँ/गए, गर्थ्यौँ/गर्थ्यौ); the word list
     // often has one of the two, also for the irregular pasts (ग- of जानु,
     // भ- of हुनु) the endings above do not reach.
-    const twin = word.endsWith('ँ') ? word.slice(0, -1) : word + 'ँ';
-    if (PERSON_TWIN_END.test(twin.endsWith('ँ') ? twin.slice(0, -1) : twin) && this.isVerbForm(twin)) {
-      return { rule: 'verb-paradigm', base: twin, parts: [] };
-    }
+    const bare = word.endsWith('ँ') ? word.slice(0, -1) : word;
+    const twin = bare === word ? word + 'ँ' : bare;
+    if (PERSON_TWIN_END.test(bare) && this.isVerbForm(twin)) return { rule: 'verb-paradigm', base: twin, parts: [] };
     return null;
   }
 
@@ -595,10 +594,10 @@ export class Morphology {
 
 /**
  * Verb endings whose person twin adds a chandrabindu: the past, present and
- * negative -यौ/-छौ/-एनौ/-दैनौ (second person) and -यौँ/-छौँ/-एनौँ/-दैनौँ
- * (first plural);
- * -े/-ए (third plural) and -ेँ/-एँ (first singular). Not the optative -औँ
- * after a consonant (गरौँ), whose -ौ spelling is no form of its own.
+ * negative -यौ/-छौ/-एनौ/-दैनौ (second person) beside -यौँ/-छौँ/-एनौँ/-दैनौँ
+ * (first plural), and -े/-ए (third plural) beside -ेँ/-एँ (first
+ * singular). Not the optative -औँ after a consonant (गरौँ), whose -ौ
+ * spelling is no form of its own.
  */
 const PERSON_TWIN_END = /(?:[यछ]ौ|[ेए]नौ|दैनौ|[ेए])$/;
 

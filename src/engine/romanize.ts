@@ -380,7 +380,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
   // produce is an exact casual alias, weighted by its cost; otherwise it is
   // a fuzzy match.
   const typedIsCasual = CASUAL_TYPED.test(lower);
-  const addScoredTwin = (word: string, stems: string[]): void => {
+  const addScoredTwin = (word: string, stems?: string[]): void => {
     const cost = casualCostOf(word, lower);
     if (cost !== Infinity) add(word, lower, casualWeight(cost), CASUAL_KINDS, Stage.Exact, stems);
   };
@@ -594,6 +594,9 @@ function rankStage(stage: Stage): Stage {
   return stage === Stage.Loan ? Stage.Exact : stage;
 }
 
+/** The closed-class words of rule 3: the spellchecker's FUNCTION_WORDS and the postpositions that stand as words. */
+const CLOSED_CLASS: ReadonlySet<string> = new Set([...FUNCTION_WORDS, ...STANDALONE_POSTPOSITIONS]);
+
 /**
  * A closed-class word ranks as if typed one casual step more usually (tara:
  * तर before तारा); a word that real text does not show (not in the news word
@@ -602,9 +605,6 @@ function rankStage(stage: Stage): Stage {
  * 79.0% -> 79.4%, sentences 76.9% -> 77.0%; 8 gave no change, 22 and 30
  * the same as 15.
  */
-/** The closed-class words of rule 3: the spellchecker's FUNCTION_WORDS and the postpositions that stand as words. */
-const CLOSED_CLASS: ReadonlySet<string> = new Set([...FUNCTION_WORDS, ...STANDALONE_POSTPOSITIONS]);
-
 function rankWeight(c: Scored): number {
   if (CLOSED_CLASS.has(c.word)) return c.weight + CASUAL_COST_STEP;
   return c.facts.inNews ? c.weight : c.weight - CASUAL_COST_STEP;
@@ -782,12 +782,12 @@ const FIRST_PERSON_TWIN = /[ेौएऔ]$/;
  * infinitive, which then backs it. The sentence picks between the two
  * (agreementOrder).
  */
-function firstPersonTwins(store: WordStore, found: Map<string, Scored>, add: (word: string, stems: string[]) => void): void {
+function firstPersonTwins(store: WordStore, found: Map<string, Scored>, add: (word: string, stems?: string[]) => void): void {
   for (const c of [...found.values()]) {
     if (c.stage !== Stage.Exact || c.facts.attestedOnly || !FIRST_PERSON_TWIN.test(c.word)) continue;
     const twin = c.word + 'ँ';
     if (found.has(twin)) continue;
-    if (store.mayBeForm(twin) && store.form(twin) !== undefined) add(twin, []);
+    if (store.mayBeForm(twin) && store.form(twin) !== undefined) add(twin);
     else {
       const a = morphologyFor(store).analyse(twin);
       if (a && !a.speculative && a.rule === 'verb-paradigm') add(twin, [a.base]);
@@ -1073,7 +1073,7 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
       out[k] = { token: tok.text, converted: tok.text, status: 'unresolved', start: tok.start, end: tok.end, candidates: [] };
       // A word left as it is (English in mixed text, Devanagari) still takes postpositions: "office ma".
       prevWord = tok.kind === 'word' || tok.kind === 'devanagari' ? tok.text : null;
-      if (prevWord !== null) subject = subjectPerson(prevWord) ?? subject;
+      if (prevWord !== null) subject = SUBJECT_PERSON.get(prevWord) ?? subject;
       continue;
     }
     // Detached postpositions: one follows a word of its phrase, and never starts one.
@@ -1097,7 +1097,7 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
       candidates,
     };
     prevWord = candidates[0]!.word;
-    subject = subjectPerson(prevWord) ?? subject;
+    subject = SUBJECT_PERSON.get(prevWord) ?? subject;
   }
   return out;
 }
@@ -1109,10 +1109,6 @@ const SUBJECT_PERSON: ReadonlyMap<string, Person> = new Map([
 ]);
 
 type Person = 'first' | 'other';
-
-function subjectPerson(word: string): Person | undefined {
-  return SUBJECT_PERSON.get(word);
-}
 
 /** A finite verb ending in chandrabindu or anusvara is first person (गरेँ, गर्‍यौँ, गरौँ, हुँ); its other forms have none. */
 function personOf(word: string): Person {
