@@ -19,7 +19,9 @@
 //     ck, q -> k; x -> ks; ph -> f; sch -> sk; v -> bh (convert कन्भर्ट,
 //     save सेभ); doubled consonants written once;
 //   - vowel digraphs: oo -> u, ee/ei/ea -> i, ai/ay -> e, oa -> o;
-//   - y as a vowel -> i (system सिस्टम);
+//   - y as a vowel -> i, and the unstressed e of a final -em/-en after a
+//     consonant cluster or a long vowel -> a (system सिस्टम, problem
+//     प्रोब्लम, item आइटम), e kept as the second reading;
 //   - r-coloured vowels before a consonant or at the end: er, ur, or -> ar
 //     (folder फोल्डर, record रेकर्ड, form फारम);
 //   - the short u and o of closed syllables -> a (upload अपलोड, submit
@@ -92,6 +94,9 @@ const RULES: Rule[] = [
   [new RegExp(`(?<=${C})u(?=${C}${V})`, 'g'), ['yu', 'u']],
   [new RegExp(`u(?=${C}${C}|${C}$)`, 'g'), ['A', 'u']],
   [new RegExp(`o(?=[nm]${C}|[nm]$)`, 'g'), ['A', 'o']],
+  // the unstressed e of a final syllable after a consonant cluster or a
+  // long vowel is a schwa (system सिस्टम, problem प्रोब्लम, item आइटम)
+  [new RegExp(`(?<=${C}${C}|[AEIOU]${C})e(?=[mn]$)`), ['a', 'e']],
   [new RegExp(`^(${C}{1,2})a(?=${NOT_V_OR_R}${C}|${NOT_V_OR_R}$)`), ['$1ya', '$1a']],
   [/g(?=[eiEI])/g, ['j', 'g']],
   [/v/g, ['bh']],
