@@ -23,7 +23,10 @@
 //                kept even when the joined form is not listed, with a lower
 //                weight.
 //   4. compound: when nothing matched exactly: two dictionary words written
-//                together (suchanapath सूचनापथ), joined as a split candidate.
+//                together (suchanapath सूचनापथ), joined as a split candidate;
+//                also by the long-a sandhi (niyamanusar नियमानुसार, one
+//                casual step lighter, and only with a second word of three
+//                aksharas or more unless a list has the compound).
 //   5. fuzzy:    store.fuzzyAliases(fuzzyRomanKey(token)): spellings that
 //                differ from an alias in vowel length, aspiration,
 //                sibilants, nasals, w/v/b, doubled letters, a y glide.
@@ -911,15 +914,24 @@ function compoundToken(
     const a = bestDictionaryRecord(store, token.slice(0, p));
     if (!a) continue;
     const b = bestDictionaryRecord(store, token.slice(p));
-    // The second word starts with a consonant: a vowel letter inside a
-    // word would have merged with the vowel before it (sandhi).
-    if (!b || !STARTS_WITH_CONSONANT.test(b.word)) continue;
-    const joined = a.word + b.word;
+    if (!b) continue;
+    // The second word starts with a consonant, or merges with the first by
+    // the long-a sandhi (दीर्घ सन्धि: दर्शन + अनुसार = दर्शनानुसार, typed
+    // darshananusar or darshanaanusar); any other vowel letter inside a
+    // word would have merged otherwise.
+    const sandhi = !STARTS_WITH_CONSONANT.test(b.word);
+    const joined = sandhi ? longASandhi(a.word, b.word) : a.word + b.word;
+    if (joined === null) continue;
     // A compound the word lists have, or else (lower) one of two headwords
     // the spellchecker has no correction for (standardFirst): Nepali writes
     // new compounds freely (कागजघर, सूचनापथ), no list has them all.
     const listed = ((store.form(joined)?.flags ?? 0) & (FORM_LEXICON | FORM_ATTESTED)) !== 0;
-    const weight = Math.min(a.weight, b.weight) - SPLIT_PENALTY - COMPOUND_PENALTY - (listed ? 0 : UNVERIFIED_SPLIT_PENALTY);
+    // A sandhi join no list has needs a second word of three aksharas or
+    // more (अनुसार, आशय): short ones make junk of anything (pas+and: पसाण्ड).
+    if (sandhi && !listed && (syllabify(b.word)?.length ?? 0) < 3) continue;
+    // A sandhi join is one reading more of the letters (sitaphal: सीता+फल,
+    // not सिट+अफल): it goes after a plain join as likely.
+    const weight = Math.min(a.weight, b.weight) - SPLIT_PENALTY - COMPOUND_PENALTY - (listed ? 0 : UNVERIFIED_SPLIT_PENALTY) - (sandhi ? CASUAL_COST_STEP : 0);
     add(joined, token, Math.max(1, weight), a.kinds.filter((k) => b.kinds.includes(k)), Stage.Split, [a.word, b.word]);
     any = true;
   }
@@ -927,6 +939,14 @@ function compoundToken(
 }
 
 const STARTS_WITH_CONSONANT = /^[\u0915-\u0939\u0958-\u095F]/;
+const ENDS_WITH_CONSONANT = /[\u0915-\u0939\u0958-\u095F]$/;
+
+/** अ/आ + अ/आ = आ: a first word ending in its inherent a or in ा, a second starting with अ or आ (नियम + अनुसार = नियमानुसार); null otherwise. */
+function longASandhi(first: string, second: string): string | null {
+  if (!second.startsWith('अ') && !second.startsWith('आ')) return null;
+  if (first.endsWith('ा')) return first + second.slice(1);
+  return ENDS_WITH_CONSONANT.test(first) ? first + 'ा' + second.slice(1) : null;
+}
 const CONSONANT_LETTER = /[\u0915-\u0939\u0958-\u095F]/g;
 
 /** The best stored alias record of a headword of two letters or more (a word that can stand in a compound), or null. */

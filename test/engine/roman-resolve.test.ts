@@ -281,6 +281,13 @@ test('an enclitic particle does not open a sentence', () => {
   assert.equal(convert('ghar ta ramro.'), 'घर त राम्रो.');
 });
 
+test('two words joined by the long-a sandhi make a compound; a short second word does not', () => {
+  assert.equal(first('niyamanusar'), 'नियमानुसार');
+  assert.equal(first('niyamaanusaar'), 'नियमानुसार');
+  // घर + आमा would be घरामा: a second word of two aksharas is too short to tell
+  assert.ok(!words('gharaama').includes('घरामा'));
+});
+
 test('a postposition that stands as a word ranks with the closed-class words', () => {
   // sanga: the postposition सँग before the noun सङ्ग, typed as closely
   assert.deepEqual(words('sanga').slice(0, 2), ['सँग', 'सङ्ग']);
