@@ -115,7 +115,9 @@
 //   - Detached postpositions: when a word follows another word of the same
 //     phrase (no punctuation between; the word before may be English kept
 //     as it is, "office ma"; it is not a conjunction such as र, तर, जब, or
-//     a relative adverb opening a clause, जति, जहाँ: CONJUNCTIONS) and one
+//     a relative adverb opening a clause, जति, जहाँ: CONJUNCTIONS; after a
+//     converb in -एर or an adverb of time, आज, अहिले, the ranking stands:
+//     aja ma -> आज म) and one
 //     of its exact candidates is a postposition (मा, लाई, ...) weighing at
 //     most one casual cost step less than the first, that one is put first
 //     (ghar ma -> घर मा, not घर म; ghar bata -> घर बाट, not घर बाटा); at the
@@ -1028,6 +1030,18 @@ const CONJUNCTIONS: ReadonlySet<string> = new Set([
   'जति', 'जहाँ', 'जबसम्म', 'जबदेखि', 'जुनबेला',
 ]);
 
+/** Adverbs of time that take no detached postposition (aja ma ghar: आज म, not आज मा). */
+const TIME_ADVERBS: ReadonlySet<string> = new Set(['आज', 'भोलि', 'हिजो', 'पर्सि', 'अस्ति', 'अहिले', 'पहिले']);
+
+/**
+ * A word that takes no detached postposition: a converb in -एर (उठेर,
+ * बजेर: its clause ends there) or an adverb of time (aja ma: आज म, not
+ * आज मा).
+ */
+function endsClause(word: string): boolean {
+  return word.endsWith('ेर') || word.endsWith('एर') || TIME_ADVERBS.has(word);
+}
+
 /** Resolves the given word tokens with the text-level rules; non-word tokens stay as given. */
 function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates: number): RomanToken[] {
   const max = clampMax(maxCandidates);
@@ -1100,7 +1114,9 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
     // A word alone (the only word of the request) is taken as ranked: it
     // starts no phrase a postposition could not begin.
     const afterWord = prevWord !== null && !tok.punctBefore && !tok.sentenceStart && !CONJUNCTIONS.has(prevWord);
-    let order = words === 1 ? -1 : postpositionOrder(analysis!.candidates, afterWord);
+    // After a word that ends its clause the ranking stands: no postposition
+    // is read onto it, and an emphatic नै may still follow (आज नै).
+    let order = words === 1 || (afterWord && endsClause(prevWord!)) ? -1 : postpositionOrder(analysis!.candidates, afterWord);
     // An enclitic particle follows a word; it never opens a sentence (ta kina ...: तँ, not त).
     if (order < 0 && words > 1 && tok.sentenceStart) order = sentenceStartOrder(analysis!.candidates);
     // The last word of a sentence is its finite verb (Nepali is verb-final).

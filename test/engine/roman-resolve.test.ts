@@ -260,6 +260,8 @@ test('detached postpositions follow a word; a phrase does not start with one', (
   assert.equal(convert('ghar ki kitab'), 'घर कि किताब');
   // after a conjunction a phrase starts
   assert.equal(convert('jaba ma ghar'), 'जब म घर');
+  // an adverb of time takes no detached postposition
+  assert.equal(convert('aja ma ghar'), 'आज म घर');
 });
 
 test('the last word of a sentence takes its finite-verb twin with a final halanta', () => {
