@@ -225,8 +225,9 @@ export const CONTEXT_SUMMARY =
   'ALL-CAPITALS acronyms stay as given; an English word stays English unless it has an exact Nepali match among Nepali neighbours, ' +
   'and a loanword typed the English way is converted only when it is the only word (mixed text keeps its English); a capitalized ' +
   'word inside a sentence is converted only with an exact match and a Nepali neighbour; a detached postposition after a word of ' +
-  'its phrase is read as one (ghar ma: घर मा, not घर म), unless a conjunction ranks first (ki: कि), and a phrase does not start with ' +
-  'one (ma ghar: म घर); the last word of a ' +
+  'its phrase is read as one (ghar ma: घर मा, not घर म), unless a conjunction ranks first (ki: कि) or the word before is a converb ' +
+  'in -एर or an adverb of time (aja ma: आज म), and a phrase (after a conjunction such as जब, too) does not start with one ' +
+  '(ma ghar: म घर); the last word of a ' +
   'sentence takes its finite-verb twin with a final halanta when both match equally (lagain.: लगाइन्), and agrees in person with the ' +
   'last subject pronoun of its sentence (म, मैले, हामी...: the first-person form ending in chandrabindu; तिमी, ऊ, उनी...: a form without) ' +
   'when an exact candidate as heavy does (maile kaam gare.: गरेँ); inside the sentence, so does a verb between twins in -औ/-औँ ' +
