@@ -116,6 +116,9 @@ export const CLOSED_CLASS_GROUPS: readonly { pos: string; headwords: boolean; wo
 
 export const FUNCTION_WORDS: ReadonlySet<string> = new Set(CLOSED_CLASS_GROUPS.flatMap((g) => g.words));
 
+/** The conjunctions (the संयोजक group above). */
+export const CONJUNCTION_WORDS: ReadonlySet<string> = new Set(CLOSED_CLASS_GROUPS.filter((g) => g.pos === 'संयोजक').flatMap((g) => g.words));
+
 /** The pronouns and their case forms, in the standard's spelling (the सर्वनाम group above). */
 export const PRONOUNS: ReadonlySet<string> = new Set(CLOSED_CLASS_GROUPS.filter((g) => g.pos === 'सर्वनाम').flatMap((g) => g.words));
 

@@ -152,7 +152,7 @@
 //   - The tokens form takes the list as one phrase for these rules.
 
 import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord } from '../store/types.js';
-import { CLOSED_CLASS_GROUPS, FUNCTION_WORDS, type Morphology } from './morphology.js';
+import { CONJUNCTION_WORDS, FUNCTION_WORDS, type Morphology } from './morphology.js';
 import { Spellchecker } from './spellcheck.js';
 import type { WordStore } from '../store/word-store.js';
 import { CASUAL_COST_STEP, casualWeight, fuzzyRomanKey, romanAliases, romanKey } from './roman-aliases.js';
@@ -1020,13 +1020,13 @@ function isCapitalized(s: string): boolean {
 
 /**
  * Words after which a word starts a new phrase (so it is not a detached
- * postposition): the conjunctions (the spellchecker's संयोजक group,
+ * postposition): the conjunctions (the spellchecker's CONJUNCTION_WORDS,
  * morphology.ts: र, तर, किनकि, जब, जबकि...), the particles पनि, नि, त,
  * and the relative adverbs that open a clause (jati ma padhchhu: जति म,
  * not जति मा).
  */
 const CONJUNCTIONS: ReadonlySet<string> = new Set([
-  ...CLOSED_CLASS_GROUPS.filter((g) => g.pos === 'संयोजक').flatMap((g) => g.words),
+  ...CONJUNCTION_WORDS,
   'पनि', 'नि', 'त',
   'जति', 'जहाँ', 'जबसम्म', 'जबदेखि', 'जुनबेला',
 ]);
