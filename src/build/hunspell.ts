@@ -839,6 +839,23 @@ const POS_RULES: { pos: string; classes: ClassSign[] }[] = [
   { pos: 'नाम', classes: [{ flag: 18, kind: 'SFX', add: 'हरू' }] },
 ];
 
+/**
+ * The classes that put case endings (15: को का मा ले लाई ...) or the plural
+ * (18: हरू) straight on a stem. A verb stem carrying one is also a noun
+ * written the same way: जन्म/8,15 (जन्मनु and जन्म, birth), लडाइ/8,15
+ * (लडाइनु and लडाइ, war), हरि/8,15,18, दबाउ/9,15. 160 verb stems of
+ * hunspell-ne 7.5 do.
+ */
+const NOMINAL_SIGNS: ClassSign[] = [
+  { flag: 15, kind: 'SFX', add: 'को' },
+  { flag: 18, kind: 'SFX', add: 'हरू' },
+];
+
+/** The nominal classes (NOMINAL_SIGNS) among a stem's flags, checked against the studied .aff; empty when it has none. */
+export function nominalClasses(flags: number[], affix: AffixTable): number[] {
+  return NOMINAL_SIGNS.filter((sign) => flags.includes(sign.flag) && classMatches(sign, affix)).map((sign) => sign.flag);
+}
+
 function classMatches(sign: ClassSign, affix: AffixTable): boolean {
   const cls = affix.classes.get(sign.flag);
   return !!cls && cls.kind === sign.kind && cls.rules.some((r) => r.add === sign.add);

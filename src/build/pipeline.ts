@@ -17,7 +17,7 @@ import { writeLmdbStore } from '../store/lmdb-writer.js';
 import { CLOSED_CLASS_DICT, HUNSPELL_DICT, THESAURUS_DICT, type ExampleSentence, type SourceInfo, type StoreMeta } from '../store/types.js';
 import { CLOSED_CLASS_GROUPS } from '../engine/morphology.js';
 import { FetchError, fetchDebianPackage, sourceInfo } from './fetch.js';
-import { importHunspell, partOfSpeechForClasses, type HunspellImport } from './hunspell.js';
+import { importHunspell, nominalClasses, partOfSpeechForClasses, type HunspellImport } from './hunspell.js';
 import { importJsonlDictionary } from './jsonl-dictionary.js';
 import { importMythes } from './mythes.js';
 import { buildRecords, type DictionaryInput, type LexiconInput } from './records.js';
@@ -225,7 +225,9 @@ const VERB = 'क्रिया';
  * The headword of a verb is its -नु form (the citation form Nepali
  * dictionaries use, and the thesaurus's headword for the same verb); verb
  * fragments without one (ग, भ, थि: the irregular stems of गयो, भयो, थियो) and
- * bound roots are not headwords. All their forms stay in the lexicon.
+ * bound roots are not headwords. All their forms stay in the lexicon. A
+ * verb stem that also takes case endings or the plural is the noun of the
+ * same spelling as well (जन्म beside जन्मनु).
  */
 export function hunspellHeadwords(hun: HunspellImport): DictionaryInput['entries'] {
   const infinitive = new Map<string, string>();
@@ -234,8 +236,12 @@ export function hunspellHeadwords(hun: HunspellImport): DictionaryInput['entries
   for (const s of hun.stems) {
     const pos = partOfSpeechForClasses(s.flags, hun.affix);
     let word: string | undefined = s.stem;
-    if (pos === VERB) word = infinitive.get(s.stem);
-    else if (s.stem.endsWith('्') && s.flags.some((f) => BOUND_ROOT_CLASSES.has(f))) word = undefined;
+    if (pos === VERB) {
+      word = infinitive.get(s.stem);
+      // A verb stem that takes case endings or the plural itself is a noun too (जन्म, लडाइ, बलि).
+      const nominal = s.stem.endsWith('्') ? [] : nominalClasses(s.flags, hun.affix);
+      if (nominal.length > 0) out.push({ word: s.stem, pos: partOfSpeechForClasses(nominal, hun.affix), senses: [], classes: nominal });
+    } else if (s.stem.endsWith('्') && s.flags.some((f) => BOUND_ROOT_CLASSES.has(f))) word = undefined;
     if (word) out.push({ word, pos, senses: [], classes: s.flags });
   }
   return out;

@@ -16,6 +16,20 @@ test('hunspell headwords: verbs by their -नु citation form, other stems as t
   assert.ok(words.includes('घर'));
 });
 
+test('hunspell headwords: a verb stem that takes case endings or the plural itself is also a noun headword', () => {
+  // जन्म/8 + जन्म/15 (two lines, merged into one stem): जन्मनु to be born and जन्म birth.
+  const dic = '4\nजन्म/8\nजन्म/15\nउठ/8\nगर्/1,15\n';
+  const h = importHunspell(readFileSync(`${dir}/mini.aff`, 'utf8'), dic, { aff: 'mini.aff', dic: 'test.dic' });
+  const entries = hunspellHeadwords(h);
+  const words = entries.map((e) => e.word);
+  assert.ok(words.includes('जन्मनु') && words.includes('जन्म'), JSON.stringify(words));
+  assert.deepEqual(entries.find((e) => e.word === 'जन्म')?.classes, [15]);
+  assert.equal(entries.find((e) => e.word === 'जन्मनु')?.pos, 'क्रिया');
+  assert.ok(words.includes('उठ्नु') || words.includes('उठनु'), JSON.stringify(words));
+  assert.ok(!words.includes('उठ'), 'a verb stem without nominal classes stays a verb only');
+  assert.ok(!words.includes('गर्'), 'a halanta root is no noun even with a case class');
+});
+
 test('the measured false-positive rate counts only probes that are not words', () => {
   const words = ['घर', 'किताब', 'नेपाल'];
   const bloom = BloomFilter.create(words.length, 0.01);
