@@ -8,7 +8,9 @@ import { confusionKey } from '../engine/confusion.js';
 import { Morphology } from '../engine/morphology.js';
 import { aksharaCount } from '../engine/orthography.js';
 import { normalizeWord } from '../engine/normalize.js';
-import { DEVANAGARI_WORDS } from '../engine/text.js';
+import { DEFINITION_USES, DEVANAGARI_WORDS } from '../engine/text.js';
+import { editCost } from '../engine/error-model.js';
+import { CONFUSION_ONLY } from '../engine/spell-candidates.js';
 import { fuzzyRomanKey, romanAliases, romanKey } from '../engine/roman-aliases.js';
 import { COMPLETIONS_PER_PREFIX } from '../store/word-store.js';
 import {
@@ -16,6 +18,7 @@ import {
   FORM_HEADWORD,
   FORM_LEXICON,
   STORE_SCHEMA_VERSION,
+  THESAURUS_DICT,
   type AliasRecord,
   type ExampleSentence,
   type FormRecord,
@@ -75,6 +78,21 @@ export const MAX_SENTENCES_PER_WORD = 40;
 /** Weight of an alias an imported dictionary states explicitly: above any generated alias. */
 export const IMPORTED_ALIAS_WEIGHT = 1000;
 
+
+/** Thesaurus definitions (sentences of THESAURUS_DICT) that use each word, as spellcheck.ts definitionsUse counts them. */
+function countDefinitionUses(sentences: LexiconInput['sentences']): Map<string, number> {
+  const uses = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const s of sentences) {
+    if (s.source !== THESAURUS_DICT) continue;
+    const text = s.text.normalize('NFC').trim();
+    if (seen.has(text)) continue;
+    seen.add(text);
+    const words = new Set((text.match(DEVANAGARI_WORDS) ?? []).map((raw) => normalizeWord(raw)));
+    for (const w of words) uses.set(w, (uses.get(w) ?? 0) + 1);
+  }
+  return uses;
+}
 
 export function buildRecords(input: LexiconInput, progress: (msg: string) => void = () => {}): StoreRecords {
   // --- headwords: one record per normalized word, one entry per dictionary
@@ -157,15 +175,28 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     mayBeForm: (w) => forms.has(w),
     formsByConfusionKey: (k) => confusion.get(k) ?? [],
   });
+  // Words of real text the thesaurus's definitions use (पिरो, सेतो), which
+  // the spellchecker accepts when no lexicon word is a confusion slip away
+  // (spellcheck.ts definitionsUse): the lexicographers' spelling, indexed
+  // too, so that पीरो is corrected to पिरो. (Words accepted by word
+  // formation alone are not: समृद्ध + ई would then "correct" समृद्धि.)
+  const definitionUses = countDefinitionUses(input.sentences);
+  const lexiconSlip = (w: string): boolean =>
+    (confusion.get(confusionKey(w)) ?? []).some((x) => x !== w && editCost(w, x, CONFUSION_ONLY) <= CONFUSION_ONLY);
   const grammatical: string[] = [];
+  let accepted = 0;
   for (const [w, r] of forms) {
     if (r.flags & FORM_LEXICON || !(r.flags & FORM_ATTESTED)) continue;
     // A base of one akshara (स+भर, य+को) is too short to vouch for a word.
     const a = morph.analyse(w);
     if (a && aksharaCount(a.base) >= 2) grammatical.push(w);
+    else if ((definitionUses.get(w) ?? 0) >= DEFINITION_USES && !lexiconSlip(w)) {
+      grammatical.push(w);
+      accepted++;
+    }
   }
   for (const w of grammatical) index(w);
-  progress(`grammatical forms of real text indexed for corrections: ${grammatical.length}`);
+  progress(`words of real text the spellchecker accepts, indexed for corrections: ${grammatical.length} (${accepted} by the definitions' use)`);
   for (const [key, list] of confusion) {
     if (list.length > 1) {
       list.sort((a, b) => usefulness(b) - usefulness(a) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));

@@ -49,7 +49,7 @@ import { editCost } from './error-model.js';
 import { aksharaCount, applyOrthography, type OrthographyContext, type OrthographyFinding } from './orthography.js';
 import type { MisspelledWord, Occurrence, SpellcheckTextResult, SpellcheckWordResult, UnknownWord } from './results.js';
 import { tokenizeForSpellcheck } from './tokenize.js';
-import { sentencesUsing } from './text.js';
+import { DEFINITION_USES, sentencesUsing } from './text.js';
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT, type FormRecord } from '../store/types.js';
 import type { WordStore } from '../store/word-store.js';
 import { BoundedMap, StoreMemo } from './spell-store-memo.js';
@@ -86,8 +86,6 @@ export const THRESHOLDS = {
 };
 /** A candidate this close that the orthography rules correct to the word makes the word correct (उपनिषद -> उपनिषद्). */
 const STANDARD_OF_VARIANT_COST = 0.6;
-/** Definitions of the thesaurus that must use a word no list has for it to be correct (definitionsUse). */
-const DEFINITION_USES = 3;
 /** Longer tokens (code units) are only looked up, never analysed or corrected. */
 export const MAX_WORD_LENGTH = 40;
 /** similarWords (WORD_NOT_FOUND similar_words) looks further: the word may be anything. */
@@ -215,7 +213,7 @@ export class Spellchecker {
     // speculative reading (a compound, a one-letter prefix) makes the word
     // "unknown": plausible, but not known, and no wild guess is offered.
     let speculative = false;
-    if (slips.length === 0) {
+    if (!slips.some((c) => this.isListedOrInflected(c.word))) {
       const formed = this.morph.analyse(w, true);
       if (formed && !formed.speculative) return CORRECT;
       speculative = formed !== null;
@@ -249,6 +247,18 @@ export class Spellchecker {
     const corrections = [...new Set(candidates.map((c) => this.orthography(c.word)?.correction ?? c.word))].filter((c) => c !== w);
     if (corrections.length === 0) return UNKNOWN;
     return Object.freeze({ status: 'misspelled', corrections }) as SpellcheckWordResult;
+  }
+
+  /**
+   * A word of the lexicon, or one its grammar inflects from lexicon pieces.
+   * Only such a slip keeps a word from being read by word formation or
+   * accepted by the definitions' use: the index also offers words accepted
+   * that way (पिरो for पीरो), and two of them a slip apart (समृद्धि,
+   * समृद्धी) would otherwise each unmake the other.
+   */
+  private isListedOrInflected(w: string): boolean {
+    const f = this.store.mayBeForm(w) ? this.store.form(w) : undefined;
+    return (f !== undefined && (f.flags & FORM_LEXICON) !== 0) || this.morph.analyse(w) !== null;
   }
 
   /**

@@ -25,6 +25,13 @@ export const DEVANAGARI_WORDS = /[\u0900-\u0963\u0971-\u097F\u200C\u200D]+/g;
 
 const IN_WORD = /[\u0900-\u0963\u0971-\u097F]/;
 
+/**
+ * Definitions of the thesaurus that must use a word no list has for the
+ * spellchecker to accept it (spellcheck.ts definitionsUse; the build
+ * indexes such words for corrections, src/build/records.ts).
+ */
+export const DEFINITION_USES = 3;
+
 /** How many of the sentences use the word itself as a word (not only a longer word containing it, or a form of it). */
 export function sentencesUsing(sentences: readonly { text: string }[], word: string): number {
   let n = 0;

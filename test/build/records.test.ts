@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildRecords } from '../../src/build/records.js';
 import { confusionKey } from '../../src/engine/confusion.js';
-import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON } from '../../src/store/types.js';
+import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT } from '../../src/store/types.js';
 import { miniLexicon } from '../fixtures/mini-lexicon.js';
 
 test('headwords merge the dictionaries that contain them', () => {
@@ -37,6 +37,19 @@ test('the confusion index holds lexicon forms and the grammatical forms of real 
     for (const w of forms) assert.ok(r.forms.get(w)!.flags & FORM_LEXICON || w === 'किताबहरूमा', w);
   }
   assert.ok(!r.confusion.get(confusionKey('दिनहरु'))?.includes('दिनहरु'));
+});
+
+test('the confusion index also holds words of real text that three thesaurus definitions use, unless a lexicon word is a slip away', () => {
+  const base = miniLexicon();
+  const definitions = ['पिरो खाना', 'धेरै पिरो', 'पिरो र किताव', 'किताव पढ्ने', 'नयाँ किताव'].map((text) => ({ text, source: THESAURUS_DICT }));
+  const attested = [...base.attested, 'पिरो', 'किताव'];
+  const r = buildRecords({ ...base, attested, sentences: [...base.sentences, ...definitions] });
+  assert.ok(r.confusion.get(confusionKey('पीरो'))?.includes('पिरो'), 'the lexicographers\' spelling is offered for पीरो');
+  // किताव is used three times too, but the lexicon has किताब one slip away: a typo of the definitions.
+  assert.ok(!r.confusion.get(confusionKey('किताव'))?.includes('किताव'));
+  // Two uses are not enough.
+  const two = buildRecords({ ...base, attested, sentences: [...base.sentences, ...definitions.slice(0, 2)] });
+  assert.ok(!two.confusion.get(confusionKey('पिरो'))?.includes('पिरो'));
 });
 
 test('completions rank headwords by dictionaries, attestation, then length', () => {
