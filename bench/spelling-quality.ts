@@ -229,6 +229,8 @@ function differenceKind(word: string, correction: string, rule: string | undefin
   if (same((x) => x.replace(/ये/g, 'ए').replace(/ए/g, 'य'))) return 'e / ya';
   if (same((x) => x.replace(/ृ|्रि|रि/g, 'रि').replace(/ऋ/g, 'रि'))) return 'ri / kri';
   if (same((x) => x.replace(/क्ष/g, 'छ').replace(/छ्य/g, 'छ'))) return 'ksha / chhya';
+  if (same((x) => x.replace(/([कगजटडतदपब])्[खघझठढथधफभ]/g, '$1्$1'))) return 'geminate stop with its aspirate';
+  if (same((x) => x.replace(/([ुू])वा/g, '$1आ'))) return 'glide va after u';
   if (same(confusionKey)) return 'several confusion classes';
   return 'other';
 }

@@ -15,7 +15,9 @@
 //         of the two is meant is left to the ranking, which prefers the
 //         dictionary's headwords)
 //   0.35  श/ष/स; ब/व; क्ष/छ्य; ्रृ/ृ (क्रृ/कृ)
-//   0.4   ण/न; क्ष/छ, क्ष/च्छ; nasal consonant for chandrabindu; a doubled
+//   0.4   ण/न; क्ष/छ, क्ष/च्छ; nasal consonant for chandrabindu; a geminate
+//         stop with the aspirate as its second half or not (मुद्धा/मुद्दा);
+//         the glide व after उ/ऊ written or not (सुरुवात/सुरुआत); a doubled
 //         consonant written single or the reverse inside a word
 //         (तत्व/तत्त्व); at the end of a word doubling is expressive
 //         (ट्याप/ट्याप्प) and costs 0.6
@@ -116,6 +118,11 @@ const isMatra = (c: number): boolean => c >= 0x93e && c <= 0x94c;
 
 // --- multi-character confusions: [one spelling, another, cost], both directions
 
+/** Unaspirated stops and their aspirates, for geminates written with either (GEMINATE_ASPIRATES, spell-candidates.ts). */
+export const GEMINATE_ASPIRATES: readonly (readonly [string, string])[] = [
+  ['क', 'ख'], ['ग', 'घ'], ['ज', 'झ'], ['ट', 'ठ'], ['ड', 'ढ'], ['त', 'थ'], ['द', 'ध'], ['प', 'फ'], ['ब', 'भ'],
+];
+
 const MULTI: [string, string, number][] = [];
 function multi(a: string, b: string, cost: number): void {
   MULTI.push([a, b, cost], [b, a, cost]);
@@ -142,6 +149,14 @@ multi('क्ष', 'कष', 0.3);
 multi('ाे', 'ो', 0.2);
 multi('ाै', 'ौ', 0.2);
 multi('ज्ञ', 'ग्य', 0.3);
+// A geminate stop written with the aspirate as its second half, or the
+// reverse (मुद्धा/मुद्दा, उद्धेश्य/उद्देश्य, बुद्द/बुद्ध): the two clusters
+// sound nearly alike. (च्छ is folded with छ already.)
+for (const [plain, aspirate] of GEMINATE_ASPIRATES) multi(plain + HALANTA + aspirate, plain + HALANTA + plain, 0.4);
+// The glide व written in the hiatus after उ/ऊ, or left out (सुरुवात/सुरुआत,
+// बुआ/बुवा): the same sound, and the standard keeps one spelling per word.
+multi('ुवा', 'ुआ', 0.4);
+multi('ूवा', 'ूआ', 0.4);
 multi('ए', 'य', 0.3);
 multi('ए', 'ये', 0.3);
 

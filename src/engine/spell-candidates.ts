@@ -27,7 +27,7 @@
 // then the candidate closest in length.
 
 import { confusionKey } from './confusion.js';
-import { editCost, editVariants } from './error-model.js';
+import { editCost, editVariants, GEMINATE_ASPIRATES } from './error-model.js';
 import { FUNCTION_WORDS, POSTPOSITIONS, type Morphology } from './morphology.js';
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT } from '../store/types.js';
 import { BoundedMap, type SpellStore } from './spell-store-memo.js';
@@ -71,13 +71,34 @@ const CUT_INSIDE_AKSHARA = /[\u0900-\u0903\u093A-\u094F\u0955-\u0957\u0962\u0963
 // so stage 1 also looks up the key of the word with the halanta restored.
 const HALANTA_DROPPED = /(?<=[ङञणनम])(?=[कखगघचछजझटठडढतथदधपफबभ])|(?<=([\u0915-\u0939]))(?=\1)/g;
 
-/** The confusion keys to look up in stage 1: the word's, and the word's with a dropped halanta restored in a cluster the key folds. */
+// Two confusions of error-model.ts cost as little as a fold but change
+// the key: a geminate stop written with its aspirate or not (मुद्धा for
+// मुद्दा) and the glide व after उ/ऊ (सुरुवात for सुरुआत). Stage 1 looks up
+// the key of the word written the other way too.
+const ASPIRATE_OF = new Map(GEMINATE_ASPIRATES);
+const PLAIN_OF = new Map(GEMINATE_ASPIRATES.map(([p, a]) => [a, p]));
+const GEMINATE_STOP = /([कगजटडतदपब])्([कखगघजझटठडढतथदधपफबभ])/g;
+const GLIDE = /([ुू])(वा|आ)/g;
+
+/** The word with its geminate stops' aspiration and its glides after उ/ऊ written the other way, or null when it has none. */
+function otherWay(word: string): string | null {
+  const out = word
+    .replace(GEMINATE_STOP, (m, p: string, q: string) => (q === p ? p + '्' + ASPIRATE_OF.get(p)! : PLAIN_OF.get(q) === p ? p + '्' + p : m))
+    .replace(GLIDE, (_m, u: string, v: string) => u + (v === 'आ' ? 'वा' : 'आ'));
+  return out === word ? null : out;
+}
+
+/**
+ * The confusion keys to look up in stage 1: the word's; the word's with a
+ * dropped halanta restored in a cluster the key folds; the word's written
+ * the other way (otherWay).
+ */
 function stageOneKeys(word: string): string[] {
   const keys = [confusionKey(word)];
-  const restored = word.replace(HALANTA_DROPPED, '्');
-  if (restored !== word) {
-    const k = confusionKey(restored);
-    if (k !== keys[0]) keys.push(k);
+  for (const variant of [word.replace(HALANTA_DROPPED, '्'), otherWay(word)]) {
+    if (variant === null || variant === word) continue;
+    const k = confusionKey(variant);
+    if (!keys.includes(k)) keys.push(k);
   }
   return keys;
 }

@@ -22,8 +22,17 @@ test('each confusion class is a cheap edit', () => {
     ['ग्यान', 'ज्ञान'], // ग्य for ज्ञ
     ['एहाँ', 'यहाँ'], // ए for य
     ['रकषा', 'रक्षा'], // क्ष with its halanta dropped
+    ['उद्धेश्य', 'उद्देश्य'], // a geminate stop with its aspirate
+    ['बुद्द', 'बुद्ध'], // and the reverse
+    ['कुआ', 'कुवा'], // the glide व after उ left out
+    ['दुवाइ', 'दुआइ'], // and written where the word has none
   ];
   for (const [a, b] of cheap) assert.ok(editCost(a, b) <= 0.45, `${a} -> ${b} costs ${editCost(a, b)}`);
+});
+
+test('a stop and its aspirate outside a geminate stay a phonetic neighbour, dearer than a confusion', () => {
+  assert.ok(editCost('धन', 'दन') > 0.45);
+  assert.ok(editCost('बुध', 'बुद') > 0.45);
 });
 
 test('the costs are ordered: confusion < phonetic neighbour < vowel sign < arbitrary letter', () => {

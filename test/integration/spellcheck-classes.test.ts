@@ -26,6 +26,9 @@ const CLASSES: [cls: string, typed: string, first: string][] = [
   ['ए for य', 'एहाँ', 'यहाँ'],
   ['ो typed as ा + े', 'प्रयाेग', 'प्रयोग'],
   ['another vowel sign inside the word', 'राजनैतिक', 'राजनीतिक'],
+  ['a geminate stop written with its aspirate', 'उद्धेश्य', 'उद्देश्य'],
+  ['an aspirated geminate written plain', 'बुद्द', 'बुद्ध'],
+  ['the glide व after उ left out', 'कुआ', 'कुवा'],
 ];
 
 const RULES: [typed: string, first: string, rule: string][] = [
