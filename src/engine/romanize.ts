@@ -154,6 +154,7 @@
 import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord } from '../store/types.js';
 import { CONJUNCTION_WORDS, FUNCTION_WORDS, type Morphology } from './morphology.js';
 import { Spellchecker } from './spellcheck.js';
+import { aksharaCount } from './orthography.js';
 import type { WordStore } from '../store/word-store.js';
 import { CASUAL_COST_STEP, casualWeight, fuzzyRomanKey, romanAliases, romanKey } from './roman-aliases.js';
 import { casualCost } from './roman-casual.js';
@@ -950,12 +951,11 @@ function longASandhi(first: string, second: string): string | null {
   if (first.endsWith('ा')) return first + second.slice(1);
   return ENDS_WITH_CONSONANT.test(first) ? first + 'ा' + second.slice(1) : null;
 }
-const CONSONANT_LETTER = /[\u0915-\u0939\u0958-\u095F]/g;
 
-/** The best stored alias record of a headword of two letters or more (a word that can stand in a compound), or null. */
+/** The best stored alias record of a headword of two aksharas or more (a word that can stand in a compound: अति, not का), or null. */
 function bestDictionaryRecord(store: WordStore, roman: string): AliasRecord | null {
   for (const r of store.aliases(roman)) {
-    if (r.word.endsWith(VIRAMA) || (r.word.match(CONSONANT_LETTER)?.length ?? 0) < 2) continue;
+    if (r.word.endsWith(VIRAMA) || aksharaCount(r.word) < 2) continue;
     if (store.headword(r.word)) return r;
   }
   return null;
