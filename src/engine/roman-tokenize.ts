@@ -28,6 +28,8 @@ export interface RomanTextToken {
   sentenceStart: boolean;
   /** The gap before this token holds punctuation other than a hyphen or an apostrophe (a clause break). */
   punctBefore: boolean;
+  /** The gap after this token holds a full stop, ? , ! , । or ॥: it ends a written sentence. */
+  endsSentence: boolean;
 }
 
 const URL_RE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+$/i;
@@ -94,17 +96,22 @@ export function tokenizeRoman(text: string): RomanTextToken[] {
   // Sentence and clause breaks from the gaps.
   const out: RomanTextToken[] = new Array(raw.length);
   let prevEnd = 0;
-  for (let k = 0; k < raw.length; k++) {
-    const t = raw[k]!;
+  for (let k = 0; k <= raw.length; k++) {
+    const t = raw[k];
+    const gapEnd = t ? t.start : text.length;
     let sentence = k === 0;
+    let terminal = false;
     let clause = false;
-    for (let j = prevEnd; j < t.start; j++) {
+    for (let j = prevEnd; j < gapEnd; j++) {
       const c = text.charCodeAt(j);
       if (c === 0x20) continue;
-      if (c === 0x2e || c === 0x21 || c === 0x3f || c === 0x0964 || c === 0x0965 || c === 0x0a || c === 0x0d) sentence = true;
+      if (c === 0x2e || c === 0x21 || c === 0x3f || c === 0x0964 || c === 0x0965) terminal = true;
+      else if (c === 0x0a || c === 0x0d) sentence = true;
       if (!isSpace(c) && c !== 0x2d && c !== 0x27 && c !== 0x2019 && c !== 0x2018) clause = true;
     }
-    out[k] = { text: t.text, start: t.start, end: t.end, kind: t.kind, sentenceStart: sentence, punctBefore: k > 0 && clause };
+    if (k > 0) out[k - 1]!.endsSentence = terminal;
+    if (!t) break;
+    out[k] = { text: t.text, start: t.start, end: t.end, kind: t.kind, sentenceStart: sentence || terminal, punctBefore: k > 0 && clause, endsSentence: false };
     prevEnd = t.end;
   }
   return out;

@@ -229,7 +229,9 @@ export const CONTEXT_SUMMARY =
   'its phrase is read as one (ghar ma: घर मा, not घर म), unless a conjunction ranks first (ki: कि) or the word before is a converb ' +
   'in -एर or an adverb of time (aja ma: आज म), and a phrase (after a conjunction such as जब, too) does not start with one ' +
   '(ma ghar: म घर); the last word of a ' +
-  'sentence takes its finite-verb twin with a final halanta when both match equally (lagain.: लगाइन्), and agrees in person with the ' +
+  'sentence takes its finite-verb twin with a final halanta when both match equally (lagain.: लगाइन्); before a written . ? or ! ' +
+  'a finite verb within one casual step goes before a noun or a non-finite form (kaam gara.: गर, not गरा); the last word ' +
+  'agrees in person with the ' +
   'last subject pronoun of its sentence (म, मैले, हामी...: the first-person form ending in chandrabindu; तिमी, ऊ, उनी...: a form without) ' +
   'when an exact candidate as heavy does (maile kaam gare.: गरेँ); inside the sentence, so does a verb between twins in -औ/-औँ ' +
   '(hami ... bhayau bhane: भयौँ); an enclitic particle (त, नि, पो, रे) opens no sentence (ta kina ...: तँ). A word alone is taken as ranked.';
@@ -1122,7 +1124,7 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
     if (order < 0 && words > 1 && tok.sentenceStart) order = sentenceStartOrder(analysis!.candidates);
     // The last word of a sentence is its finite verb (Nepali is verb-final).
     const sentenceFinal = k + 1 === n || toks[k + 1]!.sentenceStart;
-    if (order < 0 && words > 1 && sentenceFinal) order = finiteVerbOrder(analysis!.candidates);
+    if (order < 0 && words > 1 && sentenceFinal) order = finiteVerbOrder(store, analysis!.candidates, tok.endsSentence);
     if (order < 0 && subject !== null) order = agreementOrder(analysis!.candidates, subject, sentenceFinal);
     const candidates = candidateView(analysis!, order, max);
     out[k] = {
@@ -1223,7 +1225,7 @@ function sentenceStartOrder(ranked: Scored[]): number {
  * much (lagain: लगाइन्, the finite past, before लगाइन, the infinitive of
  * the passive; the halanta is the only difference the typist cannot show).
  */
-function finiteVerbOrder(ranked: Scored[]): number {
+function finiteVerbOrder(store: WordStore, ranked: Scored[], written: boolean): number {
   const top = ranked[0]!;
   if (top.stage !== Stage.Exact) return -1;
   const twin = top.word + VIRAMA;
@@ -1232,7 +1234,31 @@ function finiteVerbOrder(ranked: Scored[]): number {
     if (c.stage !== Stage.Exact || c.weight < top.weight) break;
     if (c.word === twin) return i;
   }
+  // When the first is a headword of another part of speech or a non-finite
+  // verb form, a finite verb form within one casual step (gara.: गर, the
+  // imperative, before गरा, a terraced field; garaun.: गरौँ before the
+  // infinitive गराउन). A form the grammar builds or the news list has
+  // (किनेँ, खान्छ) may well be finite: it stays. Only before a written
+  // full stop, question or exclamation mark: a line or a phrase without
+  // one (a name, a heading: gita thapa, bajet nikasa) need have no verb.
+  if (!written || CLOSED_CLASS.has(top.word)) return -1;
+  const morph = morphologyFor(store);
+  const topIsVerb = morph.isVerbForm(top.word);
+  if (topIsVerb ? !NON_FINITE_ENDING.test(top.word) : !top.headword) return -1;
+  for (let i = 1; i < ranked.length; i++) {
+    const c = ranked[i]!;
+    if (c.stage !== Stage.Exact || c.weight < top.weight - CASUAL_COST_STEP) break;
+    if (isFiniteVerb(morph, c.word)) return i;
+  }
   return -1;
+}
+
+/** Endings of the verb forms that do not end a sentence: infinitives, participles, converbs (गर्नु, गर्न, गर्ने, गरेको, गरेर, गर्दै, गर्दा, गरी). */
+const NON_FINITE_ENDING = /(?:नु|[^ेै]न|ने|को|का|की|ेर|एर|ँ?द[ैाोी]|[िीइई])$/;
+
+/** A form a verb class of the dictionary makes, and a finite one (गर, गरौँ, गर्छ, गर्दैन). */
+function isFiniteVerb(morph: Morphology, word: string): boolean {
+  return !NON_FINITE_ENDING.test(word) && morph.isVerbForm(word);
 }
 
 /**
@@ -1291,7 +1317,7 @@ export function resolveText(store: WordStore, text: string, maxCandidates: numbe
 export function resolveTokens(store: WordStore, tokens: string[], maxCandidates: number = DEFAULT_MAX_CANDIDATES): RomanizationResult {
   const toks: RomanTextToken[] = tokens.map((raw, i) => {
     const text = raw.trim();
-    return { text, start: 0, end: 0, kind: tokenKind(text), sentenceStart: i === 0, punctBefore: false };
+    return { text, start: 0, end: 0, kind: tokenKind(text), sentenceStart: i === 0, punctBefore: false, endsSentence: false };
   });
   const resolved = resolveSequence(store, toks, maxCandidates).map((t) => ({ ...t, start: null, end: null }));
   return { text: null, converted_text: resolved.map((t) => t.converted).join(' '), tokens: resolved };

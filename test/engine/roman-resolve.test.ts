@@ -271,6 +271,15 @@ test('the last word of a sentence takes its finite-verb twin with a final halant
   assert.equal(convert('lekhin'), 'लेखिन', 'a word alone is taken as ranked');
 });
 
+test('before a written full stop, a finite verb within one casual step goes before a noun', () => {
+  assert.equal(first('gara'), 'गरा', 'alone: the noun typed exactly, before the imperative typed with its schwa');
+  assert.equal(convert('ghar ma kaam gara.'), 'घर मा काम गर.');
+  assert.equal(convert('ghar ma kaam gara?'), 'घर मा काम गर?');
+  // no written end: a phrase or a heading need have no verb
+  assert.equal(convert('ghar ma kaam gara'), 'घर मा काम गरा');
+  assert.equal(convert('kaam gara. ghar'), 'काम गर. घर');
+});
+
 test('a form of a verb only real text has is offered, backed by the news list; an -आउ stem loses its u before a vowel', () => {
   const c = resolveTokens(store, ['pakainchha'], 5).tokens[0]!.candidates[0]!;
   assert.equal(c.word, 'पकाइन्छ');
