@@ -39,7 +39,8 @@
 //   7. Word formation (only asked for after the error model found no close
 //      dictionary word, so a misspelling of a known word is never read as a
 //      new compound): a derivational suffix on a word (तद्धित: -ता, -पन,
-//      -हीन, -शील, ...), a prefix on a word (उपसर्ग: अ-, कु-, उप-, प्रति-, ...),
+//      -हीन, -शील, ...; the -य noun with vriddhi, वैराग्य from विराग), a
+//      prefix on a word (उपसर्ग: अ-, कु-, उप-, प्रति-, ...),
 //      and two dictionary headwords written as one (समास: हर्षविभोर).
 //   8. Back-formation (asked with word formation): a word real text uses
 //      that the lexicon knows only through its derivatives (स्पष्ट from
@@ -485,6 +486,9 @@ export class Morphology {
       if (!isConsonantCode(stem.charCodeAt(stem.length - 1))) continue;
       for (const base of [stem, stem + 'ा', stem + 'ो']) if (isWord(base)) return { rule: 'derivation', base, parts: [suffix] };
     }
+    // The abstract noun in -य with vriddhi of the first vowel (ष्यञ्):
+    // विराग -> वैराग्य, सुजन -> सौजन्य, केवल -> कैवल्य, नट -> नाट्य.
+    for (const base of deVriddhi(word)) if (isWord(base)) return { rule: 'derivation', base, parts: ['्य'] };
     for (const prefix of PREFIXES) {
       if (word.length <= prefix.length + 1 || !word.startsWith(prefix)) continue;
       const base = word.slice(prefix.length);
@@ -619,6 +623,26 @@ function isBareVerbStem(f: FormRecord): boolean {
   // A verb stem as listed (गर्, सक्) is a lexicon form of hunspell-ne but
   // not a word of running text; no postposition follows it.
   return f.analyses.length > 0 && f.analyses.every((a) => a.suffix === '' && a.prefix === '' && (a.flag === null || VERB_CLASSES.has(a.flag))) && f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag));
+}
+
+/** The vowels vriddhi makes (आ ऐ औ, as letters and as signs) and what they come from. */
+const VRIDDHI_SOURCES: Record<string, string[]> = {
+  'ा': [''], 'ै': ['ि', 'ी', 'े'], 'ौ': ['ु', 'ू', 'ो'],
+  'आ': ['अ'], 'ऐ': ['इ', 'ई', 'ए'], 'औ': ['उ', 'ऊ', 'ओ'],
+};
+const VRIDDHI_NOUN = /^([\u0915-\u0939](?:्[\u0915-\u0939])*)?([ाैौआऐऔ])(.*[\u0915-\u0939])्य$/;
+
+/**
+ * The bases a noun in -य with vriddhi of its first vowel may come from
+ * (वैराग्य: विराग; सौजन्य: सुजन; नाट्य: नट): the first vowel undone, the
+ * -्य dropped, the base ending in its inherent a. Empty for other words.
+ */
+function deVriddhi(word: string): string[] {
+  const m = VRIDDHI_NOUN.exec(word);
+  if (!m) return [];
+  const [, onset = '', vowel, rest] = m;
+  if (onset === '' ? !'आऐऔ'.includes(vowel!) : 'आऐऔ'.includes(vowel!)) return [];
+  return VRIDDHI_SOURCES[vowel!]!.map((v) => onset + v + rest);
 }
 
 function isNonFiniteEnding(w: string): boolean {

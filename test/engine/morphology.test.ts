@@ -118,7 +118,7 @@ test('word formation is only tried on request, and compounds are speculative', (
   assert.equal(morph.analyse('अविकास', true)?.speculative, true, 'a one-letter prefix is speculative');
 });
 
-test('word formation: adverbs in -तः/-तया, numeral classifiers, -ई/-ईय adjectives, the emphatic ऐ', () => {
+test('word formation: adverbs in -तः/-तया, numeral classifiers, -ई/-ईय adjectives, the emphatic ऐ, the vriddhi noun in -य', () => {
   const derived = (w: string): { base: string; parts: string[] } | null => {
     const a = morph.analyse(w, true);
     return a && !a.speculative && a.rule === 'derivation' ? { base: a.base, parts: a.parts } : null;
@@ -131,6 +131,11 @@ test('word formation: adverbs in -तः/-तया, numeral classifiers, -ई/-
   // the emphatic takes the place of a final ो/ा, or follows the last consonant
   assert.deepEqual(derived('सानै'), { base: 'सानो', parts: ['ै'] });
   assert.deepEqual(derived('अधिकै'), { base: 'अधिक', parts: ['ै'] });
+  // the -य noun with vriddhi of the first vowel (ष्यञ्): विशेष -> वैशेष्य
+  assert.deepEqual(derived('वैशेष्य'), { base: 'विशेष', parts: ['्य'] });
+  assert.deepEqual(derived('साम्य'), null, 'सम is no headword of the fixture');
+  assert.equal(derived('वैशेषय'), null, 'the suffix is -्य');
+  assert.equal(derived('विशेष्य'), null, 'no vriddhi, no such noun');
   // a vowel suffix after a vowel is no such word, and the base must be a word
   assert.equal(derived('पानीै'), null);
   assert.equal(derived('घरघुरी'), null);
