@@ -474,41 +474,63 @@ export class Morphology {
   private wordFormation(word: string, depth: number): MorphAnalysis | null {
     const backFormed = this.backFormation(word);
     if (backFormed) return backFormed;
-    const isWord = (w: string): boolean => aksharas(w) >= 2 && (this.isHeadword(w) || (depth < MAX_DEPTH && this.analyseAt(w, depth + 1) !== null));
+    // A reading whose base is itself only a speculative word (a new
+    // compound inside: परिवर्तन+काम+ई) is kept as a fallback while a
+    // confident one is looked for (परिवर्तन+कामी is no such thing either,
+    // but a derivation on a headword would be).
+    let fallback: MorphAnalysis | null = null;
+    const outer = this.speculative;
+    const reading = (base: string, make: () => MorphAnalysis, speculativeStep = false): MorphAnalysis | null => {
+      if (aksharas(base) < 2) return null;
+      this.speculative = false;
+      const ok = this.isHeadword(base) || (depth < MAX_DEPTH && this.analyseAt(base, depth + 1) !== null);
+      const speculative = this.speculative || speculativeStep;
+      this.speculative = outer;
+      if (!ok) return null;
+      if (!speculative) return make();
+      fallback ??= make();
+      return null;
+    };
     for (const suffix of DERIVATIONAL_SUFFIXES) {
       if (word.length <= suffix.length + 1 || !word.endsWith(suffix)) continue;
       const base = word.slice(0, word.length - suffix.length);
-      if (isWord(base)) return { rule: 'derivation', base, parts: [suffix] };
+      const a = reading(base, () => ({ rule: 'derivation', base, parts: [suffix] }));
+      if (a) return a;
     }
     for (const suffix of VOWEL_SUFFIXES) {
       if (word.length <= suffix.length + 1 || !word.endsWith(suffix)) continue;
       const stem = word.slice(0, word.length - suffix.length);
       if (!isConsonantCode(stem.charCodeAt(stem.length - 1))) continue;
-      for (const base of [stem, stem + 'ा', stem + 'ो']) if (isWord(base)) return { rule: 'derivation', base, parts: [suffix] };
+      for (const base of [stem, stem + 'ा', stem + 'ो']) {
+        const a = reading(base, () => ({ rule: 'derivation', base, parts: [suffix] }));
+        if (a) return a;
+      }
     }
     // The abstract noun in -य with vriddhi of the first vowel (ष्यञ्):
     // विराग -> वैराग्य, सुजन -> सौजन्य, केवल -> कैवल्य, नट -> नाट्य.
-    for (const base of deVriddhi(word)) if (isWord(base)) return { rule: 'derivation', base, parts: ['्य'] };
+    for (const base of deVriddhi(word)) {
+      const a = reading(base, () => ({ rule: 'derivation', base, parts: ['्य'] }));
+      if (a) return a;
+    }
     for (const prefix of PREFIXES) {
       if (word.length <= prefix.length + 1 || !word.startsWith(prefix)) continue;
       const base = word.slice(prefix.length);
       if (!CONSONANT_OR_VOWEL_START.test(base)) continue;
-      if (isWord(base)) {
-        if (aksharas(prefix) < 2) this.speculative = true;
-        return { rule: 'prefix', base, parts: [prefix] };
-      }
+      // A one-akshara prefix (अ-, वि-) is itself a speculative reading.
+      const a = reading(base, () => ({ rule: 'prefix', base, parts: [prefix] }), aksharas(prefix) < 2);
+      if (a) return a;
     }
+    this.speculative = true;
+    if (fallback) return fallback;
     // Two headwords: cut only between aksharas, each side two aksharas or more.
     for (let k = 2; k < word.length - 1; k++) {
       if (!CONSONANT_OR_VOWEL_START.test(word.slice(k)) || word[k - 1] === '्') continue;
       const first = word.slice(0, k);
       const second = word.slice(k);
       if (aksharas(first) < 2 || aksharas(second) < 2) continue;
-      if (this.isHeadword(first) && this.isHeadword(second)) {
-        this.speculative = true;
-        return { rule: 'compound', base: first, parts: [second] };
-      }
+      if (this.isHeadword(first) && this.isHeadword(second)) return { rule: 'compound', base: first, parts: [second] };
     }
+    this.speculative = outer;
     return null;
   }
 
@@ -621,7 +643,10 @@ const COPULA: ReadonlySet<string> = new Set([
 
 function isBareVerbStem(f: FormRecord): boolean {
   // A verb stem as listed (गर्, सक्) is a lexicon form of hunspell-ne but
-  // not a word of running text; no postposition follows it.
+  // not a word of running text; no postposition follows it. A headword the
+  // word list also lists bare is a noun of the same spelling, though
+  // (भाग/15 beside the root भाग्/1, portion; ताप; बलि/8,15): भागहरू.
+  if (f.flags & FORM_HEADWORD && f.analyses.some((a) => a.flag === null && !a.stem.endsWith('्'))) return false;
   return f.analyses.length > 0 && f.analyses.every((a) => a.suffix === '' && a.prefix === '' && (a.flag === null || VERB_CLASSES.has(a.flag))) && f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag));
 }
 

@@ -108,6 +108,20 @@ test('forms of an infinitive only real text has, unless it is a slip of a dictio
   assert.equal(morph.analyse('बुझाऊने'), null);
 });
 
+test('a noun spelled like a bare verb root takes postpositions; the bare root alone does not', () => {
+  // हाल is a headword (the noun) and the root हाल् without its halanta.
+  assert.deepEqual(morph.analyse('हालसम्म'), { rule: 'postposition', base: 'हाल', parts: ['सम्म'] });
+  // गर is only the root of गर्नु: no postposition follows it.
+  assert.equal(morph.analyse('गरसम्म'), null);
+});
+
+test('a confident word-formation reading is preferred to one whose base is only a speculative word', () => {
+  // किताबकलम is a speculative compound; किताबकलमी builds on it, so it stays speculative...
+  assert.equal(morph.analyse('किताबकलमी', true)?.speculative, true);
+  // ...while a derivation on a headword is confident, whatever else matches too.
+  assert.equal(morph.analyse('शक्तिहीन', true)?.speculative, undefined);
+});
+
 test('word formation is only tried on request, and compounds are speculative', () => {
   assert.equal(morph.analyse('शक्तिहीनता'), null);
   const derived = morph.analyse('शक्तिहीनता', true);
