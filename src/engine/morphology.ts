@@ -48,6 +48,8 @@
 //   9. The feminine agent noun in -इका of a headword in -अक (लेखिका from
 //      लेखक), before the error model: लेखीका, the genitive of लेखी, is a
 //      vowel-length slip away.
+//  10. Agreement of an adjective in -ओ: -आ and -ई (पुराना, पुरानी from
+//      पुरानो), for a headword a dictionary tags as an adjective.
 //
 // Every rule ends in dictionary look-ups: a word is accepted only when the
 // pieces it is cut into are lexicon forms (FORM_LEXICON) or function words.
@@ -73,6 +75,7 @@ export const CLOSED_CLASS_GROUPS: readonly { pos: string; headwords: boolean; wo
   { pos: 'संयोजक', headwords: true, words: [
     'र', 'तथा', 'एवं', 'एवम्', 'अनि', 'तर', 'वा', 'अथवा', 'किंवा', 'कि', 'किनभने', 'किनकि', 'त्यसैले', 'यसैले',
     'यद्यपि', 'तापनि', 'तैपनि', 'बरु', 'यदि', 'भने', 'नत्र', 'नभए', 'अर्थात्', 'जबकि', 'जब', 'तब', 'ताकि', 'परन्तु', 'किन्तु',
+    'जबसम्म', 'जबदेखि',
   ] },
   // particles (निपात)
   { pos: 'निपात', headwords: true, words: [
@@ -144,7 +147,7 @@ export const NOMINAL_FUNCTION_WORDS: ReadonlySet<string> = new Set([
 const NAMAYOGI: readonly string[] = [
   'पछि', 'अघि', 'माथि', 'मुनि', 'तल', 'भित्र', 'बाहिर', 'अगाडि', 'पछाडि', 'बीच', 'बिच', 'नजिक', 'निम्ति', 'लागि', 'बारे',
   'विरुद्ध', 'बमोजिम', 'अनुसार', 'सहित', 'समेत', 'प्रति', 'तर्फ', 'पट्टि', 'भरि', 'जस्तो', 'जस्ता', 'जस्ती', 'जस्तै', 'झैँ',
-  'बाहेक', 'मध्ये', 'वरिपरि', 'साथ', 'साथै', 'बिना', 'स्थित', 'भर',
+  'बाहेक', 'मध्ये', 'वरिपरि', 'साथ', 'साथै', 'बिना', 'स्थित', 'भर', 'बेला',
 ];
 const NAMAYOGI_BASES: ReadonlySet<string> = new Set(NAMAYOGI);
 
@@ -192,6 +195,8 @@ export const DERIVATIONAL_SUFFIXES: readonly string[] = [
   'ता', 'त्व', 'पन', 'पना', 'हीन', 'शील', 'पूर्ण', 'पूर्वक', 'मय', 'रहित', 'युक्त', 'कारी', 'वादी', 'वाद', 'जनक', 'योग्य', 'गत', 'वान्',
   'वती', 'दार', 'वाला', 'स्वरूप', 'भर', 'तर्फी', 'कालीन', 'सम्बन्धी', 'विहीन', 'प्रद', 'दायी', 'दायक', 'वत्',
   'तया', 'तः', 'वटा', 'वटी', 'जना',
+  // the manner adverb joined to a word (विशेषगरी, त्यसैगरी, हुनेगरी)
+  'गरी',
 ].slice().sort((a, b) => b.length - a.length);
 
 /**
@@ -242,7 +247,8 @@ export type MorphologyRule =
   | 'prefix'
   | 'compound'
   | 'back-formation'
-  | 'feminine';
+  | 'feminine'
+  | 'agreement';
 
 export interface MorphAnalysis {
   rule: MorphologyRule;
@@ -322,6 +328,7 @@ export class Morphology {
       this.negative(word, depth) ??
       this.verbParadigm(word) ??
       this.feminineAgent(word) ??
+      this.adjectiveAgreement(word) ??
       (this.formation ? this.wordFormation(word, depth) : null)
     );
   }
@@ -456,6 +463,24 @@ export class Morphology {
    * length (लेखीका = लेखी + का). A word in -ई does not make its feminine
    * here: X-िका beside X-ी + का is as likely the genitive typed short.
    */
+  /**
+   * Rule 10: an adjective in -ओ agrees with its noun, -आ with a plural or
+   * honorific one and -ई with a feminine one (पुरानो: पुराना, पुरानी).
+   * hunspell-ne gives these forms only to the adjectives it lists with an
+   * inflection class (राम्रो/14: राम्रा); many it lists bare (पुरानो).
+   * Only for a headword a dictionary tags as an adjective, or one no
+   * dictionary gives a part of speech when real text uses the form (the
+   * news list has पुराना): a noun in -ओ (बाटो) has no such forms.
+   */
+  private adjectiveAgreement(word: string): MorphAnalysis | null {
+    if (word.length < 3 || !(word.endsWith('ा') || word.endsWith('ी'))) return null;
+    const base = word.slice(0, -1) + 'ो';
+    if (!this.isHeadword(base)) return null;
+    const pos = this.store.headword(base)?.entries.flatMap((e) => [e.pos, ...e.senses.map((s) => s.pos)]).filter((p) => p !== null) ?? [];
+    const adjective = pos.length === 0 ? this.isAttested(word) : pos.some(isAdjectivePos);
+    return adjective ? { rule: 'agreement', base, parts: [word.slice(-1)] } : null;
+  }
+
   private feminineAgent(word: string): MorphAnalysis | null {
     if (!word.endsWith('िका') || word.length < 5) return null;
     const stem = word.slice(0, -3);
@@ -501,7 +526,7 @@ export class Morphology {
       if (word.length <= suffix.length + 1 || !word.endsWith(suffix)) continue;
       const stem = word.slice(0, word.length - suffix.length);
       if (!isConsonantCode(stem.charCodeAt(stem.length - 1))) continue;
-      for (const base of [stem, stem + 'ा', stem + 'ो']) {
+      for (const base of [stem, stem + 'ो', stem + 'ा']) {
         const a = reading(base, () => ({ rule: 'derivation', base, parts: [suffix] }));
         if (a) return a;
       }
@@ -672,6 +697,11 @@ function deVriddhi(word: string): string[] {
 
 function isNonFiniteEnding(w: string): boolean {
   return w.endsWith('नु') || w.endsWith('न') || w.endsWith('ि') || w.endsWith('ी') || w.endsWith('इ') || w.endsWith('ई') || w.endsWith('दै') || w.endsWith('ँदै');
+}
+
+/** Part-of-speech names of adjectives (विशेषण, सार्वनामिक विशेषण), not क्रियाविशेषण (adverb). */
+function isAdjectivePos(pos: string | null): boolean {
+  return !!pos && pos.includes('विशेषण') && !pos.includes('क्रियाविशेषण');
 }
 
 /** Part-of-speech names of verbs (src/build/mythes.ts POS_NAMES: अकर्मक क्रिया, सकर्मक क्रिया, ...), not क्रियायोगी (adverb). */

@@ -1030,7 +1030,7 @@ function isCapitalized(s: string): boolean {
 const CONJUNCTIONS: ReadonlySet<string> = new Set([
   ...CONJUNCTION_WORDS,
   'पनि', 'नि', 'त',
-  'जति', 'जहाँ', 'जबसम्म', 'जबदेखि', 'जुनबेला',
+  'जति', 'जहाँ', 'जुनबेला',
 ]);
 
 /** Adverbs of time that take no detached postposition (aja ma ghar: आज म, not आज मा). */

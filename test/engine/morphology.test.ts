@@ -108,6 +108,20 @@ test('forms of an infinitive only real text has, unless it is a slip of a dictio
   assert.equal(morph.analyse('बुझाऊने'), null);
 });
 
+test('an adjective in -ओ agrees in -आ and -ई; a noun in -ओ does not', () => {
+  assert.deepEqual(morph.analyse('पुराना'), { rule: 'agreement', base: 'पुरानो', parts: ['ा'] });
+  assert.deepEqual(morph.analyse('पुरानी'), { rule: 'agreement', base: 'पुरानो', parts: ['ी'] });
+  assert.equal(morph.analyse('पुरानाहरूले')?.rule, 'postposition');
+  assert.equal(morph.analyse('बाटा'), null, 'बाटो is a noun');
+});
+
+test('बेला follows a word as a नामयोगी; गरी makes a manner adverb; जबसम्म is a conjunction', () => {
+  assert.deepEqual(morph.analyse('त्यसबेला'), { rule: 'postposition', base: 'त्यस', parts: ['बेला'] });
+  assert.equal(morph.analyse('विशेषगरी'), null, 'word formation, only on request');
+  assert.deepEqual(morph.analyse('विशेषगरी', true), { rule: 'derivation', base: 'विशेष', parts: ['गरी'] });
+  assert.ok(FUNCTION_WORDS.has('जबसम्म') && FUNCTION_WORDS.has('जबदेखि'));
+});
+
 test('a noun spelled like a bare verb root takes postpositions; the bare root alone does not', () => {
   // हाल is a headword (the noun) and the root हाल् without its halanta.
   assert.deepEqual(morph.analyse('हालसम्म'), { rule: 'postposition', base: 'हाल', parts: ['सम्म'] });
