@@ -115,11 +115,17 @@ test('an adjective in -ओ agrees in -आ and -ई; a noun in -ओ does not', ()
   assert.equal(morph.analyse('बाटा'), null, 'बाटो is a noun');
 });
 
-test('बेला follows a word as a नामयोगी; गरी makes a manner adverb; जबसम्म is a conjunction', () => {
+test('बेला, अन्तर्गत, निकट follow a word as नामयोगी; गरी, पटक, विरोधी make new words; जबसम्म is a conjunction', () => {
   assert.deepEqual(morph.analyse('त्यसबेला'), { rule: 'postposition', base: 'त्यस', parts: ['बेला'] });
   assert.equal(morph.analyse('विशेषगरी'), null, 'word formation, only on request');
   assert.deepEqual(morph.analyse('विशेषगरी', true), { rule: 'derivation', base: 'विशेष', parts: ['गरी'] });
   assert.ok(FUNCTION_WORDS.has('जबसम्म') && FUNCTION_WORDS.has('जबदेखि'));
+  // the नामयोगी of news prose: -अन्तर्गत, -निकट, -लगायत, -लगत्तै, -कारण
+  assert.deepEqual(morph.analyse('सरकारअन्तर्गत'), { rule: 'postposition', base: 'सरकार', parts: ['अन्तर्गत'] });
+  assert.equal(morph.analyse('यसकारण')?.rule, 'postposition');
+  // classifiers and -विरोधी in word formation
+  assert.deepEqual(morph.analyse('दुईपटक', true), { rule: 'derivation', base: 'दुई', parts: ['पटक'] });
+  assert.deepEqual(morph.analyse('सरकारविरोधी', true), { rule: 'derivation', base: 'सरकार', parts: ['विरोधी'] });
 });
 
 test('a noun spelled like a bare verb root takes postpositions; the bare root alone does not', () => {
