@@ -676,6 +676,14 @@ class WordFacts {
     return (this.inNews ? 1 : 0) + this.uses;
   }
 
+  private verb = -1;
+
+  /** A form a verb class of the dictionary makes (Morphology.isVerbForm), read on first use. */
+  get verbForm(): boolean {
+    if (this.verb < 0) this.verb = morphologyFor(this.store).isVerbForm(this.word) ? 1 : 0;
+    return this.verb === 1;
+  }
+
   private formUsesCount = -1;
 
   /** Example sentences that use the word or one of its inflected forms (रामको for राम): the last tie-breaker before code point order. */
@@ -1124,7 +1132,7 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
     if (order < 0 && words > 1 && tok.sentenceStart) order = sentenceStartOrder(analysis!.candidates);
     // The last word of a sentence is its finite verb (Nepali is verb-final).
     const sentenceFinal = k + 1 === n || toks[k + 1]!.sentenceStart;
-    if (order < 0 && words > 1 && sentenceFinal) order = finiteVerbOrder(store, analysis!.candidates, tok.endsSentence);
+    if (order < 0 && words > 1 && sentenceFinal) order = finiteVerbOrder(analysis!.candidates, tok.endsSentence);
     if (order < 0 && subject !== null) order = agreementOrder(analysis!.candidates, subject, sentenceFinal);
     const candidates = candidateView(analysis!, order, max);
     out[k] = {
@@ -1225,7 +1233,7 @@ function sentenceStartOrder(ranked: Scored[]): number {
  * much (lagain: लगाइन्, the finite past, before लगाइन, the infinitive of
  * the passive; the halanta is the only difference the typist cannot show).
  */
-function finiteVerbOrder(store: WordStore, ranked: Scored[], written: boolean): number {
+function finiteVerbOrder(ranked: Scored[], written: boolean): number {
   const top = ranked[0]!;
   if (top.stage !== Stage.Exact) return -1;
   const twin = top.word + VIRAMA;
@@ -1242,24 +1250,17 @@ function finiteVerbOrder(store: WordStore, ranked: Scored[], written: boolean): 
   // full stop, question or exclamation mark: a line or a phrase without
   // one (a name, a heading: gita thapa, bajet nikasa) need have no verb.
   if (!written || CLOSED_CLASS.has(top.word)) return -1;
-  const morph = morphologyFor(store);
-  const topIsVerb = morph.isVerbForm(top.word);
-  if (topIsVerb ? !NON_FINITE_ENDING.test(top.word) : !top.headword) return -1;
+  if (top.facts.verbForm ? !NON_FINITE_ENDING.test(top.word) : !top.headword) return -1;
   for (let i = 1; i < ranked.length; i++) {
     const c = ranked[i]!;
     if (c.stage !== Stage.Exact || c.weight < top.weight - CASUAL_COST_STEP) break;
-    if (isFiniteVerb(morph, c.word)) return i;
+    if (!NON_FINITE_ENDING.test(c.word) && c.facts.verbForm) return i;
   }
   return -1;
 }
 
 /** Endings of the verb forms that do not end a sentence: infinitives, participles, converbs (गर्नु, गर्न, गर्ने, गरेको, गरेर, गर्दै, गर्दा, गरी). */
 const NON_FINITE_ENDING = /(?:नु|[^ेै]न|ने|को|का|की|ेर|एर|ँ?द[ैाोी]|[िीइई])$/;
-
-/** A form a verb class of the dictionary makes, and a finite one (गर, गरौँ, गर्छ, गर्दैन). */
-function isFiniteVerb(morph: Morphology, word: string): boolean {
-  return !NON_FINITE_ENDING.test(word) && morph.isVerbForm(word);
-}
 
 /**
  * The public candidates of an analysis as one answer lists them: the
