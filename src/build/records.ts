@@ -79,7 +79,7 @@ export const MAX_SENTENCES_PER_WORD = 40;
 export const IMPORTED_ALIAS_WEIGHT = 1000;
 
 
-/** Thesaurus definitions (sentences of THESAURUS_DICT) that use each word, as spellcheck.ts definitionsUse counts them. */
+/** Thesaurus definitions (sentences of THESAURUS_DICT) that use each word as a word: spellcheck.ts definitionsUse's count, without the store's cap of 40 example sentences per word. */
 function countDefinitionUses(sentences: LexiconInput['sentences']): Map<string, number> {
   const uses = new Map<string, number>();
   const seen = new Set<string>();

@@ -49,7 +49,8 @@
 //      लेखक), before the error model: लेखीका, the genitive of लेखी, is a
 //      vowel-length slip away.
 //  10. Agreement of an adjective in -ओ: -आ and -ई (पुराना, पुरानी from
-//      पुरानो), for a headword a dictionary tags as an adjective.
+//      पुरानो), for a headword a dictionary tags as an adjective, or one
+//      with no part of speech when real text uses the form.
 //
 // Every rule ends in dictionary look-ups: a word is accepted only when the
 // pieces it is cut into are lexicon forms (FORM_LEXICON) or function words.
@@ -464,6 +465,17 @@ export class Morphology {
    * length (लेखीका = लेखी + का). A word in -ई does not make its feminine
    * here: X-िका beside X-ी + का is as likely the genitive typed short.
    */
+  private feminineAgent(word: string): MorphAnalysis | null {
+    if (!word.endsWith('िका') || word.length < 5) return null;
+    const stem = word.slice(0, -3);
+    if (!isConsonantCode(stem.charCodeAt(stem.length - 1))) return null;
+    const masculine = stem + 'क';
+    // Or both only in real text (पालक, पालिका: नगरपालिका): a misspelling
+    // of each that happens to pair up is not to be expected.
+    const known = this.isHeadword(masculine) || (this.isAttested(masculine) && this.isAttested(word));
+    return known ? { rule: 'feminine', base: masculine, parts: ['िका'] } : null;
+  }
+
   /**
    * Rule 10: an adjective in -ओ agrees with its noun, -आ with a plural or
    * honorific one and -ई with a feminine one (पुरानो: पुराना, पुरानी).
@@ -480,17 +492,6 @@ export class Morphology {
     const pos = this.store.headword(base)?.entries.flatMap((e) => [e.pos, ...e.senses.map((s) => s.pos)]).filter((p) => p !== null) ?? [];
     const adjective = pos.length === 0 ? this.isAttested(word) : pos.some(isAdjectivePos);
     return adjective ? { rule: 'agreement', base, parts: [word.slice(-1)] } : null;
-  }
-
-  private feminineAgent(word: string): MorphAnalysis | null {
-    if (!word.endsWith('िका') || word.length < 5) return null;
-    const stem = word.slice(0, -3);
-    if (!isConsonantCode(stem.charCodeAt(stem.length - 1))) return null;
-    const masculine = stem + 'क';
-    // Or both only in real text (पालक, पालिका: नगरपालिका): a misspelling
-    // of each that happens to pair up is not to be expected.
-    const known = this.isHeadword(masculine) || (this.isAttested(masculine) && this.isAttested(word));
-    return known ? { rule: 'feminine', base: masculine, parts: ['िका'] } : null;
   }
 
   private isAttested(word: string): boolean {

@@ -1231,7 +1231,9 @@ function sentenceStartOrder(ranked: Scored[]): number {
  * Which candidate a sentence-final word puts first, or -1: the first
  * candidate's twin with a final halanta, matched exactly and weighing as
  * much (lagain: लगाइन्, the finite past, before लगाइन, the infinitive of
- * the passive; the halanta is the only difference the typist cannot show).
+ * the passive; the halanta is the only difference the typist cannot show);
+ * or else, before a written full stop (`written`), a finite verb form
+ * within one casual step (see below).
  */
 function finiteVerbOrder(ranked: Scored[], written: boolean): number {
   const top = ranked[0]!;

@@ -253,8 +253,8 @@ export class Spellchecker {
    * A word of the lexicon, or one its grammar inflects from lexicon pieces.
    * Only such a slip keeps a word from being read by word formation or
    * accepted by the definitions' use: the index also offers words accepted
-   * that way (पिरो for पीरो), and two of them a slip apart (समृद्धि,
-   * समृद्धी) would otherwise each unmake the other.
+   * that way (पिरो for पीरो), and two of them a slip apart would otherwise
+   * each unmake the other.
    */
   private isListedOrInflected(w: string): boolean {
     const f = this.store.mayBeForm(w) ? this.store.form(w) : undefined;
@@ -263,7 +263,7 @@ export class Spellchecker {
 
   /**
    * The thesaurus's own definitions use the word, in at least
-   * DEFINITION_USES of them: the lexicographers wrote it (सेतो, पुराना,
+   * DEFINITION_USES of them: the lexicographers wrote it (सेतो, चिल्लो,
    * संयोग, which the word lists lack). Asked only of a word real text uses
    * too, with no dictionary word a confusion slip away: the definitions
    * hold the odd typo (केहि), which has its correct spelling one slip away.
