@@ -86,6 +86,10 @@ export const THRESHOLDS = {
 };
 /** A candidate this close that the orthography rules correct to the word makes the word correct (उपनिषद -> उपनिषद्). */
 const STANDARD_OF_VARIANT_COST = 0.6;
+/** Case endings probed in the news list to see whether real text inflects a word (inflectedInRealText). */
+const PARADIGM_PROBES = ['मा', 'को', 'का', 'की', 'ले', 'लाई', 'बाट', 'हरू', 'हरु', 'सँग', 'सम्म', 'भन्दा', 'देखि'];
+/** Attested case forms that make a word one real text inflects. */
+const INFLECTED_IN_REAL_TEXT = 3;
 /** Longer tokens (code units) are only looked up, never analysed or corrected. */
 export const MAX_WORD_LENGTH = 40;
 /** similarWords (WORD_NOT_FOUND similar_words) looks further: the word may be anything. */
@@ -242,11 +246,46 @@ export class Spellchecker {
         if (!commonSlips) return UNKNOWN;
       }
     }
+    // Real text inflects the word (three case forms or more) and never
+    // shows the correction in any form: a word the dictionaries lack (साउदी,
+    // रसिया, प्रियंका, अर्जेन्टिना), not a slip from one real text never
+    // uses (साउँदी, रसीया). Not for a plural in -हरु, the standard's
+    // commonest correction, whose -हरू forms the news list often lacks.
+    if (attested && !w.includes('हरु') && this.realTextWord(w, best.word)) return UNKNOWN;
     candidates = towardStandard;
     // A candidate in an older spelling is offered in the standard one.
     const corrections = [...new Set(candidates.map((c) => this.orthography(c.word)?.correction ?? c.word))].filter((c) => c !== w);
     if (corrections.length === 0) return UNKNOWN;
     return Object.freeze({ status: 'misspelled', corrections }) as SpellcheckWordResult;
+  }
+
+  /**
+   * The word, or its base without a postposition chain (साउदीको: साउदी), is
+   * one real text inflects, and the correction's base (with the same chain
+   * cut off) is one real text never shows.
+   */
+  private realTextWord(w: string, correction: string): boolean {
+    for (const { base, suffix } of [{ base: w, suffix: '' }, ...this.morph.splitPostpositions(w)]) {
+      if (!correction.endsWith(suffix) || aksharaCount(base) < 2) continue;
+      if (this.inflectedInRealText(base) && !this.usedInRealText(correction.slice(0, correction.length - suffix.length))) return true;
+    }
+    return false;
+  }
+
+  /** Real text (the news list) has the word with at least INFLECTED_IN_REAL_TEXT of the PARADIGM_PROBES case endings. */
+  private inflectedInRealText(w: string): boolean {
+    let n = 0;
+    for (const p of PARADIGM_PROBES) if (this.isAttestedForm(w + p) && ++n >= INFLECTED_IN_REAL_TEXT) return true;
+    return false;
+  }
+
+  /** Real text (the news list) has the word, or the word with one of the PARADIGM_PROBES endings. */
+  private usedInRealText(w: string): boolean {
+    return this.isAttestedForm(w) || PARADIGM_PROBES.some((p) => this.isAttestedForm(w + p));
+  }
+
+  private isAttestedForm(w: string): boolean {
+    return this.store.mayBeForm(w) && ((this.store.form(w)?.flags ?? 0) & FORM_ATTESTED) !== 0;
   }
 
   /**

@@ -108,6 +108,17 @@ test('an attested word is misspelled only when a confusion slip away from a dict
   assert.equal(s.checkWord('रामे').status, 'unknown');
 });
 
+test('a word real text inflects is unknown, not misspelled, when real text never shows its correction in any form', () => {
+  const s = checker();
+  // हाँत is attested with three case forms; हात, a chandrabindu away, never appears in the news list
+  assert.equal(s.checkWord('हाँत').status, 'unknown');
+  assert.equal(s.checkWord('हाँतमा').status, 'unknown');
+  // two case forms are not enough: आँखाँ is corrected to आँखा
+  assert.deepEqual(s.checkWord('आँखाँ').corrections?.[0], 'आँखा');
+  // the correction seen in real text keeps the flag: पानि -> पानी
+  assert.equal(s.checkWord('पानि').status, 'misspelled');
+});
+
 test('a form the grammar makes and real text uses is a correction: the halanta of a polite imperative', () => {
   const s = checker();
   assert.ok(!((spellStore().form('बस्नुहोस्')?.flags ?? 0) & FORM_LEXICON), 'बस्नुहोस् is no lexicon form of the fixture');
