@@ -214,7 +214,8 @@ export const RANKING_SUMMARY =
   'news-list words); then the token with a written or omitted inherent a. (2) weight, higher first: how usual this spelling is for the ' +
   'word (casual 100 minus 15 per casual simplification, iast/iso15919 60, itrans 55, harvard-kyoto 50; less for news-list words and ' +
   'loanword readings, and for split, compound and fuzzy matches), a closed-class word (pronouns, particles, conjunctions, postpositions, the copula) ' +
-  'counted 15 more, a word real text never showed (not in the news word list) 15 less. (3) closed-class words first. (4) attestation in real text, in classes that double. (5) presence in more ' +
+  'counted 15 more, a word real text never showed (not in the news word list) 15 less. (3) closed-class words first; between a stem plus a ' +
+  'postposition and the stem with ā plus it (melama: मेलमा, मेलामा), the ā. (4) attestation in real text, in classes that double. (5) presence in more ' +
   'dictionaries. (6) definition_rank: the number of definitions of the headword. (7) attestation count. (8) edit distance between the ' +
   'token and the alias. (9) a headword before an inflected form. (10) example sentences using the word or its forms. A word the ' +
   'spellchecker would correct is never offered first: a misspelled form is dropped, and a headword ' +
@@ -625,6 +626,7 @@ export function compareCandidates(a: Scored, b: Scored): number {
     rankStage(a.stage) - rankStage(b.stage) ||
     rankWeight(b) - rankWeight(a) ||
     Number(CLOSED_CLASS.has(b.word)) - Number(CLOSED_CLASS.has(a.word)) ||
+    longStemFirst(a.word, b.word) ||
     frequencyClass(b.facts.attested) - frequencyClass(a.facts.attested) ||
     b.dictionaries.length - a.dictionaries.length ||
     b.definition_rank - a.definition_rank ||
@@ -634,6 +636,23 @@ export function compareCandidates(a: Scored, b: Scored): number {
     b.facts.formUses - a.facts.formUses ||
     (a.word < b.word ? -1 : a.word > b.word ? 1 : 0)
   );
+}
+
+/**
+ * Between X + postposition and X + ा + postposition, typed alike (melama:
+ * मेलमा, मेलामा), the second first (-1 when `a` is it, 1 when `b` is, else
+ * 0): a casual typist drops the schwa before a postposition (melma for
+ * मेलमा, gharma for घरमा) but writes ā as a (melama for मेलामा).
+ */
+function longStemFirst(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) !== 1) return 0;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  for (const p of POSTPOSITION_WORDS) {
+    if (!short.endsWith(p) || short.length === p.length) continue;
+    const stem = short.slice(0, short.length - p.length);
+    if (long === stem + 'ा' + p) return long === a ? -1 : 1;
+  }
+  return 0;
 }
 
 /** Attestation counts in classes that double (0 | 1-2 | 3-6 | 7-14 | ...): a word seen clearly more often ranks first. */

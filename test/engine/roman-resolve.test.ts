@@ -271,6 +271,12 @@ test('the last word of a sentence takes its finite-verb twin with a final halant
   assert.equal(convert('lekhin'), 'लेखिन', 'a word alone is taken as ranked');
 });
 
+test('a written a before a postposition is the long ā of the stem, not a schwa typed out', () => {
+  // melama: मेलामा (मेला + मा) before मेलमा (मेल + मा, typed melma)
+  assert.deepEqual(words('melama').slice(0, 2), ['मेलामा', 'मेलमा']);
+  assert.equal(first('melma'), 'मेलमा');
+});
+
 test('before a written full stop, a finite verb within one casual step goes before a noun', () => {
   assert.equal(first('gara'), 'गरा', 'alone: the noun typed exactly, before the imperative typed with its schwa');
   assert.equal(convert('ghar ma kaam gara.'), 'घर मा काम गर.');
