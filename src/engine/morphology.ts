@@ -402,7 +402,7 @@ export class Morphology {
     for (let k = 2; k < word.length - 1; k++) {
       const first = word.slice(0, k);
       const rest = word.slice(k);
-      if (!isNonFiniteEnding(first)) continue;
+      if (!endsBeforeAuxiliary(first)) continue;
       // स् is the -नुस् contraction of -नुहोस् (गर्नुस्): only after an infinitive (not लि|स्, डेब्रि|स्).
       if (rest === 'स्' && !first.endsWith('नु')) continue;
       if (!this.isVerbForm(first) && !this.isAbsolutiveOfStem(first) && !(first.endsWith('नु') && this.isAttestedInfinitive(first))) continue;
@@ -697,7 +697,8 @@ function deVriddhi(word: string): string[] {
   return VRIDDHI_SOURCES[vowel!]!.map((v) => onset + v + rest);
 }
 
-function isNonFiniteEnding(w: string): boolean {
+/** The endings an auxiliary follows in a compound verb (compoundVerb): the infinitive -नु/-न, the absolutive -इ/-ई, the progressive -दै/-ँदै. */
+function endsBeforeAuxiliary(w: string): boolean {
   return w.endsWith('नु') || w.endsWith('न') || w.endsWith('ि') || w.endsWith('ी') || w.endsWith('इ') || w.endsWith('ई') || w.endsWith('दै') || w.endsWith('ँदै');
 }
 
