@@ -15,6 +15,13 @@ test('casualCost agrees with the generated spellings', () => {
   }
 });
 
+test('ह्र is typed with its h or, one step dearer, without it', () => {
+  assert.equal(cost('गाह्रो', 'gahro'), 0);
+  assert.equal(cost('गाह्रो', 'garo'), 1);
+  assert.equal(cost('बाह्र', 'bahra'), 0);
+  assert.equal(cost('बाह्र', 'bara'), 1);
+});
+
 test('casualCost prices spellings too sloppy to store', () => {
   assert.equal(cost('घर', 'gar'), 2); // aspiration dropped
   assert.equal(cost('मुद्दा', 'muddha'), 2); // aspiration added
