@@ -216,11 +216,17 @@ export class Spellchecker {
     // away, so that a misspelling is never read as a new compound. A
     // speculative reading (a compound, a one-letter prefix) makes the word
     // "unknown": plausible, but not known, and no wild guess is offered.
+    // A compound of two headwords that real text itself uses (the news list
+    // has the word: स्तनपान, मनोजकुमार, कार्यक्रममार्फत) is correct, once no
+    // close correction has claimed it (कार्यलय, two headwords, is still
+    // corrected to कार्यालय).
     let speculative = false;
+    let attestedCompound = false;
     if (!slips.some((c) => this.isListedOrInflected(c.word))) {
       const formed = this.morph.analyse(w, true);
       if (formed && !formed.speculative) return CORRECT;
       speculative = formed !== null;
+      attestedCompound = formed?.rule === 'compound' && form !== undefined && (form.flags & FORM_ATTESTED) !== 0;
       if (!formed && attested && this.definitionsUse(w)) return CORRECT;
     }
     // Ranked with the looser distance, so that a slip with one obvious
@@ -228,13 +234,13 @@ export class Spellchecker {
     let candidates = slips.length > 0 || maxCost <= CONFUSION_ONLY ? slips : this.generator.candidates(w, MAX_CORRECTIONS, Math.max(maxCost, THRESHOLDS.long));
     if (slips.length === 0 && this.isStandardOfVariant(w, candidates)) return CORRECT;
     const towardStandard = candidates.filter((c) => !awayFromStandard(w, c.word));
-    if (towardStandard.length === 0 || towardStandard[0]!.cost > maxCost) return UNKNOWN;
+    if (towardStandard.length === 0 || towardStandard[0]!.cost > maxCost) return attestedCompound ? CORRECT : UNKNOWN;
     const best = towardStandard[0]!;
     if (speculative || (attested && best.cost > THRESHOLDS.attested)) {
       const flags = this.store.form(best.word)?.flags ?? 0;
       const attestedHeadword = (flags & (FORM_HEADWORD | FORM_ATTESTED)) === (FORM_HEADWORD | FORM_ATTESTED);
       // A speculative reading (a new compound) gives way only to a headword seen in real text one phonetic edit away.
-      if (speculative && (best.cost > THRESHOLDS.medium || !attestedHeadword)) return UNKNOWN;
+      if (speculative && (best.cost > THRESHOLDS.medium || !attestedHeadword)) return attestedCompound ? CORRECT : UNKNOWN;
       // An attested word beyond one confusion slip: only towards an attested
       // headword (THRESHOLDS.attestedPlausible), or towards an attested word
       // that differs from it only by the commonest slips of real text, vowel

@@ -108,6 +108,12 @@ test('an attested word is misspelled only when a confusion slip away from a dict
   assert.equal(s.checkWord('रामे').status, 'unknown');
 });
 
+test('a compound of two headwords is correct when real text uses it, unknown when it does not', () => {
+  const s = checker();
+  assert.equal(s.checkWord('पहाडबाटो').status, 'correct', 'the news list has it');
+  assert.equal(s.checkWord('नदीबाटो').status, 'unknown', 'a new compound');
+});
+
 test('a word real text inflects is unknown, not misspelled, when real text never shows its correction in any form', () => {
   const s = checker();
   // हाँत is attested with three case forms; हात, a chandrabindu away, never appears in the news list
