@@ -42,7 +42,7 @@
 
 import { LRUCache } from 'lru-cache';
 import { CandidateGenerator, CONFUSION_ONLY, MAX_CANDIDATE_COST, type Candidate } from './spell-candidates.js';
-import { Morphology, POSTPOSITIONS, FUNCTION_WORDS, VERB_CLASSES } from './morphology.js';
+import { Morphology, POSTPOSITIONS, FUNCTION_WORDS, VERB_CLASSES, type MorphAnalysis } from './morphology.js';
 import { hasDevanagariLetter, normalizeWord } from './normalize.js';
 import { confusionKey } from './confusion.js';
 import { editCost } from './error-model.js';
@@ -226,7 +226,7 @@ export class Spellchecker {
       const formed = this.morph.analyse(w, true);
       if (formed && !formed.speculative) return CORRECT;
       speculative = formed !== null;
-      attestedCompound = formed?.rule === 'compound' && form !== undefined && (form.flags & FORM_ATTESTED) !== 0;
+      attestedCompound = formed !== null && this.isAttestedCompound(w, formed);
       if (!formed && attested && this.definitionsUse(w)) return CORRECT;
     }
     // Ranked with the looser distance, so that a slip with one obvious
@@ -276,6 +276,17 @@ export class Spellchecker {
       if (this.inflectedInRealText(base) && !this.usedInRealText(correction.slice(0, correction.length - suffix.length))) return true;
     }
     return false;
+  }
+
+  /**
+   * A speculative reading that is a compound of two headwords real text
+   * uses: the word itself (स्तनपान), or, under a postposition chain
+   * (स्तनपानले), a base the spellchecker itself calls correct (not
+   * कार्यलयमा: कार्यलय is corrected to कार्यालय).
+   */
+  private isAttestedCompound(w: string, formed: MorphAnalysis): boolean {
+    if (formed.rule === 'compound') return this.isAttestedForm(w);
+    return formed.rule === 'postposition' && formed.base !== w && this.checkNormalized(formed.base).status === 'correct';
   }
 
   /** Real text (the news list) has the word with at least INFLECTED_IN_REAL_TEXT of the PARADIGM_PROBES case endings. */

@@ -112,6 +112,9 @@ test('a compound of two headwords is correct when real text uses it, unknown whe
   const s = checker();
   assert.equal(s.checkWord('पहाडबाटो').status, 'correct', 'the news list has it');
   assert.equal(s.checkWord('नदीबाटो').status, 'unknown', 'a new compound');
+  // with a postposition: correct when the compound is
+  assert.equal(s.checkWord('पहाडबाटोमा').status, 'correct');
+  assert.equal(s.checkWord('नदीबाटोमा').status, 'unknown');
 });
 
 test('a word real text inflects is unknown, not misspelled, when real text never shows its correction in any form', () => {
