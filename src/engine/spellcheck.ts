@@ -273,7 +273,8 @@ export class Spellchecker {
   private realTextWord(w: string, correction: string): boolean {
     for (const { base, suffix } of [{ base: w, suffix: '' }, ...this.morph.splitPostpositions(w)]) {
       if (!correction.endsWith(suffix) || aksharaCount(base) < 2) continue;
-      if (this.inflectedInRealText(base) && !this.usedInRealText(correction.slice(0, correction.length - suffix.length))) return true;
+      // The correction's side first: most corrections are words real text uses (one look-up).
+      if (!this.usedInRealText(correction.slice(0, correction.length - suffix.length)) && this.inflectedInRealText(base)) return true;
     }
     return false;
   }
