@@ -86,10 +86,12 @@ export const THRESHOLDS = {
 };
 /** A candidate this close that the orthography rules correct to the word makes the word correct (उपनिषद -> उपनिषद्). */
 const STANDARD_OF_VARIANT_COST = 0.6;
-/** Case endings probed in the news list to see whether real text inflects a word (inflectedInRealText). */
+/** Case endings probed in the news list to see whether real text inflects a word (realTextWord). */
 const PARADIGM_PROBES = ['मा', 'को', 'का', 'की', 'ले', 'लाई', 'बाट', 'हरू', 'हरु', 'सँग', 'सम्म', 'भन्दा', 'देखि'];
-/** Attested case forms that make a word one real text inflects. */
+/** Attested case forms that make a word one real text inflects (realTextWord), when real text never shows its correction. */
 const INFLECTED_IN_REAL_TEXT = 3;
+/** Attested case forms that make a word one real text inflects when real text shows its correction bare but never inflected. */
+const INFLECTED_RICHLY = 5;
 /** Longer tokens (code units) are only looked up, never analysed or corrected. */
 export const MAX_WORD_LENGTH = 40;
 /** similarWords (WORD_NOT_FOUND similar_words) looks further: the word may be anything. */
@@ -253,9 +255,10 @@ export class Spellchecker {
       }
     }
     // Real text inflects the word (three case forms or more) and never
-    // shows the correction in any form: a word the dictionaries lack (साउदी,
-    // रसिया, प्रियंका, अर्जेन्टिना), not a slip from one real text never
-    // uses (साउँदी, रसीया). Not for a plural in -हरु, the standard's
+    // shows the correction in any form, or inflects it richly (five) and
+    // never the correction: a word the dictionaries lack (साउदी, रसिया,
+    // प्रियंका, अर्जेन्टिना, वडा), not a slip from one real text never
+    // inflects (साउँदी, रसीया, बडा). Not for a plural in -हरु, the standard's
     // commonest correction, whose -हरू forms the news list often lacks.
     if (attested && !w.includes('हरु') && this.realTextWord(w, best.word)) return UNKNOWN;
     candidates = towardStandard;
@@ -273,8 +276,14 @@ export class Spellchecker {
   private realTextWord(w: string, correction: string): boolean {
     for (const { base, suffix } of [{ base: w, suffix: '' }, ...this.morph.splitPostpositions(w)]) {
       if (!correction.endsWith(suffix) || aksharaCount(base) < 2) continue;
-      // The correction's side first: most corrections are words real text uses (one look-up).
-      if (!this.usedInRealText(correction.slice(0, correction.length - suffix.length)) && this.inflectedInRealText(base)) return true;
+      const cbase = correction.slice(0, correction.length - suffix.length);
+      // The correction's side first: most corrections are inflected in real text (one or two look-ups).
+      if (this.caseForms(cbase, 1) > 0) continue;
+      // No case form of the correction: a word real text inflects richly is a word of its own even where
+      // the correction itself occurs bare (वडा, the ward, beside बडा); a word inflected less, only where
+      // real text never shows the correction at all.
+      const n = this.caseForms(base, INFLECTED_RICHLY);
+      if (n >= INFLECTED_RICHLY || (n >= INFLECTED_IN_REAL_TEXT && !this.isAttestedForm(cbase))) return true;
     }
     return false;
   }
@@ -290,16 +299,11 @@ export class Spellchecker {
     return formed.rule === 'postposition' && formed.base !== w && this.checkNormalized(formed.base).status === 'correct';
   }
 
-  /** Real text (the news list) has the word with at least INFLECTED_IN_REAL_TEXT of the PARADIGM_PROBES case endings. */
-  private inflectedInRealText(w: string): boolean {
+  /** How many of the PARADIGM_PROBES case endings real text (the news list) has on the word, counted up to `enough`. */
+  private caseForms(w: string, enough: number): number {
     let n = 0;
-    for (const p of PARADIGM_PROBES) if (this.isAttestedForm(w + p) && ++n >= INFLECTED_IN_REAL_TEXT) return true;
-    return false;
-  }
-
-  /** Real text (the news list) has the word, or the word with one of the PARADIGM_PROBES endings. */
-  private usedInRealText(w: string): boolean {
-    return this.isAttestedForm(w) || PARADIGM_PROBES.some((p) => this.isAttestedForm(w + p));
+    for (const p of PARADIGM_PROBES) if (this.isAttestedForm(w + p) && ++n >= enough) break;
+    return n;
   }
 
   private isAttestedForm(w: string): boolean {

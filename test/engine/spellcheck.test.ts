@@ -124,6 +124,8 @@ test('a word real text inflects is unknown, not misspelled, when real text never
   assert.equal(s.checkWord('हाँतमा').status, 'unknown');
   // two case forms are not enough: आँखाँ is corrected to आँखा
   assert.deepEqual(s.checkWord('आँखाँ').corrections?.[0], 'आँखा');
+  // five case forms: a word of its own even though real text has the correction bare (भात), never inflected
+  assert.equal(s.checkWord('भाँत').status, 'unknown');
   // the correction seen in real text keeps the flag: पानि -> पानी
   assert.equal(s.checkWord('पानि').status, 'misspelled');
 });
