@@ -229,7 +229,8 @@ export class Spellchecker {
       if (formed && !formed.speculative) return CORRECT;
       speculative = formed !== null;
       attestedCompound = formed !== null && this.isAttestedCompound(w, formed);
-      if (!formed && attested && this.definitionsUse(w)) return CORRECT;
+      // The lexicographers' own use outweighs a speculative reading (संयोग, not सं + योग).
+      if (attested && this.definitionsUse(w)) return CORRECT;
     }
     // Ranked with the looser distance, so that a slip with one obvious
     // correction still offers the next-best words; the best decides.

@@ -80,6 +80,8 @@ test('a word real text uses and the thesaurus uses in three of its definitions i
   assert.equal(s.checkWord('हरियो').status, 'correct');
   // two definitions (the third sentence is of another source): not enough
   assert.equal(s.checkWord('नीलो').status, 'unknown');
+  // the definitions' use outweighs a speculative reading (अ + कारण)
+  assert.equal(s.checkWord('अकारण').status, 'correct');
 });
 
 test('the feminine in -इका of an agent noun in -अक is correct, not a slip from a genitive', () => {
