@@ -222,28 +222,28 @@ export class Spellchecker {
     // has the word: स्तनपान, मनोजकुमार, कार्यक्रममार्फत) is correct, once no
     // close correction has claimed it (कार्यलय, two headwords, is still
     // corrected to कार्यालय).
-    let speculative = false;
-    let attestedCompound = false;
+    let formed: MorphAnalysis | null = null;
     if (!slips.some((c) => this.isListedOrInflected(c.word))) {
-      const formed = this.morph.analyse(w, true);
+      formed = this.morph.analyse(w, true);
       if (formed && !formed.speculative) return CORRECT;
-      speculative = formed !== null;
-      attestedCompound = formed !== null && this.isAttestedCompound(w, formed);
       // The lexicographers' own use outweighs a speculative reading (संयोग, not सं + योग).
       if (attested && this.definitionsUse(w)) return CORRECT;
     }
+    const speculative = formed !== null;
+    // Where a speculative reading would leave the word unknown (asked only there: it may check the base).
+    const unknownUnlessAttestedCompound = (): SpellcheckWordResult => (formed !== null && this.isAttestedCompound(w, formed) ? CORRECT : UNKNOWN);
     // Ranked with the looser distance, so that a slip with one obvious
     // correction still offers the next-best words; the best decides.
     let candidates = slips.length > 0 || maxCost <= CONFUSION_ONLY ? slips : this.generator.candidates(w, MAX_CORRECTIONS, Math.max(maxCost, THRESHOLDS.long));
     if (slips.length === 0 && this.isStandardOfVariant(w, candidates)) return CORRECT;
     const towardStandard = candidates.filter((c) => !awayFromStandard(w, c.word));
-    if (towardStandard.length === 0 || towardStandard[0]!.cost > maxCost) return attestedCompound ? CORRECT : UNKNOWN;
+    if (towardStandard.length === 0 || towardStandard[0]!.cost > maxCost) return unknownUnlessAttestedCompound();
     const best = towardStandard[0]!;
     if (speculative || (attested && best.cost > THRESHOLDS.attested)) {
       const flags = this.store.form(best.word)?.flags ?? 0;
       const attestedHeadword = (flags & (FORM_HEADWORD | FORM_ATTESTED)) === (FORM_HEADWORD | FORM_ATTESTED);
       // A speculative reading (a new compound) gives way only to a headword seen in real text one phonetic edit away.
-      if (speculative && (best.cost > THRESHOLDS.medium || !attestedHeadword)) return attestedCompound ? CORRECT : UNKNOWN;
+      if (speculative && (best.cost > THRESHOLDS.medium || !attestedHeadword)) return unknownUnlessAttestedCompound();
       // An attested word beyond one confusion slip: only towards an attested
       // headword (THRESHOLDS.attestedPlausible), or towards an attested word
       // that differs from it only by the commonest slips of real text, vowel
@@ -319,8 +319,7 @@ export class Spellchecker {
    * each unmake the other.
    */
   private isListedOrInflected(w: string): boolean {
-    const f = this.store.mayBeForm(w) ? this.store.form(w) : undefined;
-    return (f !== undefined && (f.flags & FORM_LEXICON) !== 0) || this.morph.analyse(w) !== null;
+    return this.morph.isLexicon(w) || this.morph.analyse(w) !== null;
   }
 
   /**
@@ -356,7 +355,7 @@ export class Spellchecker {
   private isAttested(w: string, form: FormRecord | undefined): boolean {
     if (((form ?? this.store.form(w))?.flags ?? 0) & FORM_ATTESTED) return true;
     for (const { base } of this.morph.splitPostpositions(w)) {
-      if (aksharaCount(base) >= 2 && (this.store.form(base)?.flags ?? 0) & FORM_ATTESTED) return true;
+      if (aksharaCount(base) >= 2 && this.isAttestedForm(base)) return true;
     }
     return false;
   }
