@@ -30,7 +30,10 @@
 //   6. Verb forms of an infinitive the dictionary lists without its
 //      inflections (the thesaurus lists verbs as -नु headwords only):
 //      stem + one of the endings of the Nepali verb paradigm (VERB_ENDINGS),
-//      and the first-person forms in -एँ/-औँ the word list lacks (दिएँ).
+//      and the first-person forms in -एँ/-औँ the word list lacks (दिएँ);
+//      the passive stem (कर्मवाच्य: -इ after a vowel stem, -ि after a
+//      consonant stem) takes the endings of a vowel stem (पकाइएका,
+//      मारिन्छन्), and the evidential past is -एछ (गरेछ, खाएछन्).
 //      Also of an infinitive no dictionary lists but real text uses (the
 //      news word list has पकाउनु, रिसाउनु; the dictionaries lack them), when
 //      no dictionary word is a confusion slip away from it: the news list
@@ -185,6 +188,8 @@ export const VERB_ENDINGS: readonly string[] = [
   'दै', 'ँदै', 'दा', 'ँदा', 'दो', 'ँदो', 'दी', 'ँदी', 'दैन', 'ँदैन', 'दैनन्', 'ँदैनन्', 'ने', 'न', 'नाले', 'नु', 'नेछ', 'नेछन्', 'ला', 'लान्',
   // the optative and its first persons: खाओस्, खाऊँ, खाऔँ after a vowel stem; गरोस्, गरूँ, गरौँ after a consonant stem
   'ओस्', 'ऊ', 'ऊँ', 'औँ', 'ोस्', 'ूँ', 'ौँ',
+  // the evidential past (गरेछ, खाएछन्: what one finds has happened)
+  'एछ', 'एछन्', 'एछु', 'एछौ', 'एछिन्', 'ेछ', 'ेछन्', 'ेछु', 'ेछौ', 'ेछिन्',
   'थ्यो', 'थे', 'थेँ', 'थिन्', 'थ्यौ', 'थ्यौँ', 'न्थ्यो', 'न्थे', 'न्थेँ', 'न्थिन्', 'न्थ्यौ', 'न्थ्यौँ', 'ँथ्यो', 'ँथे', 'ँथिन्',
 ].slice().sort((a, b) => b.length - a.length);
 
@@ -445,6 +450,13 @@ export class Morphology {
       else infinitives = [stem + 'नु'];
       for (const inf of infinitives) {
         if (this.isVerbInfinitive(inf)) return { rule: 'verb-paradigm', base: inf, parts: [e] };
+      }
+      // The passive (कर्मवाच्य): a stem in -इ is a vowel stem of its own
+      // and takes the same endings (पकाइ|एका, पिइ|ए, मारि|न्छन्, गरि|ँदैन).
+      if (infinitives.length && (c < 0x93e || c > 0x94d)) {
+        for (const inf of passiveInfinitives(stem)) {
+          if (this.isVerbInfinitive(inf)) return { rule: 'verb-paradigm', base: inf, parts: [stem.slice(-1), e] };
+        }
       }
     }
     // Else: the first and the second (or third) person differ by a final
@@ -726,6 +738,19 @@ function aksharas(w: string): number {
 }
 
 /** At least one letter that is not a lone vowel sign: a base of a chain must be a word. */
+/**
+ * The infinitives a passive stem is made from: -इ after a vowel stem
+ * (पकाइ <- पकाउनु, खाइ <- खानु, पिइ <- पिउनु, दिइ <- दिनु), -ि after a
+ * consonant stem (मारि <- मार्नु, गरि <- गर्नु).
+ */
+function passiveInfinitives(stem: string): string[] {
+  if (stem.length < 2) return [];
+  const base = stem.slice(0, -1);
+  if (stem.endsWith('इ')) return [base + 'नु', base + 'उनु'];
+  if (stem.endsWith('ि') && isConsonantCode(base.charCodeAt(base.length - 1))) return [base + '्नु'];
+  return [];
+}
+
 function hasLetterBody(w: string): boolean {
   return /[\u0904-\u0939\u0958-\u0961\u0972-\u097F]/.test(w);
 }

@@ -87,6 +87,19 @@ test('forms of thesaurus infinitives the word list does not inflect', () => {
   assert.equal(morph.analyse('भाएको'), null);
 });
 
+test('the passive stem in -इ takes the endings of a vowel stem; the evidential past in -एछ', () => {
+  assert.deepEqual(morph.analyse('पकाइए'), { rule: 'verb-paradigm', base: 'पकाउनु', parts: ['इ', 'ए'] });
+  assert.ok(morph.analyse('पकाइएका'));
+  assert.deepEqual(morph.analyse('पकाइन्छन्'), { rule: 'verb-paradigm', base: 'पकाउनु', parts: ['इ', 'न्छन्'] });
+  assert.deepEqual(morph.analyse('बुझाइँदैन'), { rule: 'verb-paradigm', base: 'बुझाउनु', parts: ['इ', 'ँदैन'] });
+  assert.deepEqual(morph.analyse('पढिए'), { rule: 'verb-paradigm', base: 'पढ्नु', parts: ['ि', 'ए'] });
+  // a vowel stem still nasalizes before द, and a long ई is no passive
+  assert.equal(morph.analyse('पकाइदैन'), null);
+  assert.equal(morph.analyse('पकाईएका'), null);
+  assert.deepEqual(morph.analyse('पढेछ'), { rule: 'verb-paradigm', base: 'पढ्नु', parts: ['ेछ'] });
+  assert.deepEqual(morph.analyse('बुझाएछन्'), { rule: 'verb-paradigm', base: 'बुझाउनु', parts: ['एछन्'] });
+});
+
 test('the -नुस् contraction follows an infinitive only; -इस् is the past of तँ', () => {
   assert.equal(morph.analyse('पढ्नुस्')?.rule, 'compound-verb');
   assert.deepEqual(morph.analyse('पढिस्'), { rule: 'verb-paradigm', base: 'पढ्नु', parts: ['िस्'] });
