@@ -15,7 +15,9 @@
 //       ending -ऐन: kept 0 (गर्छ garchha, धर्म dharma, छैन chhaina), dropped 1. An a carrying ं ँ or ः is always written.
 //     - inside the word: where the right-to-left schwa-deletion rule of
 //       Indo-Aryan (VC_CV, Ohala) predicts deletion, dropped and kept both 0
-//       (घरमा gharma/gharama, नेपालको nepalko, सरकार sarkar/sarakar);
+//       (घरमा gharma/gharama, नेपालको nepalko, सरकार sarkar/sarakar),
+//       except that before ह, where the letters would join into an
+//       aspirate, dropping costs 1 (सटही satahi: "sathi" reads साथी);
 //       elsewhere always written.
 //   vowel length (ā ī ū): a word is typed in a "plain" style (ā->a, ī->i,
 //     ū->u) at cost 0 or a "marked" style (aa, ee/ii, oo/uu) at cost 1; one
@@ -310,6 +312,9 @@ function baseVowelOptions(v: Vowel, marked: boolean, hiatus: boolean, wordInitia
   }
 }
 
+/** Consonants whose casual letter followed by h spells another consonant (k+h kh, t+h th, s+h sh, c+h chh). */
+const JOINS_WITH_H: ReadonlySet<Cons> = new Set<Cons>(['k', 'g', 'c', 'j', 'tt', 't', 'dd', 'd', 'p', 'b', 's']);
+
 /**
  * Which inherent vowels inside the word the right-to-left schwa-deletion rule
  * deletes: an a after a single consonant that itself follows a vowel, and
@@ -375,7 +380,9 @@ function buildSlots(syl: Syllable[], marked: boolean, ext: boolean): Slot[] {
     } else if (s.inherent) {
       let opts: Option[];
       if (i === n - 1) opts = finalOpts!;
-      else if (i > 0 && predicted[i]) opts = [{ s: 'a', c: 0 }, { s: '', c: 0, del: true }];
+      // Where the letters would run together into an aspirate, the a is
+      // usually written: सटही satahi, since "sathi" reads साथी (t+h is th).
+      else if (i > 0 && predicted[i]) opts = [{ s: 'a', c: 0 }, { s: '', c: next!.cons[0] === 'h' && JOINS_WITH_H.has(s.cons[0]!) ? 1 : 0, del: true }];
       else if (ext && i > 0 && s.cons.length === 1 && !s.nasal && !s.visarga && next && next.cons.length) opts = [{ s: 'a', c: 0 }, { s: '', c: 2, del: true }];
       else opts = [{ s: 'a', c: 0 }];
       if (ext) opts = opts.concat([{ s: 'aa', c: 3 }]);

@@ -22,6 +22,13 @@ test('ह्र is typed with its h or, one step dearer, without it', () => {
   assert.equal(cost('बाह्र', 'bara'), 1);
 });
 
+test('a schwa the deletion rule drops is kept, one step cheaper, where the letters would join into an aspirate', () => {
+  assert.equal(cost('सटही', 'satahi'), 0);
+  assert.equal(cost('सटही', 'sathi'), 1); // "sathi" reads साथी
+  assert.equal(cost('साथी', 'sathi'), 0);
+  assert.equal(cost('सरकार', 'sarkar'), 0); // elsewhere dropped freely
+});
+
 test('casualCost prices spellings too sloppy to store', () => {
   assert.equal(cost('घर', 'gar'), 2); // aspiration dropped
   assert.equal(cost('मुद्दा', 'muddha'), 2); // aspiration added
