@@ -100,6 +100,14 @@ test('the passive stem in -इ takes the endings of a vowel stem; the evidential
   assert.deepEqual(morph.analyse('बुझाएछन्'), { rule: 'verb-paradigm', base: 'बुझाउनु', parts: ['एछन्'] });
 });
 
+test('the negative persons of the verb paradigm: गर्दिनँ, गर्दिनन्, गर्दैनस्, गरिनँ; the future गर्नेछिन्', () => {
+  for (const w of ['पढ्दिनँ', 'पढ्दिनन्', 'पढ्दैनस्', 'पढिनँ', 'पढ्नेछिन्', 'बुझाउँदिनँ', 'बुझाइनँ']) {
+    assert.equal(morph.analyse(w)?.rule, 'verb-paradigm', w);
+  }
+  // a vowel stem nasalizes before द here too
+  assert.equal(morph.analyse('बुझाउदिनँ'), null);
+});
+
 test('the -नुस् contraction follows an infinitive only; -इस् is the past of तँ', () => {
   assert.equal(morph.analyse('पढ्नुस्')?.rule, 'compound-verb');
   assert.deepEqual(morph.analyse('पढिस्'), { rule: 'verb-paradigm', base: 'पढ्नु', parts: ['िस्'] });
