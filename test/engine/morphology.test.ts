@@ -100,8 +100,8 @@ test('the passive stem in -इ takes the endings of a vowel stem; the evidential
   assert.deepEqual(morph.analyse('बुझाएछन्'), { rule: 'verb-paradigm', base: 'बुझाउनु', parts: ['एछन्'] });
 });
 
-test('the negative persons of the verb paradigm: गर्दिनँ, गर्दिनन्, गर्दैनस्, गरिनँ; the future गर्नेछिन्', () => {
-  for (const w of ['पढ्दिनँ', 'पढ्दिनन्', 'पढ्दैनस्', 'पढिनँ', 'पढ्नेछिन्', 'बुझाउँदिनँ', 'बुझाइनँ']) {
+test('the persons of the verb paradigm: negative गर्दिनँ, गर्दिनन्, गरिनँ; future गर्नेछिन्, गरुँला; तँ and the feminine', () => {
+  for (const w of ['पढ्दिनँ', 'पढ्दिनन्', 'पढ्दैनस्', 'पढिनँ', 'पढ्नेछिन्', 'बुझाउँदिनँ', 'बुझाइनँ', 'पढुँला', 'पढौला', 'पढ्लास्', 'पढ्दिनथेँ', 'पढ्थी', 'बुझाउँछस्', 'बुझाउँथी']) {
     assert.equal(morph.analyse(w)?.rule, 'verb-paradigm', w);
   }
   // a vowel stem nasalizes before द here too
