@@ -22,7 +22,8 @@
 //   vowel length (ā ī ū): a word is typed in a "plain" style (ā->a, ī->i,
 //     ū->u) at cost 0 or a "marked" style (aa, ee/ii, oo/uu) at cost 1; one
 //     vowel against the style costs 1 more (naam in the plain style).
-//   ऐ ai (ei 1); औ au (ou 1); ए after a vowel e or ye (भएको bhaeko/bhayeko);
+//   ऐ ai (ei 1); औ au (ou 1; after य also eu 1, as texting writes the
+//     past: gayeu गयौ); ए after a vowel e or ye (भएको bhaeko/bhayeko);
 //     word-initial ए e (ye 1); ऋ/ृ ri (ru 2).
 //   consonants: श/ष sh (s 1; ष before ट/ठ s 0: राष्ट्र rastra); छ chh or ch
 //     (x 1, as in texting: xa, garxu);
@@ -240,8 +241,8 @@ function dedupeOptions(opts: Option[]): Option[] {
 }
 
 /** Options of a written (non-inherent) vowel in one length style. */
-function vowelOptions(v: Vowel, marked: boolean, hiatus: boolean, wordInitial: boolean, wordFinal: boolean, ext: boolean): Option[] {
-  const o = baseVowelOptions(v, marked, hiatus, wordInitial);
+function vowelOptions(v: Vowel, marked: boolean, hiatus: boolean, wordInitial: boolean, wordFinal: boolean, afterY: boolean, ext: boolean): Option[] {
+  const o = baseVowelOptions(v, marked, hiatus, wordInitial, afterY);
   if (!ext) return o;
   switch (v) {
     case 'a':
@@ -275,7 +276,7 @@ function vowelOptions(v: Vowel, marked: boolean, hiatus: boolean, wordInitial: b
   return o;
 }
 
-function baseVowelOptions(v: Vowel, marked: boolean, hiatus: boolean, wordInitial: boolean): Option[] {
+function baseVowelOptions(v: Vowel, marked: boolean, hiatus: boolean, wordInitial: boolean, afterY: boolean): Option[] {
   switch (v) {
     case 'a':
       return [{ s: 'a', c: 0 }];
@@ -308,7 +309,8 @@ function baseVowelOptions(v: Vowel, marked: boolean, hiatus: boolean, wordInitia
     case 'o':
       return [{ s: 'o', c: 0 }];
     case 'au':
-      return [{ s: 'au', c: 0 }, { s: 'ou', c: 1 }];
+      // texting writes the -यौ of the past as -yeu (gayeu, garyeu)
+      return afterY ? [{ s: 'au', c: 0 }, { s: 'ou', c: 1 }, { s: 'eu', c: 1 }] : [{ s: 'au', c: 0 }, { s: 'ou', c: 1 }];
   }
 }
 
@@ -390,7 +392,8 @@ function buildSlots(syl: Syllable[], marked: boolean, ext: boolean): Slot[] {
     } else {
       // An independent vowel letter after a vowel is a hiatus (भएको bha-e-ko), typed with a glide.
       const hiatus = s.cons.length === 0 && prev !== undefined && prev.vowel !== null;
-      const opts = vowelOptions(s.vowel, marked, hiatus, i === 0 && s.cons.length === 0, i === n - 1 && !s.nasal && !s.visarga, ext);
+      const afterY = s.cons[s.cons.length - 1] === 'y';
+      const opts = vowelOptions(s.vowel, marked, hiatus, i === 0 && s.cons.length === 0, i === n - 1 && !s.nasal && !s.visarga, afterY, ext);
       slots.push({ options: opts, vowel: true });
     }
     // --- nasal sign and visarga on the vowel

@@ -100,6 +100,8 @@ const VOWELS: Record<string, { sign: string; letter: string; c: number }[]> = {
   o: [{ sign: 'ो', letter: 'ओ', c: 0 }],
   au: [{ sign: 'ौ', letter: 'औ', c: 0 }],
   ou: [{ sign: 'ौ', letter: 'औ', c: 0 }],
+  // texting's -yeu for the past in -यौ (gayeu)
+  eu: [{ sign: 'ौ', letter: 'औ', c: 1 }],
   ri: [{ sign: 'ृ', letter: 'ऋ', c: 1 }],
   ey: [{ sign: 'े', letter: 'ए', c: 1 }],
 };

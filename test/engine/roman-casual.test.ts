@@ -29,6 +29,14 @@ test('a schwa the deletion rule drops is kept, one step cheaper, where the lette
   assert.equal(cost('सरकार', 'sarkar'), 0); // elsewhere dropped freely
 });
 
+test('the past in -यौ is typed -yeu as texting does, one step dearer; eu is no औ elsewhere', () => {
+  assert.equal(cost('गयौ', 'gayau'), 0);
+  assert.equal(cost('गयौ', 'gayeu'), 1);
+  assert.equal(cost('गर्यौ', 'garyeu'), 1);
+  assert.equal(cost('देउ', 'deu'), 0);
+  assert.equal(cost('दौ', 'deu'), Infinity);
+});
+
 test('casualCost prices spellings too sloppy to store', () => {
   assert.equal(cost('घर', 'gar'), 2); // aspiration dropped
   assert.equal(cost('मुद्दा', 'muddha'), 2); // aspiration added
