@@ -110,6 +110,11 @@
 //     tokens on each side within the sentence; "Nepali" = has an exact
 //     match and is not in ENGLISH_WORDS; "English" = in ENGLISH_WORDS, or
 //     looks English without an exact match.
+//   - A loanword typed the English way (stage 3b) is converted when it is
+//     the only word; in running text it stays English, unless a Nepali
+//     postposition is joined to it (cancerko, electronharu: read as the
+//     loanword plus the postposition) and its neighbours are more Nepali
+//     than English.
 //   - A capitalized word that does not start a sentence (a name, a brand)
 //     is converted only when it has an exact match and a Nepali neighbour.
 //   - Detached postpositions: when a word follows another word of the same
@@ -225,7 +230,8 @@ export const RANKING_SUMMARY =
 export const CONTEXT_SUMMARY =
   'In a text the neighbours count too (the tokens form is read as one phrase): numbers, URLs, e-mail addresses, Devanagari and ' +
   'ALL-CAPITALS acronyms stay as given; an English word stays English unless it has an exact Nepali match among Nepali neighbours, ' +
-  'and a loanword typed the English way is converted only when it is the only word (mixed text keeps its English); a capitalized ' +
+  'and a loanword typed the English way is converted only when it is the only word (mixed text keeps its English) or carries a ' +
+  'Nepali postposition among Nepali neighbours (cancerko: क्यान्सरको); a capitalized ' +
   'word inside a sentence is converted only with an exact match and a Nepali neighbour; a detached postposition after a word of ' +
   'its phrase is read as one (ghar ma: घर मा, not घर म), unless a conjunction ranks first (ki: कि) or the word before is a converb ' +
   'in -एर or an adverb of time (aja ma: आज म), and a phrase (after a conjunction such as जब, too) does not start with one ' +
@@ -259,6 +265,8 @@ interface WordAnalysis {
   exact: boolean;
   /** The first candidate is an English spelling of a loanword (Stage.Loan). */
   loan: boolean;
+  /** ... with a Nepali postposition joined (cancerko: क्यान्सरको): a Nepali reading is meant. */
+  loanInflected: boolean;
   /** The lower-cased token is one of ENGLISH_WORDS. */
   englishWord: boolean;
   /** The token has letter patterns of English spelling (LOOKS_ENGLISH). */
@@ -343,7 +351,7 @@ function remember(cache: Map<string, WordAnalysis>, k: string, a: WordAnalysis):
 const MAX_TOKEN_LENGTH = 40;
 
 function computeAnalysis(store: WordStore, key: string): WordAnalysis {
-  if (key.length === 0 || key.length > MAX_TOKEN_LENGTH) return { candidates: [], exact: false, loan: false, englishWord: false, looksEnglish: false, public: [] };
+  if (key.length === 0 || key.length > MAX_TOKEN_LENGTH) return { candidates: [], exact: false, loan: false, loanInflected: false, englishWord: false, looksEnglish: false, public: [] };
   const found = new Map<string, Scored>();
   const info = new WordInfo(store);
   const lower = key.toLowerCase();
@@ -476,6 +484,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
     // A compound made up here says little about the language of the token.
     exact: candidates.some((c) => c.stage <= Stage.Split && !(compound && c.stage === Stage.Split)),
     loan: candidates[0]?.stage === Stage.Loan,
+    loanInflected: candidates[0]?.stage === Stage.Loan && postpositionHeadword(candidates[0].word, (w) => store.headword(w) !== undefined) !== null,
     englishWord: ENGLISH_WORDS.has(lower),
     looksEnglish: LOOKS_ENGLISH.test(lower),
     public: candidates.map(publicCandidate),
@@ -845,14 +854,65 @@ const TYPED_NEPALI = /aa|ii|uu|bh|dh|jh|kh|chh/;
 
 function loanToken(store: WordStore, token: string, add: AddCandidate): void {
   if (TYPED_NEPALI.test(token) || token.length > MAX_LOAN_LENGTH) return;
-  for (const reading of loanReadings(token, LOAN_READINGS)) {
+  // An English word with a Nepali postposition (electronharu, cancerlai) is
+  // read first as the loanword with the postposition joined: the English
+  // readings of the whole would spell the postposition the English way
+  // (cancerlai as क्यान्सरले). Endings that English words have too (-le,
+  // -ma: table, cinema) are split only when the whole has no reading, and
+  // only after a stem of four letters or more not in -a or -u.
+  if (loanWithPostposition(store, token, add, true)) return;
+  let found = false;
+  forEachLoanWord(store, token, (dev, reading, weight) => {
+    found = true;
+    add(dev, reading, weight, LOAN_KINDS, Stage.Loan);
+  });
+  if (!found) loanWithPostposition(store, token, add, false);
+}
+
+/**
+ * The loanword's Nepali spelling with the postposition joined, where the
+ * loanword is a headword (postpositions attach to nouns) and the
+ * spellchecker's morphology accepts the whole; `distinctive`: only the
+ * endings no English word ends in (ko, lai, haru, bata, ...). Whether any was added.
+ */
+function loanWithPostposition(store: WordStore, token: string, add: AddCandidate, distinctive: boolean): boolean {
+  let added = false;
+  for (let p = MIN_LOAN_STEM; p < token.length; p++) {
+    const suffix = token.slice(p);
+    if (distinctive !== (suffix.length >= 3 || suffix === 'ko')) continue;
+    // Before -le, -ma, -ka, -ki only a stem of four letters or more that
+    // does not end in a or u, the way Nepali stems typed casually do
+    // (matrixma, framema; not cyc+le, bacca+le, jugnu+le).
+    if (!distinctive && (p < 4 || /[au]$/.test(token.slice(0, p)))) continue;
+    const endings = endingsFor(suffix).filter((e) => e.type === 'post');
+    if (endings.length === 0) continue;
+    forEachLoanWord(store, token.slice(0, p), (dev, _reading, weight) => {
+      if (store.headword(dev) === undefined) return;
+      for (const e of endings) {
+        const joined = joinStem(dev, e);
+        if (joined === null) continue;
+        if (store.form(joined) === undefined && !morphologyFor(store).analyse(joined)) continue;
+        add(joined, token, Math.max(1, Math.min(weight, e.weight) - SPLIT_PENALTY), LOAN_KINDS, Stage.Loan, [dev]);
+        added = true;
+      }
+    });
+  }
+  return added;
+}
+
+/** Shortest English stem read before a postposition (cancer+ko; not a two-letter stem). */
+const MIN_LOAN_STEM = 3;
+
+/** The store's words an English spelling reads as (roman-english.ts), with the reading and the weight of each. */
+function forEachLoanWord(store: WordStore, english: string, visit: (dev: string, reading: string, weight: number) => void): void {
+  for (const reading of loanReadings(english, LOAN_READINGS)) {
     for (const r of store.aliases(reading)) {
-      if (r.kinds.includes('casual')) add(r.word, reading, Math.max(1, r.weight - LOAN_PENALTY), LOAN_KINDS, Stage.Loan);
+      if (r.kinds.includes('casual')) visit(r.word, reading, Math.max(1, r.weight - LOAN_PENALTY));
     }
     for (const dev of reverseSpellings(reading, LOAN_SPELLINGS)) {
       if (!store.mayBeForm(dev) || store.form(dev) === undefined) continue;
       const cost = casualCostOf(dev, reading);
-      if (cost !== Infinity) add(dev, reading, Math.max(1, casualWeight(cost) - LOAN_PENALTY), LOAN_KINDS, Stage.Loan);
+      if (cost !== Infinity) visit(dev, reading, Math.max(1, casualWeight(cost) - LOAN_PENALTY));
     }
   }
 }
@@ -1127,8 +1187,10 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
       context(k);
       if (analysis.englishWord) convert = analysis.exact && ctxNe > 0 && ctxEn === 0;
       // a loanword typed the English way: converted when it is the only
-      // word; in running text it stays as typed (mixed text keeps its English)
-      else if (analysis.loan) convert = words === 1;
+      // word; in running text it stays as typed (mixed text keeps its
+      // English) unless a Nepali postposition is joined to it among Nepali
+      // words (cancerko: क्यान्सरको), where a Nepali reading is meant
+      else if (analysis.loan) convert = words === 1 || (analysis.loanInflected && ctxNe > 0 && ctxNe >= ctxEn);
       else if (!tok.sentenceStart && isCapitalized(tok.text)) convert = analysis.exact && ctxNe > 0;
       else if (analysis.exact) convert = !(ctxEn >= 2 && ctxNe === 0);
       else convert = !analysis.looksEnglish && !(ctxEn > 0 && ctxEn >= ctxNe);

@@ -340,6 +340,20 @@ test('a loanword typed the English way resolves when it is the only word, and st
   assert.equal(convert('mero phone kahaa cha'), 'मेरो phone कहाँ छ');
 });
 
+test('a loanword with a Nepali postposition joined is read as Nepali among Nepali words', () => {
+  assert.equal(first('reportko'), 'रिपोर्टको');
+  assert.equal(first('filelai'), 'फाइललाई');
+  assert.ok(resolveTokens(store, ['reportko'], 5).tokens[0]!.candidates[0]!.kinds.includes('english'));
+  assert.equal(convert('mero reportko kura'), 'मेरो रिपोर्टको कुरा');
+  assert.equal(convert('mero filelai hernus'), 'मेरो फाइललाई हेर्नुस्');
+  // not among English words, and the postposition is not spelled the English way (filelai: not फाइले)
+  assert.equal(convert('the reportko of'), 'the reportko of');
+  // -le and -ma end English words too: split only after a stem of four
+  // letters or more not in -a or -u (the real-data test has cycle, bacca+le)
+  assert.equal(first('digitalma'), 'डिजिटलमा');
+  assert.equal(first('filema'), 'फाइलमा');
+});
+
 test('two dictionary words written together: a compound no list has is offered when nothing else matches', () => {
   const c = resolveTokens(store, ['kagajpatra'], 5).tokens[0]!.candidates;
   assert.equal(c[0]!.word, 'कागजपत्र');

@@ -488,6 +488,13 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   const mixed = await postJson(ROMAN, { text: 'mero report kaha cha' });
   assert.equal(mixed.body.converted_text, 'मेरो report कहाँ छ');
   assert.equal(mixed.body.tokens[1].status, 'unresolved');
+  // ... unless a Nepali postposition is joined to it
+  assert.equal((await postJson(ROMAN, { text: 'cancerko upachar garna sakincha' })).body.converted_text.split(' ')[0], 'क्यान्सरको');
+  // English words ending in -le, -ma and Nepali stems in -a are not read as loanword + postposition
+  for (const w of ['cycle', 'baccale']) {
+    const t = (await postJson(ROMAN, { tokens: [w] })).body.tokens[0];
+    assert.ok(!t.candidates.some((c: any) => c.kinds.includes('english') && c.word.endsWith('ले')), `${w}: ${JSON.stringify(t.candidates)}`);
+  }
   // texting: x for छ, k for के
   assert.equal((await postJson(ROMAN, { text: 'k xa' })).body.converted_text, 'के छ');
   // the Academy's spelling first: tadbhav hrasva, pronoun dirgha
