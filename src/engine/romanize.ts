@@ -851,6 +851,8 @@ const MAX_LOAN_LENGTH = 20;
 
 /** Letter groups of Nepali typing that English spelling does not use: such a token is no English loan. */
 const TYPED_NEPALI = /aa|ii|uu|bh|dh|jh|kh|chh/;
+/** The emphatic -ai and the -au of verbs (chittai छिट्टै, sangai सँगै, garau गरौँ): few English words end so. */
+const NEPALI_ENDING = /a[iu]$/;
 
 function loanToken(store: WordStore, token: string, add: AddCandidate): void {
   if (TYPED_NEPALI.test(token) || token.length > MAX_LOAN_LENGTH) return;
@@ -860,7 +862,7 @@ function loanToken(store: WordStore, token: string, add: AddCandidate): void {
   // (cancerlai as क्यान्सरले). Endings that English words have too (-le,
   // -ma: table, cinema) are split only when the whole has no reading, and
   // only after a stem of four letters or more not in -a or -u.
-  if (loanWithPostposition(store, token, add, true)) return;
+  if (loanWithPostposition(store, token, add, true) || NEPALI_ENDING.test(token)) return;
   let found = false;
   forEachLoanWord(store, token, (dev, reading, weight) => {
     found = true;

@@ -490,6 +490,10 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   assert.equal(mixed.body.tokens[1].status, 'unresolved');
   // ... unless a Nepali postposition is joined to it
   assert.equal((await postJson(ROMAN, { text: 'cancerko upachar garna sakincha' })).body.converted_text.split(' ')[0], 'क्यान्सरको');
+  // the emphatic -ai is Nepali: chittai is छिट्टै, not an English reading (चिते) kept as English
+  const chittai = (await postJson(ROMAN, { text: 'hami chittai bhetaunla' })).body.tokens[1];
+  assert.equal(chittai.converted, 'छिट्टै');
+  assert.ok(!chittai.candidates.some((c: any) => c.kinds.includes('english')));
   // English words ending in -le, -ma and Nepali stems in -a are not read as loanword + postposition
   for (const w of ['cycle', 'baccale']) {
     const t = (await postJson(ROMAN, { tokens: [w] })).body.tokens[0];
