@@ -99,6 +99,9 @@
 //   - Only Latin-letter words are converted; numbers, URLs, e-mail
 //     addresses, Devanagari, and letters glued to digits stay as given.
 //   - ALL-CAPITALS words of two letters or more (acronyms: KC, NASA) stay.
+//   - English clauses: a clause (between sentence punctuation and commas)
+//     with at least two words of ENGLISH_WORDS and no more Nepali-only
+//     words stays as typed whole (englishClauses).
 //   - English: a word of ENGLISH_WORDS (very common English function
 //     words, chosen to avoid common Nepali spellings) stays English unless
 //     it has an exact Nepali match and its neighbours in the sentence are
@@ -229,7 +232,8 @@ export const RANKING_SUMMARY =
 /** The text-level rules of the header in short, for the API description (OpenAPI). */
 export const CONTEXT_SUMMARY =
   'In a text the neighbours count too (the tokens form is read as one phrase): numbers, URLs, e-mail addresses, Devanagari and ' +
-  'ALL-CAPITALS acronyms stay as given; an English word stays English unless it has an exact Nepali match among Nepali neighbours, ' +
+  'ALL-CAPITALS acronyms stay as given; a clause with two common English words or more and no more Nepali ones stays English whole ' +
+  '(I sent the report to my boss); an English word stays English unless it has an exact Nepali match among Nepali neighbours, ' +
   'and a loanword typed the English way is converted only when it is the only word (mixed text keeps its English) or carries a ' +
   'Nepali postposition among Nepali neighbours (cancerko: क्यान्सरको); a capitalized ' +
   'word inside a sentence is converted only with an exact match and a Nepali neighbour; a detached postposition after a word of ' +
@@ -1079,7 +1083,7 @@ function schwaVariants(fkey: string): string[] {
  * Very common English words, kept as English unless their context is
  * Nepali. Left out on purpose: English spellings that are everyday Nepali
  * (he हे, her हेर, to, so सो, me, man मन, bus बस, sun सुन, din दिन, tin तीन,
- * kin किन, bat बाट, par पर, ho हो, ma म).
+ * kin किन, bat बाट, par पर, ho हो, ma म, say सय, let लेट, time, day).
  */
 export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
   (
@@ -1088,13 +1092,51 @@ export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
     'have has had do does did what which who whom whose when where why how there here if but then than about ' +
     'into over after before because all any some most other only also very just please thank thanks yes hello ' +
     'hi okay ok our us its an each every both few many much such own same too out up down off again further once ' +
-    'while during through between under above below until against among per via'
+    'while during through between under above below until against among per via ' +
+    // everyday English verbs, adjectives and nouns that spell no everyday Nepali word
+    'am was doing done going love like know want need call see come give get got make take tell said think feel reach ' +
+    'wait send sent meet talk help good morning night evening later today tomorrow yesterday happy birthday fine great ' +
+    'nice welcome sure really maybe busy never always something anything nothing everything someone people friend ' +
+    'family week month year home no'
   ).split(' '),
 );
 
 const LOOKS_ENGLISH = /c(?!h)|q|tion|ck|wh|ght/;
 
 type Lang = 'ne' | 'en' | 'unknown';
+
+/** A clause with at least this many English words, and no more Nepali ones, is English. */
+const ENGLISH_CLAUSE_MIN = 2;
+
+/**
+ * Which word tokens stand in an English clause, kept as typed whole ("I
+ * sent the report to my boss": to and boss are Nepali spellings too, टो
+ * and बोस, but not here). A clause runs between sentence punctuation and
+ * commas; it is English when it has at least ENGLISH_CLAUSE_MIN words of
+ * ENGLISH_WORDS and no more words that are Nepali only (an exact match, not
+ * an English word). Loanwords and words that look English do not count:
+ * Nepali text names English terms (ATP synthase, cellular respiration).
+ */
+function englishClauses(toks: RomanTextToken[], analyses: (WordAnalysis | null)[], lang: Lang[]): boolean[] {
+  const n = toks.length;
+  const out = new Array<boolean>(n).fill(false);
+  let start = 0;
+  while (start < n) {
+    let end = start + 1;
+    while (end < n && !toks[end]!.sentenceStart && !toks[end]!.punctBefore) end++;
+    let english = 0;
+    let nepali = 0;
+    for (let k = start; k < end; k++) {
+      const a = analyses[k];
+      if (!a) continue;
+      if (a.englishWord) english++;
+      else if (lang[k] === 'ne') nepali++;
+    }
+    if (english >= ENGLISH_CLAUSE_MIN && english >= nepali) out.fill(true, start, end);
+    start = end;
+  }
+  return out;
+}
 
 function isAllCaps(s: string): boolean {
   if (s.length < 2) return false;
@@ -1152,6 +1194,7 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
     analyses[k] = a;
     lang[k] = a.englishWord ? 'en' : a.loan ? 'unknown' : a.exact ? 'ne' : a.looksEnglish ? 'en' : 'unknown';
   }
+  const englishClause = englishClauses(toks, analyses, lang);
 
   // --- neighbours within the sentence: up to two word tokens on each side
   let ctxNe = 0;
@@ -1185,7 +1228,7 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
     if (tok.sentenceStart) subject = null;
     const analysis = analyses[k];
     let convert = false;
-    if (analysis && analysis.candidates.length) {
+    if (analysis && analysis.candidates.length && !englishClause[k]) {
       context(k);
       if (analysis.englishWord) convert = analysis.exact && ctxNe > 0 && ctxEn === 0;
       // a loanword typed the English way: converted when it is the only

@@ -340,6 +340,17 @@ test('a loanword typed the English way resolves when it is the only word, and st
   assert.equal(convert('mero phone kahaa cha'), 'मेरो phone कहाँ छ');
 });
 
+test('a clause with two English words or more and no more Nepali ones stays English whole', () => {
+  assert.equal(convert('I will see you at the ghar'), 'I will see you at the ghar');
+  // man and din spell Nepali words (मन, दिन), and each has a Nepali neighbour, but the clause is English
+  assert.equal(convert('I will tell man din'), 'I will tell man din');
+  // clauses are counted apart: a comma ends one
+  assert.equal(convert('mero ghar, I will come'), 'मेरो घर, I will come');
+  // one English word does not make a Nepali clause English
+  assert.equal(convert('mero ghar ramro cha'), 'मेरो घर राम्रो छ');
+  assert.equal(convert('please mero ghar ramro cha'), 'please मेरो घर राम्रो छ');
+});
+
 test('a loanword with a Nepali postposition joined is read as Nepali among Nepali words', () => {
   assert.equal(first('reportko'), 'रिपोर्टको');
   assert.equal(first('filelai'), 'फाइललाई');

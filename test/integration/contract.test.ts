@@ -490,6 +490,9 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   assert.equal(mixed.body.tokens[1].status, 'unresolved');
   // ... unless a Nepali postposition is joined to it
   assert.equal((await postJson(ROMAN, { text: 'cancerko upachar garna sakincha' })).body.converted_text.split(' ')[0], 'क्यान्सरको');
+  // an English clause stays English whole, though to and boss spell Nepali words too (टो, बोस)
+  assert.equal((await postJson(ROMAN, { text: 'I sent the report to my boss' })).body.converted_text, 'I sent the report to my boss');
+  assert.equal((await postJson(ROMAN, { text: 'ma office ma chu, I will call you later' })).body.converted_text, 'म office मा छु, I will call you later');
   // the emphatic -ai is Nepali: chittai is छिट्टै, not an English reading (चिते) kept as English
   const chittai = (await postJson(ROMAN, { text: 'hami chittai bhetaunla' })).body.tokens[1];
   assert.equal(chittai.converted, 'छिट्टै');
