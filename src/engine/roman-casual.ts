@@ -22,6 +22,8 @@
 //   vowel length (ā ī ū): a word is typed in a "plain" style (ā->a, ī->i,
 //     ū->u) at cost 0 or a "marked" style (aa, ee/ii, oo/uu) at cost 1; one
 //     vowel against the style costs 1 more (naam in the plain style).
+//   a word-initial य or त्य with its inherent a: ya/tya, or ye/te/tye 1 (the
+//     demonstratives are said so: यस्तो yesto, त्यसको tesko, यहाँ yeha);
 //   ऐ ai (ei 1); औ au (ou 1; after य also eu 1, as texting writes the
 //     past: gayeu गयौ); ए after a vowel e or ye (भएको bhaeko/bhayeko);
 //     word-initial ए e (ye 1); ऋ/ृ ri (ru 2).
@@ -314,6 +316,11 @@ function baseVowelOptions(v: Vowel, marked: boolean, hiatus: boolean, wordInitia
   }
 }
 
+/** य or त्य starting a word: the onsets of यो/त्यो's family (यस, यति, यहाँ, त्यस, त्यति, त्यहाँ), whose a is said e. */
+function isDemonstrativeOnset(cons: Cons[]): boolean {
+  return (cons.length === 1 && cons[0] === 'y') || (cons.length === 2 && cons[0] === 't' && cons[1] === 'y');
+}
+
 /** Consonants whose casual letter followed by h spells another consonant (k+h kh, t+h th, s+h sh, c+h chh). */
 const JOINS_WITH_H: ReadonlySet<Cons> = new Set<Cons>(['k', 'g', 'c', 'j', 'tt', 't', 'dd', 'd', 'p', 'b', 's']);
 
@@ -368,6 +375,15 @@ function buildSlots(syl: Syllable[], marked: boolean, ext: boolean): Slot[] {
     const prev = syl[i - 1];
     const next = syl[i + 1];
     const afterVowel = i > 0;
+    // The demonstratives' य and त्य with their a, said e (यस्तो yesto,
+    // त्यसको tesko, यहाँ yeha): one slot, so that the y goes only with the e.
+    if (i === 0 && n > 1 && s.inherent && !s.nasal && !s.visarga && isDemonstrativeOnset(s.cons)) {
+      const opts = clusterOptions(s.cons, false, true, ext, limit).map((o) => ({ s: o.s + 'a', c: o.c }));
+      if (s.cons.length === 1) opts.push({ s: 'ye', c: 1 });
+      else opts.push({ s: 'te', c: 1 }, { s: 'tye', c: 1 });
+      slots.push({ options: opts, vowel: true });
+      continue;
+    }
     if (s.cons.length) {
       let opts = clusterOptions(s.cons, afterVowel, i === 0, ext, limit);
       // Scoring only: य after i/ī/e left out (gario for गरियो, dio for दियो).

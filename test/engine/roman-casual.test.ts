@@ -37,6 +37,17 @@ test('the past in -यौ is typed -yeu as texting does, one step dearer; eu is 
   assert.equal(cost('दौ', 'deu'), Infinity);
 });
 
+test('the demonstratives\' य and त्य are typed with their a said e, one step dearer; other words keep ya', () => {
+  assert.equal(cost('यस्तो', 'yasto'), 0);
+  assert.equal(cost('यस्तो', 'yesto'), 1);
+  assert.equal(cost('त्यसको', 'tesko'), 1);
+  assert.equal(cost('त्यसको', 'tyesko'), 1);
+  assert.equal(cost('यहाँ', 'yeha'), 1);
+  // the y goes only with the e (tasko is no spelling of त्यसको), and only word-initially
+  assert.equal(cost('त्यसको', 'tasko'), Infinity);
+  assert.equal(cost('सत्य', 'sate'), Infinity);
+});
+
 test('casualCost prices spellings too sloppy to store', () => {
   assert.equal(cost('घर', 'gar'), 2); // aspiration dropped
   assert.equal(cost('मुद्दा', 'muddha'), 2); // aspiration added
