@@ -28,7 +28,7 @@
 //     past: gayeu गयौ); ए after a vowel e or ye (भएको bhaeko/bhayeko);
 //     word-initial ए e (ye 1); ऋ/ृ ri (ru 2).
 //   consonants: श/ष sh (s 1; ष before ट/ठ s 0: राष्ट्र rastra); छ chh or ch
-//     (x 1, as in texting: xa, garxu);
+//     (x 1, as in texting: xa, garxu); भ bh (v 1, texting too: vayo, vanera);
 //     च ch (c 2); फ ph or f; ज j (z 2); ज़ z or j; व: word-initially b or v
 //     (w 1), after a consonant w or v (b 1; after r: b or v), between vowels
 //     w or v (b 1); ङ/ञ before their stops n (ng/ny 1).
@@ -163,6 +163,9 @@ function baseConsonantOptions(c: Cons, x: ConsContext): Option[] {
       return [{ s: 'rh', c: 0 }, { s: 'dh', c: 1 }];
     case 'f':
       return [{ s: 'f', c: 0 }, { s: 'ph', c: 1 }];
+    case 'bh':
+      // v: the texting habit (vayo भयो, vanera भनेर)
+      return [{ s: 'bh', c: 0 }, { s: 'v', c: 1 }];
     case 'yy':
       return [{ s: 'y', c: 0 }];
     default:

@@ -52,7 +52,7 @@ const CONSONANTS: Record<string, Reading[]> = {
   y: [{ dev: 'य', c: 0 }],
   r: [{ dev: 'र', c: 0 }],
   l: [{ dev: 'ल', c: 0 }],
-  v: [{ dev: 'व', c: 0 }, { dev: 'भ', c: 2 }],
+  v: [{ dev: 'व', c: 0 }, { dev: 'भ', c: 1 }],
   w: [{ dev: 'व', c: 0 }],
   sh: [{ dev: 'श', c: 0 }, { dev: 'ष', c: 0 }],
   s: [{ dev: 'स', c: 0 }, { dev: 'श', c: 1 }, { dev: 'ष', c: 1 }],

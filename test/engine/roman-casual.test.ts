@@ -48,6 +48,12 @@ test('the demonstratives\' य and त्य are typed with their a said e, one 
   assert.equal(cost('सत्य', 'sate'), Infinity);
 });
 
+test('भ is typed v one step dearer, as texting does (vayo भयो); व keeps v at no cost', () => {
+  assert.equal(cost('भयो', 'bhayo'), 0);
+  assert.equal(cost('भयो', 'vayo'), 1);
+  assert.equal(cost('विकास', 'vikas'), 0);
+});
+
 test('casualCost prices spellings too sloppy to store', () => {
   assert.equal(cost('घर', 'gar'), 2); // aspiration dropped
   assert.equal(cost('मुद्दा', 'muddha'), 2); // aspiration added
