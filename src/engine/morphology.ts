@@ -113,7 +113,7 @@ export const CLOSED_CLASS_GROUPS: readonly { pos: string; headwords: boolean; wo
   { pos: 'क्रियाविशेषण', headwords: true, words: [
     'अब', 'अहिले', 'आज', 'भोलि', 'हिजो', 'पर्सि', 'अस्ति', 'सधैँ', 'कहिलेकाहीँ', 'प्रायः', 'फेरि', 'पुनः', 'तुरुन्त', 'अझ', 'अझै', 'झन्',
     'यहाँ', 'त्यहाँ', 'जहाँ', 'यता', 'उता', 'कता', 'जता', 'माथि', 'तल', 'भित्र', 'बाहिर', 'अगाडि', 'पछाडि', 'अघि', 'पछि', 'नजिक', 'टाढा',
-    'यसरी', 'त्यसरी', 'धेरै', 'थोरै', 'अलिअलि', 'अलि', 'निकै', 'एकदम', 'बिस्तारै', 'साथै', 'साथ', 'सहित', 'बिना', 'अनुसार', 'बारे',
+    'यसरी', 'त्यसरी', 'धेरै', 'थोरै', 'अलिअलि', 'अलि', 'निकै', 'एकदम', 'बिस्तारै', 'साथै', 'साथ', 'सहित', 'बिना', 'अनुसार', 'बारे', 'बित्तिकै',
   ] },
   // copula forms (छ/हो): the dictionary lists some as bare stems
   { pos: 'क्रिया', headwords: false, words: [
@@ -152,7 +152,7 @@ const NAMAYOGI: readonly string[] = [
   'पछि', 'अघि', 'माथि', 'मुनि', 'तल', 'भित्र', 'बाहिर', 'अगाडि', 'पछाडि', 'बीच', 'बिच', 'नजिक', 'निम्ति', 'लागि', 'बारे',
   'विरुद्ध', 'बमोजिम', 'अनुसार', 'सहित', 'समेत', 'प्रति', 'तर्फ', 'पट्टि', 'भरि', 'जस्तो', 'जस्ता', 'जस्ती', 'जस्तै', 'झैँ',
   'बाहेक', 'मध्ये', 'वरिपरि', 'साथ', 'साथै', 'बिना', 'स्थित', 'भर', 'बेला', 'अन्तर्गत', 'निकट', 'लगायत', 'लगत्तै',
-  'कारण', 'क्रम',
+  'कारण', 'क्रम', 'बित्तिकै',
 ];
 const NAMAYOGI_BASES: ReadonlySet<string> = new Set(NAMAYOGI);
 
@@ -664,6 +664,9 @@ export class Morphology {
       if (f.analyses.some((a) => AUXILIARY_STEMS.has(a.stem) && a.flag !== null && VERB_CLASSES.has(a.flag))) return true;
       if (COPULA.has(word)) return true;
     } else if (COPULA.has(word)) return true;
+    // A form of an auxiliary the verb paradigm makes (सकेँ, the first person the word list lacks).
+    const p = this.verbParadigm(word);
+    if (p && p.parts.length > 0 && AUXILIARY_STEMS.has(p.base.slice(0, -2))) return true;
     // An auxiliary that is itself a compound: लेखि+दिनुहोस्.
     if (depth < MAX_DEPTH) {
       const a = this.compoundVerb(word, depth + 1);

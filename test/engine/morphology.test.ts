@@ -108,6 +108,11 @@ test('the persons of the verb paradigm: negative गर्दिनँ, गर�
   assert.equal(morph.analyse('बुझाउदिनँ'), null);
 });
 
+test('an auxiliary in a form only the verb paradigm makes (सकेँ), and बित्तिकै after a participle', () => {
+  assert.deepEqual(morph.analyse('पढिसकेँ'), { rule: 'compound-verb', base: 'पढि', parts: ['सकेँ'] });
+  assert.equal(morph.analyse('पढ्नेबित्तिकै')?.rule, 'postposition');
+});
+
 test('the -नुस् contraction follows an infinitive only; -इस् is the past of तँ', () => {
   assert.equal(morph.analyse('पढ्नुस्')?.rule, 'compound-verb');
   assert.deepEqual(morph.analyse('पढिस्'), { rule: 'verb-paradigm', base: 'पढ्नु', parts: ['िस्'] });
