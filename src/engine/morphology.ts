@@ -26,7 +26,8 @@
 //      habitual in -दथ (गर्दथे), made from the colloquial forms the
 //      dictionary has (गर्छ, पर्छन्, जान्छ, बनाउँछ, गर्थे).
 //   5. Negative न- on any verb form, including compounds (नगर्नुहोस्,
-//      नभएपछि), when the dictionary's prefix class did not make it.
+//      नभएपछि), when the dictionary's prefix class did not make it, and on
+//      an adjective in -ो a dictionary tags as one (नराम्रो).
 //   6. Verb forms of an infinitive the dictionary lists without its
 //      inflections (the thesaurus lists verbs as -नु headwords only):
 //      stem + one of the endings of the Nepali verb paradigm (VERB_ENDINGS),
@@ -437,6 +438,8 @@ export class Morphology {
     if (a && (a.rule === 'compound-verb' || a.rule === 'verb-paradigm' || a.rule === 'literary-tense' || (a.rule === 'postposition' && this.isVerbForm(a.base)))) {
       return { rule: 'negative', base: rest, parts: ['न'] };
     }
+    // ... and on an adjective in -ो and its agreement forms, which take it like a verb form (नराम्रो, नराम्रा, नसुहाउँदो)
+    if ((rest.endsWith('ो') && this.isAdjectiveHeadword(rest)) || this.adjectiveAgreement(rest)) return { rule: 'negative', base: rest, parts: ['न'] };
     return null;
   }
 
@@ -514,9 +517,19 @@ export class Morphology {
     if (word.length < 3 || !(word.endsWith('ा') || word.endsWith('ी'))) return null;
     const base = word.slice(0, -1) + 'ो';
     if (!this.isHeadword(base)) return null;
-    const pos = this.store.headword(base)?.entries.flatMap((e) => [e.pos, ...e.senses.map((s) => s.pos)]).filter((p) => p !== null) ?? [];
+    const pos = this.partsOfSpeech(base);
     const adjective = pos.length === 0 ? this.isAttested(word) : pos.some(isAdjectivePos);
     return adjective ? { rule: 'agreement', base, parts: [word.slice(-1)] } : null;
+  }
+
+  /** A headword a dictionary tags as an adjective. */
+  private isAdjectiveHeadword(word: string): boolean {
+    return this.isHeadword(word) && this.partsOfSpeech(word).some(isAdjectivePos);
+  }
+
+  /** The parts of speech the dictionaries give a headword (its entries' and senses'). */
+  private partsOfSpeech(word: string): string[] {
+    return this.store.headword(word)?.entries.flatMap((e) => [e.pos, ...e.senses.map((s) => s.pos)]).filter((p): p is string => p !== null) ?? [];
   }
 
   private isAttested(word: string): boolean {

@@ -134,6 +134,12 @@ test('forms of an infinitive only real text has, unless it is a slip of a dictio
   assert.equal(morph.analyse('बुझाऊने'), null);
 });
 
+test('the negative न- on an adjective in -ओ and its agreement forms; not on a noun', () => {
+  assert.deepEqual(morph.analyse('नपुरानो'), { rule: 'negative', base: 'पुरानो', parts: ['न'] });
+  assert.equal(morph.analyse('नपुराना')?.rule, 'negative');
+  assert.equal(morph.analyse('नबाटो'), null, 'बाटो is a noun');
+});
+
 test('an adjective in -ओ agrees in -आ and -ई; a noun in -ओ does not', () => {
   assert.deepEqual(morph.analyse('पुराना'), { rule: 'agreement', base: 'पुरानो', parts: ['ा'] });
   assert.deepEqual(morph.analyse('पुरानी'), { rule: 'agreement', base: 'पुरानो', parts: ['ी'] });
