@@ -889,7 +889,7 @@ function loanWithPostposition(store: WordStore, token: string, add: AddCandidate
     // Before -le, -ma, -ka, -ki only a stem of four letters or more that
     // does not end in a or u, the way Nepali stems typed casually do
     // (matrixma, framema; not cyc+le, bacca+le, jugnu+le).
-    if (!distinctive && (p < 4 || /[au]$/.test(token.slice(0, p)))) continue;
+    if (!distinctive && (p < MIN_LOAN_STEM_BEFORE_COMMON_ENDING || NEPALI_STEM_END.test(token.slice(0, p)))) continue;
     const endings = endingsFor(suffix).filter((e) => e.type === 'post');
     if (endings.length === 0) continue;
     forEachLoanWord(store, token.slice(0, p), (dev, _reading, weight) => {
@@ -908,6 +908,10 @@ function loanWithPostposition(store: WordStore, token: string, add: AddCandidate
 
 /** Shortest English stem read before a postposition (cancer+ko; not a two-letter stem). */
 const MIN_LOAN_STEM = 3;
+/** ... before an ending English words have too (-le, -ma, -ka, -ki: matrixma, not cyc+le). */
+const MIN_LOAN_STEM_BEFORE_COMMON_ENDING = 4;
+/** Nepali stems typed casually end so (bacca+le, jugnu+le); English ones seldom do. */
+const NEPALI_STEM_END = /[au]$/;
 
 /** The store's words an English spelling reads as (roman-english.ts), with the reading and the weight of each. */
 function forEachLoanWord(store: WordStore, english: string, visit: (dev: string, reading: string, weight: number) => void): void {
