@@ -72,6 +72,9 @@ const results: Record<string, RoundResult & { rounds: RoundResult[]; sequential?
 try {
   for (const s of selected) {
     await runRound(svc.url, s, WARMUP, CONNECTIONS);
+    // One client alone on the warmed-up service: measured before the load
+    // rounds, whose queues and garbage would otherwise still be draining.
+    const sequential = !s.requests && s.name !== 'up (baseline)' ? await sequentialLatency(svc.url, s, s.method === 'POST' ? 200 : 500) : undefined;
     const rounds: RoundResult[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const sampler = setInterval(() => (peakMiB = Math.max(peakMiB, residentMiB(svc.pid))), 250);
@@ -79,8 +82,7 @@ try {
       clearInterval(sampler);
     }
     const pick = (k: keyof RoundResult): number => median(rounds.map((r) => r[k]));
-    results[s.name] = { rps: pick('rps'), p50: pick('p50'), p97_5: pick('p97_5'), p99: pick('p99'), errors: pick('errors'), non2xx: pick('non2xx'), rounds };
-    if (!s.requests && s.name !== 'up (baseline)') results[s.name]!.sequential = await sequentialLatency(svc.url, s, s.method === 'POST' ? 200 : 500);
+    results[s.name] = { rps: pick('rps'), p50: pick('p50'), p97_5: pick('p97_5'), p99: pick('p99'), errors: pick('errors'), non2xx: pick('non2xx'), rounds, sequential };
     console.error(`  ${s.name}: ${results[s.name]!.rps.toFixed(0)} req/s`);
   }
 } finally {
