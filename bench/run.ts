@@ -52,6 +52,9 @@ const scenarios: Scenario[] = [
 const only = args.only?.split(',');
 const selected = scenarios.filter((s) => s.name === 'up (baseline)' || !only || only.some((o) => s.name.includes(o)));
 
+/** Requests one at a time before those measured (every worker's caches see the text). */
+const SEQUENTIAL_WARMUP = 40;
+
 /** One request at a time: the latency a single client sees. */
 async function sequentialLatency(url: string, s: Scenario, n: number): Promise<{ p50: number; p99: number }> {
   const times: number[] = [];
@@ -71,10 +74,15 @@ let peakMiB = idleMiB;
 const results: Record<string, RoundResult & { rounds: RoundResult[]; sequential?: { p50: number; p99: number } }> = {};
 try {
   for (const s of selected) {
+    // One client alone on the service, warmed up by its own requests:
+    // measured before any concurrent load, whose queues and garbage would
+    // otherwise still be draining.
+    let sequential: { p50: number; p99: number } | undefined;
+    if (!s.requests && s.name !== 'up (baseline)') {
+      await sequentialLatency(svc.url, s, SEQUENTIAL_WARMUP);
+      sequential = await sequentialLatency(svc.url, s, s.method === 'POST' ? 200 : 500);
+    }
     await runRound(svc.url, s, WARMUP, CONNECTIONS);
-    // One client alone on the warmed-up service: measured before the load
-    // rounds, whose queues and garbage would otherwise still be draining.
-    const sequential = !s.requests && s.name !== 'up (baseline)' ? await sequentialLatency(svc.url, s, s.method === 'POST' ? 200 : 500) : undefined;
     const rounds: RoundResult[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const sampler = setInterval(() => (peakMiB = Math.max(peakMiB, residentMiB(svc.pid))), 250);
