@@ -640,8 +640,7 @@ export class Morphology {
     if (!f) return this.isAttestedInfinitive(word);
     if (f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag))) return true;
     if (!(f.flags & FORM_HEADWORD)) return false;
-    const h = this.store.headword(word);
-    return !!h && h.entries.some((e) => isVerbPos(e.pos) || e.senses.some((s) => isVerbPos(s.pos)));
+    return this.partsOfSpeech(word).some(isVerbPos);
   }
 
   /**
