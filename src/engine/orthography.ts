@@ -100,15 +100,21 @@ export function firstVowelVriddhi(w: string): string | null {
   return w.slice(0, i) + raised + w.slice(isSign ? i + 1 : i);
 }
 
-/** The first vowel of the word is a vriddhi vowel (आ, ऐ, औ), as letter or sign. */
+const VRIDDHI_LETTER_OF_SIGN: Readonly<Record<string, string>> = { 'ा': 'आ', 'ै': 'ऐ', 'ौ': 'औ' };
+
+/**
+ * The first vowel of the word is one of `vowels` (vriddhi vowels: आ, ऐ,
+ * औ), as letter or sign. A first syllable with the inherent vowel (सभ्य)
+ * or another sign has none of them.
+ */
 function firstVowelIs(w: string, vowels: string): boolean {
-  const first = w[0] ?? '';
+  const first = w[0];
+  if (first === undefined) return false;
   if (!CONSONANT.test(first)) return vowels.includes(first);
   let i = 0;
   while (i < w.length && CONSONANT.test(w[i]!) && w[i + 1] === HALANTA) i += 2;
-  const sign = w[i + 1] ?? '';
-  const letterOf: Record<string, string> = { 'ा': 'आ', 'ै': 'ऐ', 'ौ': 'औ' };
-  return vowels.includes(letterOf[sign] ?? '');
+  const letter = VRIDDHI_LETTER_OF_SIGN[w[i + 1] ?? ''];
+  return letter !== undefined && vowels.includes(letter);
 }
 
 const TO_HRASVA: Record<string, string> = { 'ी': 'ि', 'ू': 'ु' };

@@ -95,6 +95,7 @@ test('the rules leave standard spellings and look-alikes alone', () => {
     'संस्था',
     'गरेकामा',
     'विशेषता', // -ता on a word that is not a -य abstract noun
+    'सभ्यता', // -ता on a -य adjective whose first syllable has the inherent vowel, no vriddhi
     'हिँड्नु', // chandrabindu before a non-sibilant cluster is tadbhav
     'घरको',
     'ऊ', // pronouns in their standard spelling
