@@ -217,11 +217,14 @@ test('every candidate is backed by a word list; a word only real text has comes 
   assert.equal(n[0]!.weight, 100 - ATTESTED_PENALTY);
   // so a dictionary word typed with one simplification goes first (tara: final a written)
   assert.deepEqual(words('tara'), ['तर', 'तारा']);
-  // the spellchecker corrects वडा to the headword बडा, so the list's वडा is not offered
-  assert.ok(!words('wada').includes('वडा'));
-  // a misspelling the news list carries is never offered
-  assert.ok(!words('sanbidhan').includes('संबिधान'));
-  assert.equal(words('sanbidhan')[0], 'संविधान');
+  // the spellchecker corrects वडा to the headword बडा, so the list's वडा is
+  // never ranked: it is listed after every ranked candidate
+  assert.deepEqual(words('wada'), ['बडा', 'वडा']);
+  // so is a misspelling the news list carries, only ever after the right word
+  assert.deepEqual(words('sanbidhan'), ['संविधान', 'संबिधान']);
+  // and a context order never moves it first (a postposition reading, a sentence start)
+  assert.equal(convert('sanbidhan ma'), 'संविधान मा');
+  assert.equal(convert('Wada ma baschu.').split(' ')[0], 'बडा');
   // an attested word that is a headword plus a regular ending is backed by the headword
   // (its infinitive गर्नु, which both dictionaries have)
   const c = resolveTokens(store, ['garnuhos'], 5).tokens[0]!.candidates[0]!;
