@@ -25,12 +25,21 @@ export interface Ending {
   type: EndingType;
   /** Weight of the roman spelling that matched (casualWeight of its cost). */
   weight: number;
+  /** Not one of the spellings the Academy standard corrects (NONSTANDARD_POSTPOSITION). */
+  standard: boolean;
 }
 
 /** Case markers and postpositions written joined to a noun or pronoun. */
 const CASE_MARKERS = ['मा', 'को', 'का', 'की', 'ले', 'लाई', 'बाट', 'देखि', 'सँग', 'संग', 'सँगै', 'सम्म', 'लागि', 'तिर', 'तर्फ', 'भित्र', 'बाहिर', 'माथि', 'मुनि', 'पछि', 'अघि', 'अगाडि', 'नजिक', 'बारे', 'द्वारा', 'जस्तो', 'जस्तै', 'जस्ता', 'भन्दा', 'सित', 'बिना', 'वाला', 'वाली', 'नेर'];
 /** The plural, alone or before a case marker. */
 const PLURALS = ['हरू', 'हरु'];
+/**
+ * Spellings of the plural and of सँग that real text writes and the
+ * Academy standard corrects (हरू, सँग): after a word it knows, the
+ * spellchecker flags them; after a word only real text has, where it
+ * cannot, the romanizer does not build them (romanize.ts tryJoin).
+ */
+const NONSTANDARD_POSTPOSITION = /हरु|संग/;
 /** Emphatic particles glued to a word (घरमै, उसैको is a stem change and is left out). */
 const EMPHATIC = ['नै', 'मै', 'कै', 'लै'];
 
@@ -104,7 +113,7 @@ function addEnding(dev: string, type: EndingType): void {
   }
   for (const { s, c } of spellings) {
     const list = ROMAN_ENDINGS.get(s);
-    const e: Ending = { dev, type, weight: casualWeight(c) };
+    const e: Ending = { dev, type, weight: casualWeight(c), standard: !(type === 'post' && NONSTANDARD_POSTPOSITION.test(dev)) };
     if (!list) ROMAN_ENDINGS.set(s, [e]);
     else if (!list.some((x) => x.dev === dev && x.type === type)) list.push(e);
   }

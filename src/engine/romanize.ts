@@ -27,6 +27,11 @@
 //                also by the long-a sandhi (niyamanusar नियमानुसार, one
 //                casual step lighter, and only with a second word of three
 //                aksharas or more unless a list has the compound).
+//   4b. news split: when nothing matched exactly: a word only the news
+//                list has, typed in a usual spelling, plus a postposition
+//                chain in the standard's spelling (hawahurima हावाहुरीमा,
+//                photographyle फोटोग्राफीले), backed by the news list
+//                (splitToken).
 //   5. fuzzy:    store.fuzzyAliases(fuzzyRomanKey(token)): spellings that
 //                differ from an alias in vowel length, aspiration,
 //                sibilants, nasals, w/v/b, doubled letters, a y glide.
@@ -218,7 +223,8 @@ export const RANKING_SUMMARY =
   'Candidates, best first: (1) how the token matched: an exact alias of a dictionary word (a headword, a form the dictionaries make, ' +
   `or a headword plus a regular ending) or of a word only the news word list has (names, places, loanwords; dictionaries is ["${ATTESTED_WORDLIST}"], ` +
   `definition_rank 0, weight ${ATTESTED_PENALTY} less), and, when no dictionary word matched, a loanword typed the English way (kind english, ` +
-  `weight ${LOAN_PENALTY} less); then a stem plus an ending, or two dictionary words written together; then fuzzy matches (vowel ` +
+  `weight ${LOAN_PENALTY} less); then a stem plus an ending (a dictionary stem, or, when nothing matched exactly, a news-list word plus a ` +
+  'postposition), or two dictionary words written together; then fuzzy matches (vowel ' +
   'length, aspiration, sibilants, nasals, w/v/b folded; dictionary words before ' +
   'news-list words); then the token with a written or omitted inherent a. (2) weight, higher first: how usual this spelling is for the ' +
   'word (casual 100 minus 15 per casual simplification, iast/iso15919 60, itrans 55, harvard-kyoto 50; less for news-list words and ' +
@@ -467,6 +473,9 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
   // (A word only the news list has does not stop the search for dictionary words.)
   const noDictionaryWord = (): boolean => ![...found.values()].some((c) => !c.facts.attestedOnly);
   if (typedIsCasual && noDictionaryWord()) compound = compoundToken(store, lower, add);
+
+  // 4b. a postposition after a word only real text has, when nothing else matched exactly
+  if (!matchedWhole && ![...found.values()].some((c) => c.stage <= Stage.Loan)) splitToken(store, lower, add, true);
 
   // 5. fuzzy
   const fkey = fuzzyRomanKey(lower);
@@ -956,10 +965,21 @@ const MIN_STEM = 2;
 /** Stem records considered per look-up (they come best first). */
 const STEM_RECORDS = 8;
 
+/**
+ * Stem + ending readings of the token: a dictionary stem with a
+ * postposition chain or a verb ending, joined only where the word is listed
+ * or the spellchecker's grammar reads it (tryJoin). With `newsStems`, the
+ * last pass when nothing matched exactly: a word only real text has (a
+ * name, a place, a loanword, a noun the dictionaries lack) with a
+ * postposition chain (हावाहुरीमा, फोटोग्राफीले), in the standard's spelling
+ * of the ending (-हरू, not -हरु: the spellchecker, which calls such a form
+ * "unknown", cannot tell), backed by the news list like the word itself.
+ */
 function splitToken(
   store: WordStore,
   token: string,
   add: AddCandidate,
+  newsStems = false,
 ): void {
   const n = token.length;
   for (let p = Math.max(MIN_STEM, n - MAX_ENDING_LENGTH); p <= n - 1; p++) {
@@ -970,6 +990,12 @@ function splitToken(
     let infinitives: AliasRecord[] | null = null;
     let auInfinitives: AliasRecord[] | null = null;
     for (const e of endings) {
+      if (newsStems) {
+        for (const r of stemRecs) {
+          if (e.type === 'post' && e.standard && r.weight >= MIN_NEWS_STEM_WEIGHT && isNewsOnly(store, r.word) && aksharaCount(r.word) >= MIN_NEWS_STEM_AKSHARAS) tryJoin(store, r.word, r, e, token, add, false, true);
+        }
+        continue;
+      }
       for (const r of stemRecs) tryJoin(store, r.word, r, e, token, add);
       if (e.type === 'verb') {
         // The verb's dictionary form is the infinitive: garchu -> garnu -> गर्नु -> गर्.
@@ -995,6 +1021,7 @@ function tryJoin(
   token: string,
   add: AddCandidate,
   fromInfinitive = false,
+  newsStem = false,
 ): void {
   const joined = joinStem(stemDev, ending);
   if (!joined) return;
@@ -1005,11 +1032,32 @@ function tryJoin(
     // or a verb ending after the stem of an infinitive the dictionaries have.
     // Either way the word must be one the spellchecker's morphology accepts,
     // so the romanizer never offers what the spellchecker would flag.
-    const plausible = ending.type === 'post' ? store.headword(stemDev) !== undefined : fromInfinitive;
-    if (!plausible || !morphologyFor(store).analyse(joined)) return;
+    // A postposition after a word only real text has (newsStem: splitToken's
+    // last pass) is backed by the news list like the word itself.
+    const plausible = ending.type === 'post' ? newsStem || store.headword(stemDev) !== undefined : fromInfinitive;
+    if (!plausible || (!newsStem && !morphologyFor(store).analyse(joined))) return;
     weight -= UNVERIFIED_SPLIT_PENALTY;
   }
   add(joined, token, Math.max(1, weight), stemRec.kinds, Stage.Split, [stemRec.word]);
+}
+
+/**
+ * A news-list stem of fewer aksharas is not split off (the list holds
+ * fragments such as फि and होः: file would read फिले).
+ */
+const MIN_NEWS_STEM_AKSHARAS = 2;
+/**
+ * ... nor one typed unlike its usual spellings (a casual spelling with more
+ * than one simplification, or a scientific scheme): a join ranks before
+ * the fuzzy matches, so a far-fetched stem (ward: वर्ड) would push out a
+ * close fuzzy match (wardma: वार्डमा).
+ */
+const MIN_NEWS_STEM_WEIGHT = casualWeight(1);
+
+/** The news word list has the word and no dictionary does. */
+function isNewsOnly(store: WordStore, word: string): boolean {
+  const flags = store.form(word)?.flags ?? 0;
+  return (flags & FORM_ATTESTED) !== 0 && (flags & FORM_LEXICON) === 0;
 }
 
 // --- compounds ------------------------------------------------------------------

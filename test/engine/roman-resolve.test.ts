@@ -225,6 +225,14 @@ test('every candidate is backed by a word list; a word only real text has comes 
   // and a context order never moves it first (a postposition reading, a sentence start)
   assert.equal(convert('sanbidhan ma'), 'संविधान मा');
   assert.equal(convert('Wada ma baschu.').split(' ')[0], 'बडा');
+  // a postposition after it, when nothing matched exactly: backed by the news list too,
+  // with the standard's spelling of the plural (-हरू; the spellchecker cannot correct -हरु here)
+  const nk = resolveTokens(store, ['nyaupaneko', 'nyaupaneharu', 'nyaupaneharuko'], 5).tokens;
+  assert.deepEqual(nk.map((t) => t.candidates.map((c) => [c.word, c.dictionaries])), [
+    [['न्यौपानेको', [ATTESTED_WORDLIST]]],
+    [['न्यौपानेहरू', [ATTESTED_WORDLIST]]],
+    [['न्यौपानेहरूको', [ATTESTED_WORDLIST]]],
+  ]);
   // an attested word that is a headword plus a regular ending is backed by the headword
   // (its infinitive गर्नु, which both dictionaries have)
   const c = resolveTokens(store, ['garnuhos'], 5).tokens[0]!.candidates[0]!;

@@ -501,6 +501,13 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   assert.equal(first.word, 'न्यौपाने');
   assert.deepEqual(first.dictionaries, [ATTESTED_WORDLIST]);
   assert.equal(first.definition_rank, 0);
+  // a postposition after a word only the news list has, when nothing matched exactly, but not after
+  // a stem typed unlike its usual spellings (wardma: the fuzzy वार्डमा, not वर्ड + मा) nor a one-akshara
+  // fragment of the list (file: the loanword फाइल, not फि + ले)
+  const news = (await postJson(ROMAN, { tokens: ['hawahurima', 'wardma'] })).body.tokens;
+  assert.deepEqual(news.map((t: any) => t.converted), ['हावाहुरीमा', 'वार्डमा']);
+  assert.equal((await postJson(ROMAN, { tokens: ['file'] })).body.tokens[0].converted, 'फाइल');
+  assert.deepEqual(news[0].candidates[0].dictionaries, [ATTESTED_WORDLIST]);
   // a loanword typed the English way: converted alone, kept in running text
   const alone = await postJson(ROMAN, { tokens: ['report'] });
   assert.equal(alone.body.tokens[0].converted, 'रिपोर्ट');
