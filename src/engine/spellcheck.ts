@@ -33,7 +33,12 @@
 //      too, and an arbitrary letter change only on long words: a one-letter
 //      change of a short word is as likely a name or another word as a typo
 //      (THRESHOLDS). The length is that of the word without its
-//      postpositions.
+//      postpositions;
+//   7. an unknown word real text does not write that is two words joined,
+//      each accepted or one confusion slip from a lexicon word, whose
+//      corrected join the checker accepts (तिथीमीति -> तिथिमिति, a compound
+//      only real text has, which no index offers as a correction):
+//      "misspelled" with that join (compoundCorrection).
 //
 // Per-word results are cached in an LRU keyed by the normalized word; its
 // hits and misses are the health counters. Store records and rule findings
@@ -94,6 +99,10 @@ const INFLECTED_IN_REAL_TEXT = 3;
 const INFLECTED_RICHLY = 5;
 /** Longer tokens (code units) are only looked up, never analysed or corrected. */
 export const MAX_WORD_LENGTH = 40;
+/** Longer unknown words (code units) are not taken apart by compoundCorrection. */
+const MAX_COMPOUND_CORRECTION_LENGTH = 24;
+/** A consonant or an independent vowel: where an akshara, and so a word of a compound, may start. */
+const AKSHARA_START = /[\u0904-\u0939\u0958-\u0961\u0972-\u097F]/;
 /** similarWords (WORD_NOT_FOUND similar_words) looks further: the word may be anything. */
 const SIMILAR_MAX_COST = 1.6;
 
@@ -172,9 +181,66 @@ export class Spellchecker {
       return cached;
     }
     this.misses++;
-    const result = this.check(w);
-    this.cache?.set(w, result);
+    let result = this.check(w);
+    if (result.status === 'unknown' && !this.joining) {
+      const joined = this.compoundCorrection(w);
+      if (joined !== null) result = Object.freeze({ status: 'misspelled', corrections: [joined] }) as SpellcheckWordResult;
+    }
+    // An unknown found while compoundCorrection runs was not taken apart itself: not the final answer.
+    if (!(this.joining && result.status === 'unknown')) this.cache?.set(w, result);
     return result;
+  }
+
+  /** Set while compoundCorrection checks parts and joined spellings: they are not taken apart again. */
+  private joining = false;
+
+  /**
+   * An unknown word that is two words written together, each a headword or
+   * one confusion slip from one, at least one of them slipped (तिथीमीति:
+   * तिथी -> तिथि, मीति -> मिति), where the corrected compound is a word the
+   * checker accepts (तिथिमिति, which real text writes): that correction.
+   * The error model cannot find it when no list indexes the compound
+   * (a compound only real text has is accepted, not indexed for
+   * corrections), and a confusion slip in each part is two edits. The
+   * first split point (of two aksharas or more on each side) that works.
+   * Not for a word real text writes (the news list has it: a name such as
+   * बेगनास, or a spelling real text settled on), where the parts' slips
+   * are no evidence.
+   */
+  private compoundCorrection(w: string): string | null {
+    if (w.length > MAX_COMPOUND_CORRECTION_LENGTH || aksharaCount(w) < 4 || this.isAttestedForm(w)) return null;
+    this.joining = true;
+    try {
+      for (let i = 2; i <= w.length - 2; i++) {
+        if (!AKSHARA_START.test(w[i]!)) continue;
+        const a = w.slice(0, i);
+        const b = w.slice(i);
+        if (aksharaCount(a) < 2 || aksharaCount(b) < 2) continue;
+        const fa = this.partWithin(a);
+        if (fa === null) continue;
+        const fb = this.partWithin(b);
+        if (fb === null || (fa === a && fb === b)) continue;
+        if (this.checkNormalized(fa + fb).status === 'correct') return fa + fb;
+      }
+      return null;
+    } finally {
+      this.joining = false;
+    }
+  }
+
+  /**
+   * A part of a compound as the checker would have it: itself when the
+   * lexicon or the morphology accepts it, else a lexicon word one confusion
+   * slip away (the error model's best) that keeps every halanta typed (a typed
+   * halanta is deliberate: मन्त्रिपरिषद्लाई, अन्तर्वस्तुमा stay); null
+   * otherwise.
+   */
+  private partWithin(part: string): string | null {
+    if (this.ctx.accepts(part)) return part;
+    const best = this.generator.candidates(part, 1, CONFUSION_ONLY)[0];
+    if (best === undefined || !this.ctx.isLexicon(best.word) || count(best.word, '्') < count(part, '्')) return null;
+    // A headword the standard spells otherwise (तीखो: तिखो) is no correction of a part.
+    return this.orthography(best.word) === null ? best.word : null;
   }
 
   private orthography(w: string): OrthographyFinding | null {

@@ -119,6 +119,15 @@ test('a compound of two headwords is correct when real text uses it, unknown whe
   assert.equal(s.checkWord('नदीबाटोमा').status, 'unknown');
 });
 
+test('a compound with a confusion slip in a part is corrected to the compound real text uses, not to a new one', () => {
+  const s = checker();
+  // no list indexes पहाडबाटो for corrections (only the news list has it): the parts are corrected
+  assert.deepEqual(s.checkWord('पहाडवाटो'), { status: 'misspelled', corrections: ['पहाडबाटो'] });
+  assert.deepEqual(s.checkWord('पहाडवाटोमा'), { status: 'misspelled', corrections: ['पहाडबाटोमा'] });
+  // नदीबाटो is a new compound (unknown), so नदिबाटो gets no correction
+  assert.equal(s.checkWord('नदिबाटो').status, 'unknown');
+});
+
 test('a word real text inflects is unknown, not misspelled, when real text never shows its correction in any form', () => {
   const s = checker();
   // हाँत is attested with three case forms; हात, a chandrabindu away, never appears in the news list
