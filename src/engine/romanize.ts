@@ -536,9 +536,9 @@ const LAST_RESORT_CANDIDATES = 1;
  * headword (dictionary-backed all the same). A word the lists have that is
  * no headword and that the spellchecker flags (a news-list spelling of a
  * name, बिष्ट for बिस्ट; a colloquial form, राख्नुस) is never ranked: the
- * best of them is only listed, in `lastResort`, after every ranked candidate, and only
- * when there is one (a token with nothing better stays unresolved rather
- * than take a flagged form). So the romanizer never offers first what the
+ * best of them is only listed, in `lastResort`, after every ranked
+ * candidate, and only when there is one (a token with nothing better
+ * stays unresolved rather than take a flagged form). So the romanizer never offers first what the
  * spellchecker would flag, and context (postposition, sentence and
  * agreement orders) chooses among `candidates` only.
  */
@@ -991,8 +991,9 @@ function splitToken(
     let auInfinitives: AliasRecord[] | null = null;
     for (const e of endings) {
       if (newsStems) {
+        if (e.type !== 'post' || !e.standard) continue;
         for (const r of stemRecs) {
-          if (e.type === 'post' && e.standard && r.weight >= MIN_NEWS_STEM_WEIGHT && isNewsOnly(store, r.word) && aksharaCount(r.word) >= MIN_NEWS_STEM_AKSHARAS) tryJoin(store, r.word, r, e, token, add, false, true);
+          if (r.weight >= MIN_NEWS_STEM_WEIGHT && isNewsOnly(store, r.word) && aksharaCount(r.word) >= MIN_NEWS_STEM_AKSHARAS) tryJoin(store, r.word, r, e, token, add, false, true);
         }
         continue;
       }

@@ -195,8 +195,8 @@ export class Spellchecker {
   private joining = false;
 
   /**
-   * An unknown word that is two words written together, each a headword or
-   * one confusion slip from one, at least one of them slipped (तिथीमीति:
+   * An unknown word that is two words written together, each accepted or
+   * one confusion slip from a lexicon word, at least one slipped (तिथीमीति:
    * तिथी -> तिथि, मीति -> मिति), where the corrected compound is a word the
    * checker accepts (तिथिमिति, which real text writes): that correction.
    * The error model cannot find it when no list indexes the compound
