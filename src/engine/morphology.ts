@@ -43,7 +43,8 @@
 //   7. Word formation (only asked for after the error model found no close
 //      dictionary word, so a misspelling of a known word is never read as a
 //      new compound): a derivational suffix on a word (तद्धित: -ता, -पन,
-//      -हीन, -शील, ...; the -य noun with vriddhi, वैराग्य from विराग), a
+//      -हीन, -शील, ...; a final ई short before -ता and -त्व, प्रभावकारिता
+//      from प्रभावकारी; the -य noun with vriddhi, वैराग्य from विराग), a
 //      prefix on a word (उपसर्ग: अ-, कु-, उप-, प्रति-, ...),
 //      and two dictionary headwords written as one (समास: हर्षविभोर).
 //   8. Back-formation (asked with word formation): a word real text uses
@@ -561,6 +562,13 @@ export class Morphology {
       const base = word.slice(0, word.length - suffix.length);
       const a = reading(base, () => ({ rule: 'derivation', base, parts: [suffix] }));
       if (a) return a;
+      // The final ई of a word (a Sanskrit -इन् stem: प्रभावकारी, सहभागी,
+      // स्थायी) is short before -ता and -त्व: प्रभावकारिता, स्थायित्व.
+      if ((suffix === 'ता' || suffix === 'त्व') && base.endsWith('ि')) {
+        const long = base.slice(0, -1) + 'ी';
+        const b = reading(long, () => ({ rule: 'derivation', base: long, parts: [suffix] }));
+        if (b) return b;
+      }
     }
     for (const suffix of VOWEL_SUFFIXES) {
       if (word.length <= suffix.length + 1 || !word.endsWith(suffix)) continue;

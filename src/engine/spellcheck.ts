@@ -202,7 +202,8 @@ export class Spellchecker {
    * The error model cannot find it when no list indexes the compound
    * (a compound only real text has is accepted, not indexed for
    * corrections), and a confusion slip in each part is two edits. The
-   * first split point (of two aksharas or more on each side) that works.
+   * first split point (two aksharas or more on each side, not counting the
+   * second part's postpositions) that works.
    * Not for a word real text writes (the news list has it: a name such as
    * बेगनास, or a spelling real text settled on), where the parts' slips
    * are no evidence.
@@ -215,7 +216,7 @@ export class Spellchecker {
         if (!AKSHARA_START.test(w[i]!)) continue;
         const a = w.slice(0, i);
         const b = w.slice(i);
-        if (aksharaCount(a) < 2 || aksharaCount(b) < 2) continue;
+        if (aksharaCount(a) < 2 || this.aksharasBeforePostpositions(b) < 2) continue;
         const fa = this.partWithin(a);
         if (fa === null) continue;
         const fb = this.partWithin(b);
@@ -226,6 +227,17 @@ export class Spellchecker {
     } finally {
       this.joining = false;
     }
+  }
+
+  /**
+   * Aksharas of the word without its longest postposition chain: a second
+   * part of one akshara before a chain is a suffix (प्रभावकारि|ताको: the
+   * -ता of प्रभावकारिता, which shortens the ई), not a word of a compound.
+   */
+  private aksharasBeforePostpositions(w: string): number {
+    let n = aksharaCount(w);
+    for (const { base } of this.morph.splitPostpositions(w)) n = Math.min(n, aksharaCount(base));
+    return n;
   }
 
   /**

@@ -194,6 +194,10 @@ test('word formation: adverbs in -तः/-तया, numeral classifiers, -ई/-
   assert.deepEqual(derived('दुईवटा'), { base: 'दुई', parts: ['वटा'] });
   assert.deepEqual(derived('पहाडी'), { base: 'पहाड', parts: ['ी'] });
   assert.deepEqual(derived('समाजीय'), { base: 'समाज', parts: ['ीय'] });
+  // a final ई is short before -ता and -त्व (सहभागी: सहभागिता, सहभागित्व)
+  assert.deepEqual(derived('सहभागिता'), { base: 'सहभागी', parts: ['ता'] });
+  assert.deepEqual(derived('सहभागित्व'), { base: 'सहभागी', parts: ['त्व'] });
+  assert.equal(derived('सहभागिपन'), null, 'only before -ता and -त्व');
   // the emphatic takes the place of a final ो/ा, or follows the last consonant
   assert.deepEqual(derived('सानै'), { base: 'सानो', parts: ['ै'] });
   assert.deepEqual(derived('अधिकै'), { base: 'अधिक', parts: ['ै'] });
