@@ -25,7 +25,8 @@
 //   a word-initial य or त्य with its inherent a: ya/tya, or ye/te/tye 1 (the
 //     demonstratives are said so: यस्तो yesto, त्यसको tesko, यहाँ yeha);
 //   ऐ ai (ei 1); औ au (ou 1; after य also eu 1, as texting writes the
-//     past: gayeu गयौ); ए after a vowel e or ye (भएको bhaeko/bhayeko);
+//     past: gayeu गयौ; after a cluster ending in य, the य and औ typed
+//     together as eu 1: न्यौपाने neupane); ए after a vowel e or ye (भएको bhaeko/bhayeko);
 //     word-initial ए e (ye 1); ऋ/ृ ri (ru 2).
 //   consonants: श/ष sh (s 1; ष before ट/ठ s 0: राष्ट्र rastra); छ chh or ch
 //     (x 1, as in texting: xa, garxu); भ bh (v 1, texting too: vayo, vanera);
@@ -387,7 +388,19 @@ function buildSlots(syl: Syllable[], marked: boolean, ext: boolean): Slot[] {
       slots.push({ options: opts, vowel: true });
       continue;
     }
-    if (s.cons.length) {
+    // A cluster ending in य before औ (न्यौपाने): the glide and the vowel
+    // typed together as eu at one step (neupane, as names are romanized),
+    // beside y + au.
+    const glideWithVowel = s.cons.length >= 2 && s.cons[s.cons.length - 1] === 'y' && s.vowel === 'au';
+    if (glideWithVowel) {
+      const withY = clusterOptions(s.cons, afterVowel, i === 0, ext, limit);
+      const withoutY = clusterOptions(s.cons.slice(0, -1), afterVowel, i === 0, ext, limit);
+      const vowels = vowelOptions('au', marked, false, false, i === n - 1 && !s.nasal && !s.visarga, true, ext);
+      const opts: Option[] = [];
+      for (const c of withY) for (const v of vowels) opts.push({ s: c.s + v.s, c: c.c + v.c });
+      for (const c of withoutY) opts.push({ s: c.s + 'eu', c: c.c + 1 });
+      slots.push({ options: opts, vowel: true });
+    } else if (s.cons.length) {
       let opts = clusterOptions(s.cons, afterVowel, i === 0, ext, limit);
       // Scoring only: य after i/ī/e left out (gario for गरियो, dio for दियो).
       if (ext && s.cons.length === 1 && s.cons[0] === 'y' && prev && (prev.vowel === 'i' || prev.vowel === 'ii' || prev.vowel === 'e')) {
@@ -396,7 +409,9 @@ function buildSlots(syl: Syllable[], marked: boolean, ext: boolean): Slot[] {
       slots.push({ options: opts });
     }
     // --- the vowel
-    if (s.vowel === null) {
+    if (glideWithVowel) {
+      // spelled with its cluster above
+    } else if (s.vowel === null) {
       // halanta: nothing written
     } else if (s.inherent) {
       let opts: Option[];

@@ -37,6 +37,14 @@ test('the past in -यौ is typed -yeu as texting does, one step dearer; eu is 
   assert.equal(cost('दौ', 'deu'), Infinity);
 });
 
+test('after a consonant, the य of a cluster and its औ are typed together as eu, one step dearer (Neupane)', () => {
+  assert.equal(cost('न्यौपाने', 'nyaupane'), 0);
+  assert.equal(cost('न्यौपाने', 'neupane'), 1);
+  assert.equal(cost('गर्यौ', 'gareu'), 1);
+  // a य of its own keeps its letter: गयौ is not geu
+  assert.equal(cost('गयौ', 'geu'), Infinity);
+});
+
 test('the demonstratives\' य and त्य are typed with their a said e, one step dearer; other words keep ya', () => {
   assert.equal(cost('यस्तो', 'yasto'), 0);
   assert.equal(cost('यस्तो', 'yesto'), 1);
