@@ -24,6 +24,8 @@
 //     vowel against the style costs 1 more (naam in the plain style).
 //   a word-initial य or त्य with its inherent a: ya/tya, or ye/te/tye 1 (the
 //     demonstratives are said so: यस्तो yesto, त्यसको tesko, यहाँ yeha);
+//   the inherent a after a consonant with the व glide: also o 1 (ईश्वर
+//     ishwor, बानेश्वर baneshwor);
 //   ऐ ai (ei 1); औ au (ou 1; after य also eu 1, as texting writes the
 //     past: gayeu गयौ; after a cluster ending in य, the य and औ typed
 //     together as eu 1: न्यौपाने neupane); ए after a vowel e or ye (भएको bhaeko/bhayeko);
@@ -421,6 +423,11 @@ function buildSlots(syl: Syllable[], marked: boolean, ext: boolean): Slot[] {
       else if (i > 0 && predicted[i]) opts = [{ s: 'a', c: 0 }, { s: '', c: next!.cons[0] === 'h' && JOINS_WITH_H.has(s.cons[0]!) ? 1 : 0, del: true }];
       else if (ext && i > 0 && s.cons.length === 1 && !s.nasal && !s.visarga && next && next.cons.length) opts = [{ s: 'a', c: 0 }, { s: '', c: 2, del: true }];
       else opts = [{ s: 'a', c: 0 }];
+      // After a consonant with the व glide (श्व, स्व, द्व, ज्व) the a is said
+      // rounded and often typed o: ईश्वर ishwor, विश्व bishwo, बानेश्वर
+      // baneshwor, प्रज्वलित prajwolit, as names and places are romanized.
+      // Not after the repha (पूर्व purwa, सर्वत्र: r + va, no glide).
+      if (s.cons.length >= 2 && s.cons[s.cons.length - 1] === 'v' && s.cons[s.cons.length - 2] !== 'r') opts = opts.concat([{ s: 'o', c: 1 }]);
       if (ext) opts = opts.concat([{ s: 'aa', c: 3 }]);
       slots.push({ options: opts, vowel: true });
     } else {

@@ -37,6 +37,16 @@ test('the past in -यौ is typed -yeu as texting does, one step dearer; eu is 
   assert.equal(cost('दौ', 'deu'), Infinity);
 });
 
+test('the a after a consonant with the व glide is also typed o, one step dearer; not after the repha', () => {
+  assert.equal(cost('ईश्वर', 'ishwar'), 0);
+  assert.equal(cost('ईश्वर', 'ishwor'), 1);
+  assert.equal(cost('बानेश्वर', 'baneshwor'), 1);
+  assert.equal(cost('प्रज्वलित', 'prajwolit'), 1);
+  assert.equal(cost('पूर्व', 'purwo'), Infinity);
+  // a व of its own, or ā after the glide, is no o
+  assert.equal(cost('द्वार', 'dwor'), Infinity);
+});
+
 test('after a consonant, the य of a cluster and its औ are typed together as eu, one step dearer (Neupane)', () => {
   assert.equal(cost('न्यौपाने', 'nyaupane'), 0);
   assert.equal(cost('न्यौपाने', 'neupane'), 1);
