@@ -59,7 +59,9 @@
 //      list (ATTESTED_WORDLIST) the spellchecker has no correction for. A
 //      headword the spellchecker does not call correct (spelled against
 //      the Academy standard) goes after the correctly spelled candidates of
-//      its stage; any other word it flags (a news-list spelling such as
+//      its stage, and its standard spelling, when that is a candidate,
+//      ranks in its place (standardSpellingsFirst: tika टिका, not टिक);
+//      any other word it flags (a news-list spelling such as
 //      बिष्ट or संबिधान, a colloquial form) is not ranked at all: the best
 //      one is listed after every ranked candidate, and only when there is
 //      one (standardFirst);
@@ -234,7 +236,7 @@ export const RANKING_SUMMARY =
   'dictionaries. (6) definition_rank: the number of definitions of the headword. (7) attestation count. (8) edit distance between the ' +
   'token and the alias. (9) a headword before an inflected form. (10) example sentences using the word or its forms. A word the ' +
   'spellchecker would correct is never offered first: a headword spelled against the Academy standard goes after the correctly ' +
-  'spelled candidates of its class, and of the other flagged forms (a news-list spelling of a name, a colloquial form) the best ' +
+  'spelled candidates of its class (its standard spelling, when a candidate, takes its rank), and of the other flagged forms (a news-list spelling of a name, a colloquial form) the best ' +
   'one is listed only after every other candidate, and only when there is one.';
 
 /** The text-level rules of the header in short, for the API description (OpenAPI). */
@@ -267,6 +269,8 @@ interface Scored extends RomanCandidate {
   facts: WordFacts;
   headword: boolean;
   distance: number;
+  /** Set by standardSpellingsFirst: the weight of the headword whose Academy spelling this word is. */
+  standardOfWeight?: number;
 }
 
 /** What one roman token resolves to, independent of max_candidates and of its context. */
@@ -493,6 +497,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
     for (const v of schwaVariants(fkey)) for (const r of store.fuzzyAliases(v)) if (!found.has(r.word)) addScored(r.word, r, Stage.Variant);
   }
 
+  standardSpellingsFirst(store, found);
   const { candidates, lastResort } = standardFirst(store, [...found.values()].sort(compareCandidates));
   return {
     candidates,
@@ -658,7 +663,29 @@ const CLOSED_CLASS: ReadonlySet<string> = new Set([...FUNCTION_WORDS, ...STANDAL
  */
 function rankWeight(c: Scored): number {
   if (CLOSED_CLASS.has(c.word)) return c.weight + CASUAL_COST_STEP;
-  return c.facts.inNews ? c.weight : c.weight - CASUAL_COST_STEP;
+  const w = Math.max(c.weight, c.standardOfWeight ?? 0);
+  return c.facts.inNews ? w : w - CASUAL_COST_STEP;
+}
+
+/**
+ * A headword that an orthography rule of the Academy standard respells
+ * (टीका -> टिका, tadbhav-hrasva) goes after the correctly spelled
+ * candidates (standardFirst); when its standard spelling is a candidate
+ * too (a news-list word, ATTESTED_PENALTY lighter), that spelling is the
+ * headword as the standard writes it: it ranks with the headword's stage
+ * and weight (tika: टिका, not the lighter टिक).
+ */
+function standardSpellingsFirst(store: WordStore, found: Map<string, Scored>): void {
+  const spell = spellcheckerFor(store);
+  for (const c of found.values()) {
+    if (!c.headword || c.stage > Stage.Split) continue;
+    const r = spell.checkWord(c.word);
+    const standard = r.rule !== undefined ? r.corrections?.[0] : undefined;
+    const t = standard !== undefined ? found.get(standard) : undefined;
+    if (!t || t.stage < c.stage) continue;
+    t.stage = c.stage;
+    t.standardOfWeight = Math.max(t.standardOfWeight ?? 0, c.weight);
+  }
 }
 
 /** The ranking of the header, as a comparator. */

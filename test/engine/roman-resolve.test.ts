@@ -220,6 +220,10 @@ test('every candidate is backed by a word list; a word only real text has comes 
   // the spellchecker corrects वडा to the headword बडा, so the list's वडा is
   // never ranked: it is listed after every ranked candidate
   assert.deepEqual(words('wada'), ['बडा', 'वडा']);
+  // a headword the Academy standard respells (टीका: टिका, tadbhav-hrasva) gives its rank to its
+  // standard spelling where that is a candidate, though only the news list has it: before टिक,
+  // which tika spells with its final a written
+  assert.deepEqual(words('tika'), ['टिका', 'टिक', 'टीका']);
   // so is a misspelling the news list carries, only ever after the right word
   assert.deepEqual(words('sanbidhan'), ['संविधान', 'संबिधान']);
   // and a context order never moves it first (a postposition reading, a sentence start)
