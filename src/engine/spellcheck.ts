@@ -92,7 +92,7 @@ export const THRESHOLDS = {
 /** A candidate this close that the orthography rules correct to the word makes the word correct (उपनिषद -> उपनिषद्). */
 const STANDARD_OF_VARIANT_COST = 0.6;
 /** Case endings probed in the news list to see whether real text inflects a word (realTextWord). */
-const PARADIGM_PROBES = ['मा', 'को', 'का', 'की', 'ले', 'लाई', 'बाट', 'हरू', 'हरु', 'सँग', 'सम्म', 'भन्दा', 'देखि'];
+export const PARADIGM_PROBES: readonly string[] = ['मा', 'को', 'का', 'की', 'ले', 'लाई', 'बाट', 'हरू', 'हरु', 'सँग', 'सम्म', 'भन्दा', 'देखि'];
 /** Attested case forms that make a word one real text inflects (realTextWord), when real text never shows its correction. */
 const INFLECTED_IN_REAL_TEXT = 3;
 /** Attested case forms that make a word one real text inflects when real text shows its correction bare but never inflected. */

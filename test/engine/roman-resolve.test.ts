@@ -208,6 +208,12 @@ test('a verb stem with halanta is not offered as a word', () => {
   assert.ok(words('chhin').includes('छिन्'));
 });
 
+test('between words typed alike, the one whose case forms real text shows comes first', () => {
+  // साथी and साठी are both sathi at no cost, both in the news list; real text has साथीको,
+  // साथीले, साथीहरू and no case form of साठी
+  assert.deepEqual(words('sathi').slice(0, 2), ['साथी', 'साठी']);
+});
+
 test('every candidate is backed by a word list; a word only real text has comes after the dictionary words', () => {
   // a name no dictionary has, backed by the news word list
   const n = resolveTokens(store, ['nyaupane'], 5).tokens[0]!.candidates;
