@@ -171,10 +171,11 @@
 //     on sentence_pairs.tsv: 39 reference words right that were wrong, 8
 //     the other way (anusvara and chandrabindu read alike; the 8 are the
 //     references' own colloquial मैले ... गरे).
-//   - An enclitic particle (त, नि, पो, रे) leans on the word before it and
-//     opens no sentence: at a sentence's start an exact candidate as heavy
-//     goes before it (ta kina dhilo aayau? -> तँ, the pronoun; measured: 22
-//     reference words more, none fewer).
+//   - An enclitic particle (त, नि, पो, रे, and the focus particles पनि,
+//     नै) leans on the word before it and opens no sentence: at a
+//     sentence's start an exact candidate as heavy goes before it (ta kina
+//     dhilo aayau? -> तँ, the pronoun; pani chha -> पानी; measured: 22
+//     reference words more, none fewer; पनि, नै: 12 more, none fewer).
 //   - The tokens form takes the list as one phrase for these rules.
 
 import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord } from '../store/types.js';
@@ -266,7 +267,7 @@ export const CONTEXT_SUMMARY =
   'agrees in person with the ' +
   'last subject pronoun of its sentence (म, मैले, हामी...: the first-person form ending in chandrabindu; तिमी, ऊ, उनी...: a form without) ' +
   'when an exact candidate as heavy does (maile kaam gare.: गरेँ); inside the sentence, so does a verb between twins in -औ/-औँ ' +
-  '(hami ... bhayau bhane: भयौँ); an enclitic particle (त, नि, पो, रे) opens no sentence (ta kina ...: तँ). A word alone is taken as ranked.';
+  '(hami ... bhayau bhane: भयौँ); an enclitic particle (त, नि, पो, रे, पनि, नै) opens no sentence (ta kina ...: तँ; pani chha: पानी). A word alone is taken as ranked.';
 export const UNVERIFIED_SPLIT_PENALTY = 25;
 export const FUZZY_PENALTY = 20;
 export const FUZZY_EDIT_PENALTY = 10;
@@ -1475,8 +1476,12 @@ function postpositionOrder(ranked: Scored[], afterWord: boolean): number {
   return -1;
 }
 
-/** Particles that lean on the word before them (यहाँ त, न त, आउँछ रे): no sentence starts with one (है does, as an interjection). */
-const ENCLITIC_PARTICLES: ReadonlySet<string> = new Set(['त', 'नि', 'पो', 'रे', 'क्यारे', 'नी']);
+/**
+ * Particles that lean on the word before them (यहाँ त, न त, आउँछ रे; the
+ * focus particles पनि and नै: म पनि, आज नै): no sentence starts with one
+ * (है does, as an interjection).
+ */
+const ENCLITIC_PARTICLES: ReadonlySet<string> = new Set(['त', 'नि', 'पो', 'रे', 'क्यारे', 'नी', 'पनि', 'नै']);
 
 /**
  * Which candidate the first word of a sentence puts first, or -1: when the

@@ -319,6 +319,9 @@ test('a form of a verb only real text has is offered, backed by the news list; a
 
 test('an enclitic particle does not open a sentence', () => {
   assert.equal(convert('ta ghar jaanchu.'), 'तँ घर जान्छु.');
+  // nor does the focus particle पनि: a sentence opening with pani is about water
+  assert.equal(convert('pani chha.'), 'पानी छ.');
+  assert.equal(convert('ma pani jaanchu.'), 'म पनि जान्छु.');
   assert.equal(convert('ghar ta ramro.'), 'घर त राम्रो.');
 });
 
