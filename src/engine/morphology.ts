@@ -224,11 +224,13 @@ export const DERIVATIONAL_SUFFIXES: readonly string[] = [
 /**
  * Suffixes that begin with a vowel sign and take the place of the base's
  * final ा or ो, or follow its last consonant: the adjectives in -ई/-ईय/-आत्मक
- * (उत्तर+ई उत्तरी, अफ्रिका+ई अफ्रिकी, स्तर+ईय स्तरीय, रचना+आत्मक रचनात्मक)
+ * (उत्तर+ई उत्तरी, अफ्रिका+ई अफ्रिकी, स्तर+ईय स्तरीय, रचना+आत्मक रचनात्मक),
+ * the nouns of making in -ईकरण (च्वि + करण: आधुनिक+ईकरण आधुनिकीकरण,
+ * सामाजिक+ईकरण सामाजिकीकरण, सरल+ईकरण सरलीकरण)
  * and the emphatic particle ऐ fused to a word (एक+ऐ एकै, सानो+ऐ सानै,
  * पूरा+ऐ पूरै, अत्यन्त+ऐ अत्यन्तै).
  */
-const VOWEL_SUFFIXES: readonly string[] = ['ात्मक', 'ीय', 'ी', 'ै'];
+const VOWEL_SUFFIXES: readonly string[] = ['ीकरण', 'ात्मक', 'ीय', 'ी', 'ै'];
 
 /** Prefixes (उपसर्ग, and the Nepali negative and pejorative prefixes) written joined to a word. */
 export const PREFIXES: readonly string[] = [

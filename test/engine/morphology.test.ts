@@ -184,7 +184,7 @@ test('word formation is only tried on request, and compounds are speculative', (
   assert.equal(morph.analyse('अविकास', true)?.speculative, true, 'a one-letter prefix is speculative');
 });
 
-test('word formation: adverbs in -तः/-तया, numeral classifiers, -ई/-ईय adjectives, the emphatic ऐ, the vriddhi noun in -य', () => {
+test('word formation: adverbs in -तः/-तया, numeral classifiers, -ई/-ईय adjectives, -ईकरण nouns, the emphatic ऐ, the vriddhi noun in -य', () => {
   const derived = (w: string): { base: string; parts: string[] } | null => {
     const a = morph.analyse(w, true);
     return a && !a.speculative && a.rule === 'derivation' ? { base: a.base, parts: a.parts } : null;
@@ -198,6 +198,8 @@ test('word formation: adverbs in -तः/-तया, numeral classifiers, -ई/-
   assert.deepEqual(derived('सहभागिता'), { base: 'सहभागी', parts: ['ता'] });
   assert.deepEqual(derived('सहभागित्व'), { base: 'सहभागी', parts: ['त्व'] });
   assert.equal(derived('सहभागिपन'), null, 'only before -ता and -त्व');
+  // the noun of making in -ईकरण on an adjective or noun (आधुनिकीकरण)
+  assert.deepEqual(derived('सामाजिकीकरण'), { base: 'सामाजिक', parts: ['ीकरण'] });
   // the emphatic takes the place of a final ो/ा, or follows the last consonant
   assert.deepEqual(derived('सानै'), { base: 'सानो', parts: ['ै'] });
   assert.deepEqual(derived('अधिकै'), { base: 'अधिक', parts: ['ै'] });
