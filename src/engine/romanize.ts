@@ -668,10 +668,12 @@ const CLOSED_CLASS: ReadonlySet<string> = new Set([...FUNCTION_WORDS, ...STANDAL
 /**
  * Case forms in the news list (WordFacts.caseForms, of the 13 probed) that
  * make a word one real text uses a lot: it ranks as if typed one casual
- * step more usually (man: मन, with 10, before मान, typed more closely;
- * sujhab: सुझाव; bas: बस). Measured (romanization-quality.js, sentences
- * 79.2% -> 5: 79.2%, 7: 79.4%, 9: 79.3%; tier A 83.0%, 82.0%, 82.0%):
- * at 5, तारा (tara) and सामान (samana) rose over तर and सामना.
+ * step more usually (rankWeight; sujhab: सुझाव, chhetra: क्षेत्र).
+ * Measured (romanization-quality.js) with thresholds 5 / 7 / 9: sentences
+ * 79.2% / 79.4% / 79.3% (79.2% without the step), tier A top-1 83.0% /
+ * 82.0% / 82.0% (82.0%); at 5, तारा (tara) and सामान (samana) rose over
+ * तर and सामना. Less than a whole step gave the same figures, without
+ * sujhab and chhetra and with gita: गीता, lekha: लेखा.
  */
 const RICHLY_INFLECTED = 7;
 
@@ -681,7 +683,9 @@ const RICHLY_INFLECTED = 7;
  * list) one step less usually (kanoon: कानुन before the word list's कनूँ).
  * Measured (romanization-quality.js): the second step moved tier A top-1
  * 79.0% -> 79.4%, sentences 76.9% -> 77.0%; 8 gave no change, 22 and 30
- * the same as 15.
+ * the same as 15. A word real text inflects richly (RICHLY_INFLECTED) one
+ * step more usually; the standard spelling of a respelled headword weighs
+ * at least what the headword does (standardSpellingsFirst).
  */
 function rankWeight(c: Scored): number {
   if (CLOSED_CLASS.has(c.word)) return c.weight + CASUAL_COST_STEP;
@@ -792,7 +796,8 @@ class WordFacts {
    * How many case forms of the word (PARADIGM_PROBES: घरमा, घरको, घरहरू...)
    * the news word list has: a word real text uses often shows up in many
    * (मन 10, मान 0; साथी, राति), the nearest thing to a frequency the
-   * packaged data has. Counted on first use.
+   * packaged data has. Read on first use (13 Bloom-filtered look-ups),
+   * memoized with the word's other facts.
    */
   get caseForms(): number {
     if (this.cases < 0) {
