@@ -59,8 +59,9 @@
 //      list (ATTESTED_WORDLIST) the spellchecker has no correction for. A
 //      headword the spellchecker does not call correct (spelled against
 //      the Academy standard) goes after the correctly spelled candidates of
-//      its stage, and its standard spelling, when that is a candidate,
-//      ranks in its place (standardSpellingsFirst: tika टिका, not टिक);
+//      its stage, and its standard spelling ranks in its place, added when
+//      no stage found it (standardSpellingsFirst: tika टिका, not टिक;
+//      taukoma टाउकामा);
 //      any other word it flags (a news-list spelling such as
 //      बिष्ट or संबिधान, a colloquial form) is not ranked at all: the best
 //      one is listed after every ranked candidate, and only when there is
@@ -248,7 +249,7 @@ export const RANKING_SUMMARY =
   'dictionaries. (7) definition_rank: the number of definitions of the headword. (8) attestation count. (9) edit distance between the ' +
   'token and the alias. (10) a headword before an inflected form. (11) example sentences using the word or its forms. A word the ' +
   'spellchecker would correct is never offered first: a headword spelled against the Academy standard goes after the correctly ' +
-  'spelled candidates of its class (its standard spelling, when a candidate, takes its rank), and of the other flagged forms (a news-list spelling of a name, a colloquial form) the best ' +
+  'spelled candidates of its class (its standard spelling, and that of any respelled form, takes its rank), and of the other flagged forms (a news-list spelling of a name, a colloquial form) the best ' +
   'one is listed only after every other candidate, and only when there is one.';
 
 /** The text-level rules of the header in short, for the API description (OpenAPI). */
@@ -509,7 +510,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
     for (const v of schwaVariants(fkey)) for (const r of store.fuzzyAliases(v)) if (!found.has(r.word)) addScored(r.word, r, Stage.Variant);
   }
 
-  standardSpellingsFirst(store, found);
+  standardSpellingsFirst(store, found, add);
   const { candidates, lastResort } = standardFirst(store, [...found.values()].sort(compareCandidates));
   return {
     candidates,
@@ -694,21 +695,29 @@ function rankWeight(c: Scored): number {
 }
 
 /**
- * A headword that an orthography rule of the Academy standard respells
- * (टीका -> टिका, tadbhav-hrasva) goes after the correctly spelled
- * candidates (standardFirst); when its standard spelling is a candidate
- * too (a news-list word, ATTESTED_PENALTY lighter), that spelling is the
- * headword as the standard writes it: it ranks with the headword's stage
- * and weight (tika: टिका, not the lighter टिक).
+ * A word that an orthography rule of the Academy standard respells
+ * (टीका -> टिका, tadbhav-hrasva; टाउकोमा -> टाउकामा, oblique-genitive) is
+ * the word the typist meant, in an older spelling: a headword goes after
+ * the correctly spelled candidates and any other form is not ranked
+ * (standardFirst). Its standard spelling stands in for it: when that is a
+ * candidate too (a news-list word, ATTESTED_PENALTY lighter), it ranks
+ * with the respelled word's stage and weight (tika: टिका, not the lighter
+ * टिक); when it is not, and the spellchecker accepts it, it is added so,
+ * backed by the respelled word's dictionaries (taukoma: टाउकामा).
  */
-function standardSpellingsFirst(store: WordStore, found: Map<string, Scored>): void {
+function standardSpellingsFirst(store: WordStore, found: Map<string, Scored>, add: AddCandidate): void {
   const spell = spellcheckerFor(store);
-  for (const c of found.values()) {
-    if (!c.headword || c.stage > Stage.Split) continue;
+  for (const c of [...found.values()]) {
+    if (c.stage > Stage.Split || c.facts.attestedOnly) continue;
     const r = spell.checkWord(c.word);
     const standard = r.rule !== undefined ? r.corrections?.[0] : undefined;
-    const t = standard !== undefined ? found.get(standard) : undefined;
-    if (!t || t.stage < c.stage) continue;
+    if (standard === undefined) continue;
+    const t = found.get(standard);
+    if (!t) {
+      if (spell.checkWord(standard).status === 'correct') add(standard, c.alias, c.weight, c.kinds, c.stage, [c.word]);
+      continue;
+    }
+    if (t.stage < c.stage) continue;
     t.stage = c.stage;
     t.standardOfWeight = Math.max(t.standardOfWeight ?? 0, c.weight);
   }

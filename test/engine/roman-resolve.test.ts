@@ -233,6 +233,10 @@ test('every candidate is backed by a word list; a word only real text has comes 
   // standard spelling where that is a candidate, though only the news list has it: before टिक,
   // which tika spells with its final a written
   assert.deepEqual(words('tika'), ['टिका', 'टिक', 'टीका']);
+  // and when the standard spelling is no candidate of its own, it is added in the respelled form's
+  // place, backed by its dictionaries (गरेकोमा: the oblique गरेकामा); the older form comes last
+  const g = resolveTokens(store, ['garekoma'], 5).tokens[0]!.candidates;
+  assert.deepEqual(g.map((c) => [c.word, c.dictionaries]), [['गरेकामा', [HUNSPELL_DICT]], ['गरेकोमा', [HUNSPELL_DICT]]]);
   // so is a misspelling the news list carries, only ever after the right word
   assert.deepEqual(words('sanbidhan'), ['संविधान', 'संबिधान']);
   // and a context order never moves it first (a postposition reading, a sentence start)
