@@ -709,9 +709,8 @@ function standardSpellingsFirst(store: WordStore, found: Map<string, Scored>, ad
   const spell = spellcheckerFor(store);
   for (const c of [...found.values()]) {
     if (c.stage > Stage.Split || c.facts.attestedOnly) continue;
-    const r = spell.checkWord(c.word);
-    const standard = r.rule !== undefined ? r.corrections?.[0] : undefined;
-    if (standard === undefined) continue;
+    const standard = spell.standardSpelling(c.word);
+    if (standard === null) continue;
     const t = found.get(standard);
     if (!t) {
       if (spell.checkWord(standard).status === 'correct') add(standard, c.alias, c.weight, c.kinds, c.stage, [c.word]);

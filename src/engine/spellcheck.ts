@@ -180,6 +180,19 @@ export class Spellchecker {
     return result;
   }
 
+  /**
+   * The spelling an orthography rule of the standard gives the word (typed;
+   * normalized here), or null when no rule fires: the first correction
+   * checkWord gives with a `rule`, without the candidate search (the
+   * romanizer asks it of every candidate it finds).
+   */
+  standardSpelling(word: string): string | null {
+    const w = normalizeWord(word.trim());
+    if (!w || NUMERAL.test(w) || !hasDevanagariLetter(w) || w.length > MAX_WORD_LENGTH) return null;
+    const finding = this.orthography(w);
+    return finding ? this.refineRuleCorrection(w, finding.correction) : null;
+  }
+
   private checkNormalized(w: string): SpellcheckWordResult {
     const cached = this.cache?.get(w);
     if (cached) {

@@ -51,6 +51,13 @@ test('orthography rules run before the lexicon and report the rule', () => {
   const r = s.checkWord('अण्डा');
   assert.equal(r.rule, 'na-before-retroflex-non-tatsam');
   assert.equal(r.corrections?.[0], 'अन्डा');
+  // standardSpelling gives the rule's correction alone (what the romanizer asks of its candidates)
+  const t = checker();
+  assert.equal(t.standardSpelling('सम्लग्न'), 'संलग्न');
+  assert.equal(t.standardSpelling('अण्डा'), 'अन्डा');
+  assert.equal(t.standardSpelling('घर'), null, 'no rule fires');
+  assert.equal(t.standardSpelling('घरक'), null, 'a misspelling no rule respells');
+  assert.equal(t.standardSpelling('hello'), null);
 });
 
 test('the standard spelling of a word the lexicon has only in an old spelling is correct', () => {
