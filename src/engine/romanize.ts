@@ -1109,16 +1109,18 @@ function tryJoin(
 ): void {
   const joined = joinStem(stemDev, ending);
   if (!joined) return;
-  const known = ((store.form(joined)?.flags ?? 0) & FORM_LEXICON) !== 0;
+  const known = isLexiconForm(store, joined);
   let weight = Math.min(stemRec.weight, ending.weight) - SPLIT_PENALTY;
   if (!known) {
-    // Not listed: a postposition after a headword (they attach to any noun),
-    // or a verb ending after the stem of an infinitive the dictionaries have.
-    // Either way the word must be one the spellchecker's morphology accepts,
-    // so the romanizer never offers what the spellchecker would flag.
-    // A postposition after a word only real text has (newsStem: splitToken's
-    // last pass) is backed by the news list like the word itself.
-    const plausible = ending.type === 'post' ? newsStem || store.headword(stemDev) !== undefined : fromInfinitive;
+    // Not listed: a postposition after a headword (they attach to any noun)
+    // or after a form the dictionaries make (an infinitive or participle:
+    // बुझ्नलाई, बुझ्नको), or a verb ending after the stem of an infinitive
+    // the dictionaries have. Either way the word must be one the
+    // spellchecker's morphology accepts, so the romanizer never offers what
+    // the spellchecker would flag. A postposition after a word only real
+    // text has (newsStem: splitToken's last pass) is backed by the news
+    // list like the word itself.
+    const plausible = ending.type === 'post' ? newsStem || store.headword(stemDev) !== undefined || isLexiconForm(store, stemDev) : fromInfinitive;
     if (!plausible || (!newsStem && !morphologyFor(store).analyse(joined))) return;
     weight -= UNVERIFIED_SPLIT_PENALTY;
   }
@@ -1137,6 +1139,11 @@ const MIN_NEWS_STEM_AKSHARAS = 2;
  * close fuzzy match (wardma: वार्डमा).
  */
 const MIN_NEWS_STEM_WEIGHT = casualWeight(1);
+
+/** A dictionary makes the word (a headword or one of its forms). */
+function isLexiconForm(store: WordStore, word: string): boolean {
+  return ((store.form(word)?.flags ?? 0) & FORM_LEXICON) !== 0;
+}
 
 /** The news word list has the word and no dictionary does. */
 function isNewsOnly(store: WordStore, word: string): boolean {

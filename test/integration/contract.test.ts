@@ -548,6 +548,10 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   assert.equal((await postJson(ROMAN, { text: 'maile kaam gare. hami ghar gayau.' })).body.converted_text, 'मैले काम गरेँ. हामी घर गयौँ.');
   assert.equal((await postJson(ROMAN, { text: 'hamile khana khayau.' })).body.converted_text, 'हामीले खाना खायौँ.');
   assert.equal((await postJson(ROMAN, { tokens: ['gare'] })).body.tokens[0].converted, 'गरे');
+  // a postposition after an infinitive the dictionaries make (बुझ्न): the join the spellchecker reads,
+  // not the news list's misspelled वुझ्नलै
+  const infinitive = (await postJson(ROMAN, { tokens: ['bujhnalai', 'bujhnako'] })).body.tokens;
+  assert.deepEqual(infinitive.map((t: any) => t.converted), ['बुझ्नलाई', 'बुझ्नको']);
 });
 
 test('romanization: max_candidates 1 gives at most one candidate and the same selection; 10 is accepted', { skip }, async () => {
