@@ -62,6 +62,10 @@
 //      its stage, and its standard spelling ranks in its place, added when
 //      no stage found it (standardSpellingsFirst: tika टिका, not टिक;
 //      taukoma टाउकामा);
+//      of two news-list spellings of one word (one confusion key) the
+//      one the spellchecker accepts takes the place of the one it does
+//      not know (acceptedVariantsFirst: dirghakalin दीर्घकालीन, not
+//      दिर्घकालिन);
 //      any other word it flags (a news-list spelling such as
 //      बिष्ट or संबिधान, a colloquial form) is not ranked at all: the best
 //      one is listed after every ranked candidate, and only when there is
@@ -183,6 +187,7 @@ import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type Ali
 import { CONJUNCTION_WORDS, FUNCTION_WORDS, type Morphology } from './morphology.js';
 import { PARADIGM_PROBES, Spellchecker } from './spellcheck.js';
 import { aksharaCount } from './orthography.js';
+import { confusionKey } from './confusion.js';
 import type { WordStore } from '../store/word-store.js';
 import { CASUAL_COST_STEP, casualWeight, fuzzyRomanKey, romanAliases, romanKey } from './roman-aliases.js';
 import { casualCost } from './roman-casual.js';
@@ -250,7 +255,9 @@ export const RANKING_SUMMARY =
   'token and the alias. (10) a headword before an inflected form. (11) example sentences using the word or its forms. A word the ' +
   'spellchecker would correct is never offered first: a headword spelled against the Academy standard goes after the correctly ' +
   'spelled candidates of its class (its standard spelling, and that of any respelled form, takes its rank), and of the other flagged forms (a news-list spelling of a name, a colloquial form) the best ' +
-  'one is listed only after every other candidate, and only when there is one.';
+  'one is listed only after every other candidate, and only when there is one. Of two news-list spellings of one word (differing in ' +
+  'vowel length, sibilants, ब/व, nasals or halanta) the one the spellchecker accepts takes the rank of the one it does not know ' +
+  '(dirghakalin: दीर्घकालीन before दिर्घकालिन), unless that one is typed more closely or real text inflects it in more case forms.';
 
 /** The text-level rules of the header in short, for the API description (OpenAPI). */
 export const CONTEXT_SUMMARY =
@@ -282,8 +289,10 @@ interface Scored extends RomanCandidate {
   facts: WordFacts;
   headword: boolean;
   distance: number;
-  /** Set by standardSpellingsFirst: the weight of the headword whose Academy spelling this word is. */
+  /** Set by standardSpellingsFirst and acceptedVariantsFirst: the weight of the word whose accepted spelling this word is. */
   standardOfWeight?: number;
+  /** Set by acceptedVariantsFirst: a news-list spelling whose variant the spellchecker accepts (Gate.Later). */
+  variantOfAccepted?: boolean;
 }
 
 /** What one roman token resolves to, independent of max_candidates and of its context. */
@@ -511,6 +520,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
   }
 
   standardSpellingsFirst(store, found, add);
+  acceptedVariantsFirst(store, found);
   const { candidates, lastResort } = standardFirst(store, [...found.values()].sort(compareCandidates));
   return {
     candidates,
@@ -591,7 +601,7 @@ function spellcheckerFor(store: WordStore): Spellchecker {
 
 const enum Gate {
   Keep,
-  /** A headword the spellchecker would correct: after the correctly spelled candidates of its stage. */
+  /** A headword the spellchecker would correct, or a news-list spelling whose variant it accepts: after the correctly spelled candidates of its stage. */
   Later,
   /** A word that is no headword, which the spellchecker flags: listed after every ranked candidate, never first. */
   LastResort,
@@ -603,6 +613,7 @@ function gate(spell: Spellchecker, c: Scored): Gate {
   // A word only the news list has, a headword plus a regular ending seen
   // in real text (बारेमा), and a compound no list has may be "unknown" to
   // the spellchecker: they are kept while it has no correction for them.
+  if (c.variantOfAccepted) return Gate.Later;
   if (status === 'correct' || (status === 'unknown' && (c.facts.attestedOnly || c.facts.regular || (c.stage === Stage.Split && !c.facts.lexicon)))) return Gate.Keep;
   return c.headword ? Gate.Later : Gate.LastResort;
 }
@@ -719,6 +730,44 @@ function standardSpellingsFirst(store: WordStore, found: Map<string, Scored>, ad
     if (t.stage < c.stage) continue;
     t.stage = c.stage;
     t.standardOfWeight = Math.max(t.standardOfWeight ?? 0, c.weight);
+  }
+}
+
+/**
+ * Two spellings of one word that only the news word list has, differing
+ * only in the classes the Academy standard settles (vowel length,
+ * sibilants, ब/व, nasals, halanta: one confusion key), of which the
+ * spellchecker accepts one (its grammar reads दीर्घ + कालीन) and knows
+ * nothing of the other (दिर्घकालिन): news text carries both, and the
+ * accepted one is the word. It takes the other's place (stage and weight)
+ * and the other goes after it (variantOfAccepted: Gate.Later), unless it
+ * is typed more closely or real text inflects it in more case forms (a
+ * word of its own: a name, वडा beside बडा). Before this,
+ * such ties fell to code point order, which puts a short vowel first
+ * (dirghakalin: दिर्घकालिन, samkalin: समकालिन, chunautipurna: चुनौतिपूर्ण).
+ */
+function acceptedVariantsFirst(store: WordStore, found: Map<string, Scored>): void {
+  let byKey: Map<string, Scored[]> | null = null;
+  const spell = spellcheckerFor(store);
+  for (const c of found.values()) {
+    if (!c.facts.attestedOnly || spell.checkWord(c.word).status !== 'unknown') continue;
+    if (byKey === null) {
+      byKey = new Map();
+      for (const t of found.values()) {
+        const k = confusionKey(t.word);
+        const list = byKey.get(k);
+        if (list) list.push(t);
+        else byKey.set(k, [t]);
+      }
+    }
+    for (const t of byKey.get(confusionKey(c.word)) ?? []) {
+      // Not a word of its own that real text uses more (वडा, ward, beside बडा; स्वीकृति beside स्वीकृती),
+      // nor one the typed token fits better (nisha: the name निशा, not निस्सा).
+      if (t === c || t.weight < c.weight || c.facts.caseForms > t.facts.caseForms || spell.checkWord(t.word).status !== 'correct') continue;
+      c.variantOfAccepted = true;
+      if (t.stage > c.stage) t.stage = c.stage;
+      t.standardOfWeight = Math.max(t.standardOfWeight ?? 0, c.weight);
+    }
   }
 }
 

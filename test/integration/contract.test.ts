@@ -552,6 +552,11 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   // not the news list's misspelled वुझ्नलै
   const infinitive = (await postJson(ROMAN, { tokens: ['bujhnalai', 'bujhnako'] })).body.tokens;
   assert.deepEqual(infinitive.map((t: any) => t.converted), ['बुझ्नलाई', 'बुझ्नको']);
+  // between two news-list spellings of one word, the one the spellchecker accepts (दीर्घ + कालीन), not the
+  // code point order's short vowel; a word of its own (the name निशा, the ward वडा) keeps its place
+  const variants = (await postJson(ROMAN, { tokens: ['dirghakalin', 'samkalin', 'nisha', 'wada'] })).body.tokens;
+  assert.deepEqual(variants.map((t: any) => t.converted), ['दीर्घकालीन', 'समकालीन', 'निशा', 'वडा']);
+  assert.ok(variants[0].candidates.some((c: any) => c.word === 'दिर्घकालिन'), 'the other spelling is still listed');
 });
 
 test('romanization: max_candidates 1 gives at most one candidate and the same selection; 10 is accepted', { skip }, async () => {
