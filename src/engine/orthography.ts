@@ -311,11 +311,23 @@ const loanSa: OrthographyRule = {
     if (!ENGLISH_MARK.test(base)) return null;
     let out = base.replace(/ष्(?=ट)/g, 'स्');
     // -शन is English -tion (स्टेशन) unless the word is a tatsam noun in -अन on
-    // a word that exists without it (निर्देश + अन = निर्देशन).
-    if (out.endsWith('ेशन') && !ctx.isLexicon(base.slice(0, -1))) out = out.slice(0, -3) + 'ेसन';
+    // a word that exists without it (निर्देश + अन = निर्देशन), alone or as
+    // the last member of a compound (मार्ग + निर्देशन).
+    if (out.endsWith('ेशन') && !endsInTatsamAn(base, ctx)) out = out.slice(0, -3) + 'ेसन';
     return out === base ? null : out;
   },
 };
+
+/** The word (or its last compound member, of two aksharas or more) is a lexicon word plus -अन: निर्देशन, मार्गनिर्देशन. */
+function endsInTatsamAn(base: string, ctx: OrthographyContext): boolean {
+  const stem = base.slice(0, -1);
+  for (let k = 0; k < stem.length - 1; k++) {
+    if (!CONSONANT.test(stem[k]!) || (k > 0 && stem[k - 1] === HALANTA)) continue;
+    const member = stem.slice(k);
+    if (aksharaCount(member) >= 2 && ctx.isLexicon(member)) return true;
+  }
+  return false;
+}
 
 /**
  * 10. ऋ is one vowel: र + ृ (क्रृ) writes it twice. कृपा, दृश्य, not

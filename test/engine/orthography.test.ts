@@ -56,6 +56,7 @@ const cases: [string, string, string][] = [
   ['अण्डा', 'अन्डा', 'na-before-retroflex-non-tatsam'],
   ['ग्राउण्ड', 'ग्राउन्ड', 'na-before-retroflex-non-tatsam'],
   ['माष्टर', 'मास्टर', 'sa-in-loanwords'],
+  ['स्टेशन', 'स्टेसन', 'sa-in-loanwords'],
   ['क्रृपा', 'कृपा', 'ri-not-ra-plus-ri'],
   ['प्रकृया', 'प्रक्रिया', 'kriya-ra-i'],
   ['सम्लग्न', 'संलग्न', 'sam-anusvara'],
@@ -101,6 +102,8 @@ test('the rules leave standard spellings and look-alikes alone', () => {
     'ऊ', // pronouns in their standard spelling
     'कि', // a conjunction, whose dirgha form is no pronoun
     'हानि', // a noun headword in -इ, though हान्नु makes the participle हानी
+    'निर्देशन', // a tatsam noun in -अन on निर्देश, not English -tion
+    'मार्गनिर्देशन', // ... and so as the last member of a compound
   ]) {
     assert.equal(fix(w), null, w);
   }
