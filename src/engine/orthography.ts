@@ -168,6 +168,37 @@ const punahVisarga: OrthographyRule = {
 };
 
 /**
+ * 2b. The prefixes अन्तर्, पुनर् and बहिर् end in र् (विसर्ग सन्धि: the
+ * visarga of antaḥ, punaḥ, bahiḥ is र् before a voiced sound): अन्तर् +
+ * राष्ट्रिय = अन्तर्राष्ट्रिय, अन्तर् + गत = अन्तर्गत, पुनर् + निर्माण =
+ * पुनर्निर्माण. Written with a full र before a voiced consonant
+ * (अन्तरराष्ट्रिय, which the word list carries) the prefix is misspelled,
+ * when what follows it is a word and the halanta form is one too (so
+ * अन्तरङ्ग, अन्तर् + अङ्ग, stays). The same prefix before a र-initial
+ * word written with one र (अन्तराष्ट्रिय: र् + रा read as रा) has lost its
+ * र्. Before a voiceless consonant पुनः keeps its visarga (rule 2);
+ * अन्तरक्रिया is left to the lexicon.
+ */
+const R_PREFIX_VOICED = /^(अन्तर|पुनर|बहिर)([गघङजझञडढणदधनबभमयरलवह].*)$/;
+const R_PREFIX_BEFORE_RA = /^(अन्तर|पुनर|बहिर)([ािीुूेैोौ].*)$/;
+const prefixHalanta: OrthographyRule = {
+  id: 'halanta-r-prefix',
+  description: 'अन्तर्, पुनर्, बहिर् उपसर्ग घोष व्यञ्जन अघि र् (हलन्त) लेखिन्छ (अन्तर्राष्ट्रिय, अन्तर्गत, पुनर्निर्माण)',
+  quick: /^(?:अन्तर|पुनर|बहिर)[गघङजझञडढणदधनबभमयरलवहािीुूेैोौ]/,
+  apply(base, ctx) {
+    let m = R_PREFIX_VOICED.exec(base);
+    let word = m?.[2];
+    if (!m) {
+      m = R_PREFIX_BEFORE_RA.exec(base);
+      if (m) word = 'र' + m[2];
+    }
+    if (!m || word === undefined || aksharaCount(word) < 2 || !ctx.accepts(word)) return null;
+    const fixed = m[1] + HALANTA + word;
+    return ctx.accepts(fixed) ? fixed : null;
+  },
+};
+
+/**
  * 3. Words made on the Sanskrit root सद् (to sit) with a prefix keep its
  * halanta: उप + नि + सद् = उपनिषद्, and so with सम्, परि, नि, प्र, आ
  * (हलन्त अनिवार्य: संस्कृत मूलको अन्त्य द्).
@@ -500,6 +531,7 @@ export const ORTHOGRAPHY_RULES: readonly OrthographyRule[] = [
   doubleRi,
   kriyaRi,
   punahVisarga,
+  prefixHalanta,
   sandhiVowel,
   rootSad,
   geminateJoint,

@@ -47,6 +47,9 @@ test('every rule has an id and a description, and ids are unique', () => {
 const cases: [string, string, string][] = [
   // [typed, corrected, rule]
   ['प्रत्याक्ष', 'प्रत्यक्ष', 'sandhi-no-lengthening'],
+  ['अन्तरराष्ट्रिय', 'अन्तर्राष्ट्रिय', 'halanta-r-prefix'],
+  ['अन्तरगत', 'अन्तर्गत', 'halanta-r-prefix'],
+  ['अन्तराष्ट्रिय', 'अन्तर्राष्ट्रिय', 'halanta-r-prefix'],
   ['पुनर्प्रकाशन', 'पुनःप्रकाशन', 'visarga-punah'],
   ['उपनिषद', 'उपनिषद्', 'halanta-root-sad'],
   ['तत्व', 'तत्त्व', 'geminate-at-joint'],
@@ -102,6 +105,9 @@ test('the rules leave standard spellings and look-alikes alone', () => {
     'ऊ', // pronouns in their standard spelling
     'कि', // a conjunction, whose dirgha form is no pronoun
     'हानि', // a noun headword in -इ, though हान्नु makes the participle हानी
+    'अन्तरङ्ग', // अन्तर् + अङ्ग: a vowel after the prefix, no अन्तर्ङ्ग
+    'अन्तराल', // अन्तर + आल: no अन्तर्राल
+    'अन्तर्राष्ट्रिय',
     'निर्देशन', // a tatsam noun in -अन on निर्देश, not English -tion
     'मार्गनिर्देशन', // ... and so as the last member of a compound
   ]) {
