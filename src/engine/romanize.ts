@@ -65,7 +65,8 @@
 //      of two news-list spellings of one word (one confusion key) the
 //      one the spellchecker accepts takes the place of the one it does
 //      not know (acceptedVariantsFirst: dirghakalin दीर्घकालीन, not
-//      दिर्घकालिन);
+//      दिर्घकालिन); so does the fifth letter of a stop's class
+//      (fifthLetterFirst: sambhav सम्भव, not the word list's संभव);
 //      any other word it flags (a news-list spelling such as
 //      बिष्ट or संबिधान, a colloquial form) is not ranked at all: the best
 //      one is listed after every ranked candidate, and only when there is
@@ -257,7 +258,8 @@ export const RANKING_SUMMARY =
   'spelled candidates of its class (its standard spelling, and that of any respelled form, takes its rank), and of the other flagged forms (a news-list spelling of a name, a colloquial form) the best ' +
   'one is listed only after every other candidate, and only when there is one. Of two news-list spellings of one word (differing in ' +
   'vowel length, sibilants, ब/व, nasals or halanta) the one the spellchecker accepts takes the rank of the one it does not know ' +
-  '(dirghakalin: दीर्घकालीन before दिर्घकालिन), unless that one is typed more closely or real text inflects it in more case forms.';
+  '(dirghakalin: दीर्घकालीन before दिर्घकालिन), unless that one is typed more closely or real text inflects it in more case forms; ' +
+  'of an anusvara spelling and the fifth-letter spelling of one word, the fifth letter, the standard\'s (sambhav: सम्भव before संभव).';
 
 /** The text-level rules of the header in short, for the API description (OpenAPI). */
 export const CONTEXT_SUMMARY =
@@ -521,6 +523,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
 
   standardSpellingsFirst(store, found, add);
   acceptedVariantsFirst(store, found);
+  fifthLetterFirst(store, found);
   const { candidates, lastResort } = standardFirst(store, [...found.values()].sort(compareCandidates));
   return {
     candidates,
@@ -768,6 +771,38 @@ function acceptedVariantsFirst(store: WordStore, found: Map<string, Scored>): vo
       if (t.stage > c.stage) t.stage = c.stage;
       t.standardOfWeight = Math.max(t.standardOfWeight ?? 0, c.weight);
     }
+  }
+}
+
+/** The fifth letter (पञ्चम वर्ण) of each stop's class. */
+const FIFTH_LETTER: Readonly<Record<string, string>> = {
+  ...Object.fromEntries([...'कखगघ'].map((c) => [c, 'ङ'])),
+  ...Object.fromEntries([...'चछजझ'].map((c) => [c, 'ञ'])),
+  ...Object.fromEntries([...'टठडढ'].map((c) => [c, 'ण'])),
+  ...Object.fromEntries([...'तथदध'].map((c) => [c, 'न'])),
+  ...Object.fromEntries([...'पफबभ'].map((c) => [c, 'म'])),
+};
+const ANUSVARA_BEFORE_STOP = /ं(?=[कखगघचछजझटठडढतथदधपफबभ])/g;
+
+/**
+ * Of two spellings of one word that differ only in an anusvara before a
+ * stop or the fifth letter of the stop's class with halanta (संभव /
+ * सम्भव, संबन्धी / सम्बन्धी, संख्या / सङ्ख्या), the fifth letter, the
+ * standard's own spelling (the spellchecker accepts it for that reason,
+ * isStandardOfVariant), takes the anusvara spelling's place, and that one
+ * follows it (variantOfAccepted). Before this the tie fell to code point
+ * order, which puts ं before every consonant.
+ */
+function fifthLetterFirst(store: WordStore, found: Map<string, Scored>): void {
+  const spell = spellcheckerFor(store);
+  for (const c of found.values()) {
+    if (!c.word.includes('ं')) continue;
+    const fifth = c.word.replace(ANUSVARA_BEFORE_STOP, (_m, i: number) => FIFTH_LETTER[c.word[i + 1]!]! + VIRAMA);
+    const t = fifth === c.word ? undefined : found.get(fifth);
+    if (!t || spell.checkWord(t.word).status !== 'correct') continue;
+    c.variantOfAccepted = true;
+    if (t.stage > c.stage) t.stage = c.stage;
+    t.standardOfWeight = Math.max(t.standardOfWeight ?? 0, c.weight + (c.facts.inNews && !t.facts.inNews ? CASUAL_COST_STEP : 0));
   }
 }
 

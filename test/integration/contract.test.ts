@@ -557,6 +557,10 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   const variants = (await postJson(ROMAN, { tokens: ['dirghakalin', 'samkalin', 'nisha', 'wada'] })).body.tokens;
   assert.deepEqual(variants.map((t: any) => t.converted), ['दीर्घकालीन', 'समकालीन', 'निशा', 'वडा']);
   assert.ok(variants[0].candidates.some((c: any) => c.word === 'दिर्घकालिन'), 'the other spelling is still listed');
+  // the standard's fifth letter before a stop before the word list's anusvara spelling of the same word
+  const fifth = (await postJson(ROMAN, { tokens: ['sambhav', 'sambandhi', 'shanka'] })).body.tokens;
+  assert.deepEqual(fifth.map((t: any) => t.converted), ['सम्भव', 'सम्बन्धी', 'शङ्का']);
+  assert.ok(fifth[0].candidates.some((c: any) => c.word === 'संभव'), 'the anusvara spelling is still listed');
 });
 
 test('romanization: max_candidates 1 gives at most one candidate and the same selection; 10 is accepted', { skip }, async () => {
