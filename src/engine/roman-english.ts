@@ -138,3 +138,22 @@ export function loanReadings(token: string, limit: number): string[] {
   }
   return out.slice(0, limit);
 }
+
+/**
+ * The Nepali names of the Latin consonant letters, as the word lists spell
+ * initialisms (केसी, टीभी, बीपी, एसएलसी, एमबीबीएस).
+ */
+const LETTER_NAMES: Readonly<Record<string, string>> = {
+  b: 'बी', c: 'सी', d: 'डी', f: 'एफ', g: 'जी', h: 'एच', j: 'जे', k: 'के', l: 'एल', m: 'एम', n: 'एन',
+  p: 'पी', q: 'क्यू', r: 'आर', s: 'एस', t: 'टी', v: 'भी', w: 'डब्लु', x: 'एक्स', y: 'वाई', z: 'जेड',
+};
+/** Two to five letters and no vowel: no casual spelling of a Nepali word, but an initialism typed in lower case (kc, tv, slc, mbbs). */
+const INITIALISM = /^[b-df-hj-np-tv-z]{2,5}$/;
+
+/** The Devanagari of a lower-case initialism spelled letter by letter (kc: केसी), or null when the token is none. */
+export function initialismReading(token: string): string | null {
+  if (!INITIALISM.test(token)) return null;
+  let out = '';
+  for (const ch of token) out += LETTER_NAMES[ch]!;
+  return out;
+}

@@ -141,7 +141,8 @@
 //     the only word; in running text it stays English, unless a Nepali
 //     postposition is joined to it (cancerko, electronharu: read as the
 //     loanword plus the postposition) and its neighbours are more Nepali
-//     than English.
+//     than English. The same holds for a lower-case initialism a word list
+//     has, read letter by letter (stage 1b: kc केसी, tv टीभी).
 //   - A capitalized word that does not start a sentence (a name, a brand)
 //     is converted only when it has an exact match and a Nepali neighbour.
 //   - Detached postpositions: when a word follows another word of the same
@@ -192,7 +193,7 @@ import { confusionKey } from './confusion.js';
 import type { WordStore } from '../store/word-store.js';
 import { CASUAL_COST_STEP, casualWeight, fuzzyRomanKey, romanAliases, romanKey } from './roman-aliases.js';
 import { casualCost } from './roman-casual.js';
-import { loanReadings } from './roman-english.js';
+import { initialismReading, loanReadings } from './roman-english.js';
 import { reverseSpellings } from './roman-reverse.js';
 import { syllabify, VIRAMA, type Syllable } from './roman-schemes.js';
 import { endingsFor, joinStem, postpositionHeadword, MAX_ENDING_LENGTH, POSTPOSITION_WORDS, STANDALONE_POSTPOSITIONS, type Ending } from './roman-inflection.js';
@@ -267,7 +268,8 @@ export const CONTEXT_SUMMARY =
   'ALL-CAPITALS acronyms stay as given; a clause with two common English words or more and no more Nepali ones stays English whole ' +
   '(I sent the report to my boss); an English word stays English unless it has an exact Nepali match among Nepali neighbours, ' +
   'and a loanword typed the English way is converted only when it is the only word (mixed text keeps its English) or carries a ' +
-  'Nepali postposition among Nepali neighbours (cancerko: क्यान्सरको); a capitalized ' +
+  'Nepali postposition among Nepali neighbours (cancerko: क्यान्सरको), or is a lower-case initialism read letter by letter ' +
+  '(mero naam kc ho: केसी); a capitalized ' +
   'word inside a sentence is converted only with an exact match and a Nepali neighbour; a detached postposition after a word of ' +
   'its phrase is read as one (ghar ma: घर मा, not घर म), unless a conjunction ranks first (ki: कि) or the word before is a converb ' +
   'in -एर or an adverb of time (aja ma: आज म), and a phrase (after a conjunction such as जब, too) does not start with one ' +
@@ -307,6 +309,8 @@ interface WordAnalysis {
   loan: boolean;
   /** ... with a Nepali postposition joined (cancerko: क्यान्सरको): a Nepali reading is meant. */
   loanInflected: boolean;
+  /** The first candidate is a lower-case initialism read letter by letter (kc: केसी), a name or term of the word lists. */
+  initialism: boolean;
   /** The lower-cased token is one of ENGLISH_WORDS. */
   englishWord: boolean;
   /** The token has letter patterns of English spelling (LOOKS_ENGLISH). */
@@ -391,7 +395,7 @@ function remember(cache: Map<string, WordAnalysis>, k: string, a: WordAnalysis):
 const MAX_TOKEN_LENGTH = 40;
 
 function computeAnalysis(store: WordStore, key: string): WordAnalysis {
-  if (key.length === 0 || key.length > MAX_TOKEN_LENGTH) return { candidates: [], exact: false, loan: false, loanInflected: false, englishWord: false, looksEnglish: false, public: [] };
+  if (key.length === 0 || key.length > MAX_TOKEN_LENGTH) return { candidates: [], exact: false, loan: false, loanInflected: false, initialism: false, englishWord: false, looksEnglish: false, public: [] };
   const found = new Map<string, Scored>();
   const info = new WordInfo(store);
   const lower = key.toLowerCase();
@@ -464,6 +468,12 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
     }
   }
 
+  // 1b. an initialism typed in lower case, letter by letter (kc: केसी), where a word list has it
+  const initialism = initialismReading(lower);
+  if (initialism !== null && store.mayBeForm(initialism) && store.form(initialism) !== undefined) {
+    add(initialism, lower, casualWeight(0) - LOAN_PENALTY, LOAN_KINDS, Stage.Loan);
+  }
+
   // 2. the typed token spelled back into Devanagari, kept where the store
   //    knows the word; a short search when a dictionary word already matched
   //    with a usual spelling
@@ -531,6 +541,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
     exact: candidates.some((c) => c.stage <= Stage.Split && !(compound && c.stage === Stage.Split)),
     loan: candidates[0]?.stage === Stage.Loan,
     loanInflected: candidates[0]?.stage === Stage.Loan && postpositionHeadword(candidates[0].word, (w) => store.headword(w) !== undefined) !== null,
+    initialism: initialism !== null && candidates[0]?.word === initialism,
     englishWord: ENGLISH_WORDS.has(lower),
     looksEnglish: LOOKS_ENGLISH.test(lower),
     public: [...candidates, ...lastResort].slice(0, MAX_MAX_CANDIDATES).map(publicCandidate),
@@ -1480,8 +1491,9 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
       // a loanword typed the English way: converted when it is the only
       // word; in running text it stays as typed (mixed text keeps its
       // English) unless a Nepali postposition is joined to it among Nepali
-      // words (cancerko: क्यान्सरको), where a Nepali reading is meant
-      else if (analysis.loan) convert = words === 1 || (analysis.loanInflected && ctxNe > 0 && ctxNe >= ctxEn);
+      // words (cancerko: क्यान्सरको), where a Nepali reading is meant; so
+      // too a lower-case initialism of the word lists (mero naam kc ho: केसी)
+      else if (analysis.loan) convert = words === 1 || ((analysis.loanInflected || analysis.initialism) && ctxNe > 0 && ctxNe >= ctxEn);
       else if (!tok.sentenceStart && isCapitalized(tok.text)) convert = analysis.exact && ctxNe > 0;
       else if (analysis.exact) convert = !(ctxEn >= 2 && ctxNe === 0);
       else convert = !analysis.looksEnglish && !(ctxEn > 0 && ctxEn >= ctxNe);

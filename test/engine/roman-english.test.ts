@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loanReadings } from '../../src/engine/roman-english.js';
+import { initialismReading, loanReadings } from '../../src/engine/roman-english.js';
 
 const first = (w: string): string => loanReadings(w, 8)[0]!;
 
@@ -55,4 +55,11 @@ test('the token itself, short tokens and non-letters give no readings; the limit
   assert.deepEqual(loanReadings('File', 8), []);
   assert.deepEqual(loanReadings('a1b2', 8), []);
   assert.equal(loanReadings('record', 2).length, 2);
+});
+
+test('a lower-case initialism is read letter by letter; a token with a vowel, one letter or six is none', () => {
+  assert.equal(initialismReading('kc'), 'केसी');
+  assert.equal(initialismReading('tv'), 'टीभी');
+  assert.equal(initialismReading('mbbs'), 'एमबीबीएस');
+  for (const t of ['ke', 'ghar', 'k', 'bcdfgh', 'KC']) assert.equal(initialismReading(t), null, t);
 });

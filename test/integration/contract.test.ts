@@ -561,6 +561,11 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   const fifth = (await postJson(ROMAN, { tokens: ['sambhav', 'sambandhi', 'shanka'] })).body.tokens;
   assert.deepEqual(fifth.map((t: any) => t.converted), ['सम्भव', 'सम्बन्धी', 'शङ्का']);
   assert.ok(fifth[0].candidates.some((c: any) => c.word === 'संभव'), 'the anusvara spelling is still listed');
+  // a lower-case initialism of the word lists, read letter by letter: alone, and among Nepali words
+  const kc = (await postJson(ROMAN, { tokens: ['kc'] })).body.tokens[0];
+  assert.equal(kc.converted, 'केसी');
+  assert.ok(kc.candidates[0].kinds.includes('english'));
+  assert.equal((await postJson(ROMAN, { text: 'mero naam kc ho' })).body.converted_text, 'मेरो नाम केसी हो');
 });
 
 test('romanization: max_candidates 1 gives at most one candidate and the same selection; 10 is accepted', { skip }, async () => {
