@@ -60,7 +60,7 @@ export const RomanCandidate = Type.Object(
     }),
     kinds: Type.Array(Type.String(), {
       description:
-        'Romanization schemes that produce the alias: casual, iast, iso15919, harvard-kyoto, itrans; english for a loanword typed the English way (file, read fail: फाइल); imported for an alias an imported dictionary states.',
+        'Romanization schemes that produce the alias: casual, iast, iso15919, harvard-kyoto, itrans; english for a loanword typed the English way (file, read fail: फाइल) or a lower-case initialism read letter by letter (kc: केसी); imported for an alias an imported dictionary states.',
     }),
   },
   { additionalProperties: false },
