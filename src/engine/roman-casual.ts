@@ -12,7 +12,7 @@
 //     - last syllable after one consonant: dropped 0 (घर ghar), kept 1 (ghara);
 //       after य: kept and dropped both 0 (समय samaya/samay) unless after i/ī
 //       (राष्ट्रिय rastriya); after a conjunct, and in the negative verb
-//       ending -ऐन: kept 0 (गर्छ garchha, धर्म dharma, छैन chhaina), dropped 1. An a carrying ं ँ or ः is always written.
+//       ending -ऐन (-दैन, छैन): kept 0 (गर्छ garchha, धर्म dharma, छैन chhaina), dropped 1. An a carrying ं ँ or ः is always written.
 //     - inside the word: where the right-to-left schwa-deletion rule of
 //       Indo-Aryan (VC_CV, Ohala) predicts deletion, dropped and kept both 0
 //       (घरमा gharma/gharama, नेपालको nepalko, सरकार sarkar/sarakar),
@@ -353,14 +353,21 @@ function predictedDeletions(syl: Syllable[]): boolean[] {
   return deleted;
 }
 
+/** The consonant before -ऐन in the negative verb endings: -दैन (गर्दैन, हुँदैन) and छैन. */
+const NEGATIVE_ENDING_CONS: ReadonlySet<string> = new Set(['d', 'ch']);
+
 /** Options of the last syllable's inherent a (see the header). */
 function finalSchwaOptions(syl: Syllable[]): Option[] {
   const n = syl.length;
   const last = syl[n - 1]!;
   if (n === 1 || last.nasal || last.visarga) return [{ s: 'a', c: 0 }];
   if (last.cons.length >= 2) return [{ s: 'a', c: 0 }, { s: '', c: 1, del: true }];
-  // The negative verb ending -ऐन keeps its a (छैन chhaina, हुँदैन hundaina).
-  if (last.cons[0] === 'n' && syl[n - 2]!.vowel === 'ai') return [{ s: 'a', c: 0 }, { s: '', c: 1, del: true }];
+  // The negative verb ending -ऐन (-दैन, छैन) keeps its a (छैन chhaina,
+  // हुँदैन hundaina); a noun in -ऐन does not (ऐन ain, जैन jain).
+  const before = syl[n - 2]!;
+  if (last.cons[0] === 'n' && before.vowel === 'ai' && NEGATIVE_ENDING_CONS.has(before.cons[before.cons.length - 1]!)) {
+    return [{ s: 'a', c: 0 }, { s: '', c: 1, del: true }];
+  }
   if (last.cons[0] === 'y') {
     const pv = syl[n - 2]!.vowel;
     if (pv === 'i' || pv === 'ii') return [{ s: 'a', c: 0 }];

@@ -116,3 +116,12 @@ test('reverse spellings: only plain lower-case ASCII, at most the limit', () => 
   assert.equal(reverseSpellings('sarkar', 5).length, 5);
   assert.equal(new Set(reverseSpellings('sarkar', 50)).size, reverseSpellings('sarkar', 50).length);
 });
+
+test('the negative verb ending -दैन/छैन keeps its final a; a noun in -ऐन drops it like any other', () => {
+  assert.equal(cost('छैन', 'chhaina'), 0);
+  assert.equal(cost('छैन', 'chhain'), 1);
+  assert.equal(cost('गर्दैन', 'gardaina'), 0);
+  assert.equal(cost('ऐन', 'ain'), 0);
+  assert.equal(cost('ऐन', 'aina'), 1);
+  assert.equal(cost('जैन', 'jain'), 0);
+});
