@@ -28,6 +28,13 @@ export interface RomanTextToken {
   sentenceStart: boolean;
   /** The gap before this token holds punctuation other than a hyphen or an apostrophe (a clause break). */
   punctBefore: boolean;
+  /**
+   * ... and that punctuation only closes what came before or belongs to it
+   * (a closing bracket or quote, + or %, attached to the token before): the
+   * token may still lean on that word, as a postposition does ("(ALL) lai",
+   * "\"yuddha\" lai", "50% ma").
+   */
+  closeBefore: boolean;
   /** The gap after this token holds a full stop, ? , ! , । or ॥: it ends a written sentence. */
   endsSentence: boolean;
 }
@@ -35,6 +42,8 @@ export interface RomanTextToken {
 const URL_RE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+$/i;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const LEADING_PUNCT = /^[(<[{"'“‘«]+/;
+/** Punctuation that closes or belongs to what comes before it (see closeBefore). */
+const CLOSING_PUNCT = ')]}"”’»+%';
 const TRAILING_PUNCT = /[)\]}>"'”’».,;:!?।॥]+$/;
 
 const enum C {
@@ -102,16 +111,34 @@ export function tokenizeRoman(text: string): RomanTextToken[] {
     let sentence = k === 0;
     let terminal = false;
     let clause = false;
+    let closing = true;
+    let spaced = false;
     for (let j = prevEnd; j < gapEnd; j++) {
       const c = text.charCodeAt(j);
-      if (c === 0x20) continue;
+      if (c === 0x20) {
+        spaced = true;
+        continue;
+      }
       if (c === 0x2e || c === 0x21 || c === 0x3f || c === 0x0964 || c === 0x0965) terminal = true;
       else if (c === 0x0a || c === 0x0d) sentence = true;
-      if (!isSpace(c) && c !== 0x2d && c !== 0x27 && c !== 0x2019 && c !== 0x2018) clause = true;
+      if (!isSpace(c) && c !== 0x2d && c !== 0x27 && c !== 0x2019 && c !== 0x2018) {
+        clause = true;
+        // closing only where it is attached to the token before (an opening quote is attached to the next)
+        if (spaced || isSpace(c) || !CLOSING_PUNCT.includes(text[j]!)) closing = false;
+      }
     }
     if (k > 0) out[k - 1]!.endsSentence = terminal;
     if (!t) break;
-    out[k] = { text: t.text, start: t.start, end: t.end, kind: t.kind, sentenceStart: sentence || terminal, punctBefore: k > 0 && clause, endsSentence: false };
+    out[k] = {
+      text: t.text,
+      start: t.start,
+      end: t.end,
+      kind: t.kind,
+      sentenceStart: sentence || terminal,
+      punctBefore: k > 0 && clause,
+      closeBefore: k > 0 && clause && closing && !sentence && !terminal,
+      endsSentence: false,
+    };
     prevEnd = t.end;
   }
   return out;

@@ -1500,15 +1500,16 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
     }
     if (!convert) {
       out[k] = { token: tok.text, converted: tok.text, status: 'unresolved', start: tok.start, end: tok.end, candidates: [] };
-      // A word left as it is (English in mixed text, Devanagari) still takes postpositions: "office ma".
-      prevWord = tok.kind === 'word' || tok.kind === 'devanagari' ? tok.text : null;
+      // A word left as it is (English in mixed text, Devanagari, an acronym) and a number still take
+      // postpositions: "office ma", "2023 ma", "PFK-1 lai".
+      prevWord = tok.kind === 'word' || tok.kind === 'devanagari' || tok.kind === 'number' || tok.kind === 'mixed' ? tok.text : null;
       if (prevWord !== null) subject = SUBJECT_PERSON.get(prevWord) ?? subject;
       continue;
     }
     // Detached postpositions: one follows a word of its phrase, and never starts one.
     // A word alone (the only word of the request) is taken as ranked: it
     // starts no phrase a postposition could not begin.
-    const afterWord = prevWord !== null && !tok.punctBefore && !tok.sentenceStart && !CONJUNCTIONS.has(prevWord);
+    const afterWord = prevWord !== null && (!tok.punctBefore || tok.closeBefore) && !tok.sentenceStart && !CONJUNCTIONS.has(prevWord);
     // After a word that ends its clause the ranking stands: no postposition
     // is read onto it, and an emphatic नै may still follow (आज नै).
     let order = words === 1 || (afterWord && endsClause(prevWord!)) ? -1 : postpositionOrder(analysis!.candidates, afterWord);
@@ -1708,7 +1709,7 @@ export function resolveText(store: WordStore, text: string, maxCandidates: numbe
 export function resolveTokens(store: WordStore, tokens: string[], maxCandidates: number = DEFAULT_MAX_CANDIDATES): RomanizationResult {
   const toks: RomanTextToken[] = tokens.map((raw, i) => {
     const text = raw.trim();
-    return { text, start: 0, end: 0, kind: tokenKind(text), sentenceStart: i === 0, punctBefore: false, endsSentence: false };
+    return { text, start: 0, end: 0, kind: tokenKind(text), sentenceStart: i === 0, punctBefore: false, closeBefore: false, endsSentence: false };
   });
   const resolved = resolveSequence(store, toks, maxCandidates).map((t) => ({ ...t, start: null, end: null }));
   return { text: null, converted_text: resolved.map((t) => t.converted).join(' '), tokens: resolved };

@@ -284,6 +284,12 @@ test('detached postpositions follow a word; a phrase does not start with one', (
   assert.equal(convert('ma ghar ma chu'), 'म घर मा chu');
   assert.equal(convert('ghar bata'), 'घर बाट');
   assert.equal(convert('ghar. ma'), 'घर. म');
+  // a closing bracket or quote does not part a postposition from its word, a comma does
+  assert.equal(convert('ma (ghar) ma chu'), 'म (घर) मा chu');
+  assert.equal(convert('ma "ghar" ma chu'), 'म "घर" मा chu');
+  assert.equal(convert('ma ghar, ma chu'), 'म घर, म chu');
+  // a number takes a postposition as a word does
+  assert.equal(convert('2023 ma ghar'), '2023 मा घर');
   // a conjunction typed as closely is no detached postposition
   assert.equal(convert('ghar ki kitab'), 'घर कि किताब');
   // after a conjunction a phrase starts

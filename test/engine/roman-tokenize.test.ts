@@ -57,3 +57,21 @@ test('sentence starts and clause breaks come from the gaps', () => {
     ],
   );
 });
+
+test('a gap that only closes what came before (a bracket, a quote, %) lets the next token lean on it', () => {
+  const t = tokenizeRoman('(ghar) ma, "kitab" lai ( ghar ) ma. ghar) ma');
+  assert.deepEqual(
+    t.map((x) => [x.text, x.punctBefore, x.closeBefore]),
+    [
+      ['ghar', false, false],
+      ['ma', true, true],
+      ['kitab', true, false],
+      ['lai', true, true],
+      ['ghar', true, false],
+      // the bracket stands apart from the word: no closing of it
+      ['ma', true, false],
+      ['ghar', true, false],
+      ['ma', true, true],
+    ],
+  );
+});
