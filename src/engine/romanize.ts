@@ -149,8 +149,9 @@
 //     phrase (no punctuation between; the word before may be English kept
 //     as it is, "office ma"; it is not a conjunction such as र, तर, जब, or
 //     a relative adverb opening a clause, जति, जहाँ: CONJUNCTIONS; after a
-//     converb in -एर or an adverb of time, आज, अहिले, the ranking stands:
-//     aja ma -> आज म) and one
+//     converb in -एर, an adverb of time, आज, अहिले, or a correlative of
+//     manner or degree, त्यसरी, त्यति, the ranking stands: aja ma -> आज म)
+//     and one
 //     of its exact candidates is a postposition (मा, लाई, ...) weighing at
 //     most one casual cost step less than the first, that one is put first
 //     (ghar ma -> घर मा, not घर म; ghar bata -> घर बाट, not घर बाटा); at the
@@ -272,7 +273,7 @@ export const CONTEXT_SUMMARY =
   '(mero naam kc ho: केसी); a capitalized ' +
   'word inside a sentence is converted only with an exact match and a Nepali neighbour; a detached postposition after a word of ' +
   'its phrase is read as one (ghar ma: घर मा, not घर म), unless a conjunction ranks first (ki: कि) or the word before is a converb ' +
-  'in -एर or an adverb of time (aja ma: आज म), and a phrase (after a conjunction such as जब, too) does not start with one ' +
+  'in -एर, an adverb of time (aja ma: आज म) or a correlative of manner or degree (tyasari ma: त्यसरी म), and a phrase (after a conjunction such as जब, too) does not start with one ' +
   '(ma ghar: म घर); the last word of a ' +
   'sentence takes its finite-verb twin with a final halanta when both match equally (lagain.: लगाइन्); before a written . ? or ! ' +
   'a finite verb within one casual step goes before a noun or a non-finite form (kaam gara.: गर, not गरा); the last word ' +
@@ -1421,16 +1422,23 @@ const CONJUNCTIONS: ReadonlySet<string> = new Set([
   'जति', 'जहाँ', 'जुनबेला',
 ]);
 
-/** Adverbs of time that take no detached postposition (aja ma ghar: आज म, not आज मा). */
-const TIME_ADVERBS: ReadonlySet<string> = new Set(['आज', 'भोलि', 'हिजो', 'पर्सि', 'अस्ति', 'अहिले', 'पहिले']);
+/**
+ * Adverbs that take no detached postposition: of time (aja ma ghar: आज म,
+ * not आज मा), and the correlatives of manner and degree, which open the
+ * clause answering a जसरी or जति (..., tyasari ma pani: त्यसरी म; ...,
+ * tyati ma bujhchhu: त्यति म). An emphatic नै may follow them (त्यसरी नै).
+ */
+const ADVERBS_WITHOUT_POSTPOSITION: ReadonlySet<string> = new Set([
+  'आज', 'भोलि', 'हिजो', 'पर्सि', 'अस्ति', 'अहिले', 'पहिले',
+  'जसरी', 'त्यसरी', 'यसरी', 'उसरी', 'त्यति', 'यति', 'उति',
+]);
 
 /**
  * A word that takes no detached postposition: a converb in -एर (उठेर,
- * बजेर: its clause ends there) or an adverb of time (aja ma: आज म, not
- * आज मा).
+ * बजेर: its clause ends there) or one of ADVERBS_WITHOUT_POSTPOSITION.
  */
 function endsClause(word: string): boolean {
-  return word.endsWith('ेर') || word.endsWith('एर') || TIME_ADVERBS.has(word);
+  return word.endsWith('ेर') || word.endsWith('एर') || ADVERBS_WITHOUT_POSTPOSITION.has(word);
 }
 
 /** Resolves the given word tokens with the text-level rules; non-word tokens stay as given. */
