@@ -45,6 +45,10 @@
 // fuzzy match.
 //
 // RANKING (the order of a token's candidates; the first is `converted`):
+//   0. a token typed with diacritics (ghaṇṭā, uhā̃) is looked up as typed
+//      in stage 1, and read by every other stage as a typist without them
+//      writes it (foldDiacritics: ghanta, uhan); within a stage a word one
+//      of whose scientific aliases is the token exactly goes first;
 //   1. exact alias matches before fuzzy ones, in this order: exact aliases
 //      (stored, or casual spellings the casual scheme prices) of dictionary
 //      words and of words only the news word list has (names, places,
@@ -248,7 +252,8 @@ export const RANKING_SUMMARY =
   `weight ${LOAN_PENALTY} less); then a stem plus an ending (a dictionary stem, or, when nothing matched exactly, a news-list word plus a ` +
   'postposition), or two dictionary words written together; then fuzzy matches (vowel ' +
   'length, aspiration, sibilants, nasals, w/v/b folded; dictionary words before ' +
-  'news-list words); then the token with a written or omitted inherent a. (2) weight, higher first: how usual this spelling is for the ' +
+  'news-list words); then the token with a written or omitted inherent a; within each, for a token typed with diacritics, a word ' +
+  'one of whose scientific aliases is the token exactly (pānī: पानी). (2) weight, higher first: how usual this spelling is for the ' +
   'word (casual 100 minus 15 per casual simplification, iast/iso15919 60, itrans 55, harvard-kyoto 50; less for news-list words and ' +
   'loanword readings, and for split, compound and fuzzy matches), a closed-class word (pronouns, particles, conjunctions, postpositions, the copula) ' +
   'counted 15 more, a word real text never showed (not in the news word list) 15 less, one real text inflects richly (7 case forms or more in the news list) 15 more. (3) closed-class words first; between a stem plus a ' +
@@ -298,6 +303,8 @@ interface Scored extends RomanCandidate {
   standardOfWeight?: number;
   /** Set by acceptedVariantsFirst: a news-list spelling whose variant the spellchecker accepts (Gate.Later). */
   variantOfAccepted?: boolean;
+  /** Set for a token typed with diacritics: one of the word's scientific aliases is the token exactly (ghaṇṭā: घण्टा). */
+  typedExactly?: boolean;
 }
 
 /** What one roman token resolves to, independent of max_candidates and of its context. */
@@ -392,6 +399,33 @@ function remember(cache: Map<string, WordAnalysis>, k: string, a: WordAnalysis):
   cache.set(k, a);
 }
 
+/**
+ * Letters with diacritics (IAST, ISO 15919 and loose typing with them: Ghaṇṭā,
+ * tapaiṅle) as a casual typist writes them; other marks are dropped (ā -> a,
+ * ṭ -> t), a tilde or candrabindu over a vowel is its nasal (uhā̃ -> uhan), and
+ * the scientific c is ch.
+ */
+const DIACRITIC_LETTERS: Readonly<Record<string, string>> = {
+  'ś': 'sh', 'ṣ': 'sh', 'ṛ': 'ri', 'ṝ': 'ri', 'ḷ': 'li', 'ṅ': 'n', 'ñ': 'n', 'ṇ': 'n', 'ṃ': 'n', 'ḥ': 'h',
+};
+const DIACRITIC_LETTER = /[śṣṛṝḷṅñṇṃḥ]/g;
+const NASAL_MARK = /[̃̐]/g;
+const MARKS = /\p{M}/gu;
+const BARE_C = /c(?!h)/g;
+
+/** The token without its diacritics, as foldDiacritics's table reads them; null when it has none (or is not Latin). */
+export function foldDiacritics(lower: string): string | null {
+  if (CASUAL_TYPED.test(lower)) return null;
+  const s = lower
+    .normalize('NFC')
+    .replace(DIACRITIC_LETTER, (ch) => DIACRITIC_LETTERS[ch]!)
+    .normalize('NFD')
+    .replace(NASAL_MARK, 'n')
+    .replace(MARKS, '')
+    .replace(BARE_C, 'ch');
+  return s !== lower && CASUAL_TYPED.test(s) ? s : null;
+}
+
 /** Longer tokens are no Nepali word (and would only cost look-ups). */
 const MAX_TOKEN_LENGTH = 40;
 
@@ -400,6 +434,11 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
   const found = new Map<string, Scored>();
   const info = new WordInfo(store);
   const lower = key.toLowerCase();
+  // A token typed with diacritics (ghaṇṭā, tapāīṅle, uhā̃) is looked up as
+  // typed (its scientific aliases), and read by the casual stages as a
+  // typist without them would write it (ghanta, tapainle, uhan).
+  const folded = foldDiacritics(lower);
+  const typed = folded ?? lower;
   const add: AddCandidate = (word, alias, weight, kinds, stage, stems) => {
     const i = info.of(word);
     if (i.boundStem) return;
@@ -442,37 +481,40 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
   // A candidate found by any means whose spelling the casual scheme can
   // produce is an exact casual alias, weighted by its cost; otherwise it is
   // a fuzzy match.
-  const typedIsCasual = CASUAL_TYPED.test(lower);
+  const typedIsCasual = CASUAL_TYPED.test(typed);
   const addScoredTwin = (word: string, stems?: string[]): void => {
-    const cost = casualCostOf(word, lower);
-    if (cost !== Infinity) add(word, lower, casualWeight(cost), CASUAL_KINDS, Stage.Exact, stems);
+    const cost = casualCostOf(word, typed);
+    if (cost !== Infinity) add(word, typed, casualWeight(cost), CASUAL_KINDS, Stage.Exact, stems);
   };
   const addScored = (word: string, fallback: AliasRecord | null, stage: Stage): void => {
-    const cost = typedIsCasual ? casualCostOf(word, lower) : Infinity;
-    if (cost !== Infinity) add(word, lower, casualWeight(cost), CASUAL_KINDS, Stage.Exact);
+    const cost = typedIsCasual ? casualCostOf(word, typed) : Infinity;
+    if (cost !== Infinity) add(word, typed, casualWeight(cost), CASUAL_KINDS, Stage.Exact);
     else {
       // Not a casual spelling: weighed by its distance from the word's likeliest alias.
       fallback ??= bestAlias(word);
-      if (fallback) addFuzzy(fallback, lower, stage, add);
+      if (fallback) addFuzzy(fallback, typed, stage, add);
     }
   };
 
   // 1. exact: stored aliases
   let exact = store.aliases(key);
   if (exact.length === 0 && key !== lower) exact = store.aliases(lower);
+  // Typed with diacritics: a word one of whose scientific aliases is the token exactly is what was meant.
+  const typedExactly = folded === null ? null : new Set(exact.map((r) => r.word));
+  if (folded !== null) exact = [...exact, ...store.aliases(folded)];
   for (const r of exact) {
     add(r.word, r.alias, r.weight, r.kinds, Stage.Exact);
     // Matched through a scientific scheme only: the casual reading may weigh more.
     if (typedIsCasual && !r.kinds.includes('casual')) {
-      const cost = casualCostOf(r.word, lower);
-      if (cost !== Infinity && casualWeight(cost) > r.weight) add(r.word, lower, casualWeight(cost), [...r.kinds, 'casual'], Stage.Exact);
+      const cost = casualCostOf(r.word, typed);
+      if (cost !== Infinity && casualWeight(cost) > r.weight) add(r.word, typed, casualWeight(cost), [...r.kinds, 'casual'], Stage.Exact);
     }
   }
 
   // 1b. an initialism typed in lower case, letter by letter (kc: केसी), where a word list has it
-  const initialism = initialismReading(lower);
+  const initialism = initialismReading(typed);
   if (initialism !== null && store.mayBeForm(initialism) && store.form(initialism) !== undefined) {
-    add(initialism, lower, casualWeight(0) - LOAN_PENALTY, LOAN_KINDS, Stage.Loan);
+    add(initialism, typed, casualWeight(0) - LOAN_PENALTY, LOAN_KINDS, Stage.Loan);
   }
 
   // 2. the typed token spelled back into Devanagari, kept where the store
@@ -483,7 +525,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
     for (const c of found.values()) if (c.stage === Stage.Exact && c.weight > best) best = c.weight;
     let hits = 0;
     const limit = best >= casualWeight(0) ? REVERSE_AFTER_USUAL : best >= casualWeight(1) ? REVERSE_AFTER_COMMON : REVERSE_SPELLINGS;
-    for (const dev of reverseSpellings(lower, limit)) {
+    for (const dev of reverseSpellings(typed, limit)) {
       // Looked up when the Bloom filter (over every form, lexicon and attested) says it may be one.
       if (found.has(dev) || !store.mayBeForm(dev) || store.form(dev) === undefined) continue;
       addScored(dev, null, Stage.Fuzzy);
@@ -501,20 +543,20 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
       break;
     }
   }
-  if (!matchedWhole) splitToken(store, lower, add);
+  if (!matchedWhole) splitToken(store, typed, add);
   else if (typedIsCasual) firstPersonTwins(store, found, addScoredTwin);
 
   // 3b. an English spelling of a loanword, when no dictionary word matched
-  if (typedIsCasual && ![...found.values()].some((c) => c.stage <= Stage.Split && !c.facts.attestedOnly)) loanToken(store, lower, add);
+  if (typedIsCasual && ![...found.values()].some((c) => c.stage <= Stage.Split && !c.facts.attestedOnly)) loanToken(store, typed, add);
 
   // 4. a compound of two dictionary words, when nothing matched exactly
   let compound = false;
   // (A word only the news list has does not stop the search for dictionary words.)
   const noDictionaryWord = (): boolean => ![...found.values()].some((c) => !c.facts.attestedOnly);
-  if (typedIsCasual && noDictionaryWord()) compound = compoundToken(store, lower, add);
+  if (typedIsCasual && noDictionaryWord()) compound = compoundToken(store, typed, add);
 
   // 4b. a postposition after a word only real text has, when nothing else matched exactly
-  if (!matchedWhole && ![...found.values()].some((c) => c.stage <= Stage.Loan)) splitToken(store, lower, add, true);
+  if (!matchedWhole && ![...found.values()].some((c) => c.stage <= Stage.Loan)) splitToken(store, typed, add, true);
 
   // 5. fuzzy
   const fkey = fuzzyRomanKey(lower);
@@ -523,7 +565,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
     for (const r of store.fuzzyAliases(fkey)) {
       if (found.has(r.word)) continue;
       if (scored++ < FUZZY_SCORED) addScored(r.word, r, Stage.Fuzzy);
-      else addFuzzy(r, lower, Stage.Fuzzy, add);
+      else addFuzzy(r, typed, Stage.Fuzzy, add);
     }
   }
 
@@ -535,6 +577,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
   standardSpellingsFirst(store, found, add);
   acceptedVariantsFirst(store, found);
   fifthLetterFirst(store, found);
+  if (typedExactly !== null) for (const c of found.values()) c.typedExactly = typedExactly.has(c.word);
   const { candidates, lastResort } = standardFirst(store, [...found.values()].sort(compareCandidates));
   return {
     candidates,
@@ -544,7 +587,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
     loanInflected: candidates[0]?.stage === Stage.Loan && postpositionHeadword(candidates[0].word, (w) => store.headword(w) !== undefined) !== null,
     initialism: initialism !== null && candidates[0]?.word === initialism,
     englishWord: ENGLISH_WORDS.has(lower),
-    looksEnglish: LOOKS_ENGLISH.test(lower),
+    looksEnglish: folded === null && LOOKS_ENGLISH.test(lower),
     public: [...candidates, ...lastResort].slice(0, MAX_MAX_CANDIDATES).map(publicCandidate),
   };
 }
@@ -822,6 +865,7 @@ function fifthLetterFirst(store: WordStore, found: Map<string, Scored>): void {
 export function compareCandidates(a: Scored, b: Scored): number {
   return (
     rankStage(a.stage) - rankStage(b.stage) ||
+    Number(b.typedExactly === true) - Number(a.typedExactly === true) ||
     rankWeight(b) - rankWeight(a) ||
     Number(CLOSED_CLASS.has(b.word)) - Number(CLOSED_CLASS.has(a.word)) ||
     longStemFirst(a.word, b.word) ||

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildRecords } from '../../src/build/records.js';
-import { ATTESTED_PENALTY, resolveText, resolveTokens } from '../../src/engine/romanize.js';
+import { ATTESTED_PENALTY, foldDiacritics, resolveText, resolveTokens } from '../../src/engine/romanize.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { ATTESTED_WORDLIST, HUNSPELL_DICT, THESAURUS_DICT } from '../../src/store/types.js';
 import { romanLexicon } from '../fixtures/roman/lexicon.js';
@@ -406,4 +406,20 @@ test('two dictionary words written together: a compound no list has is offered w
   const c = resolveTokens(store, ['kagajpatra'], 5).tokens[0]!.candidates;
   assert.equal(c[0]!.word, 'कागजपत्र');
   assert.ok(c[0]!.dictionaries.length > 0);
+});
+
+test('a token typed with diacritics: its scientific alias first, else read as typed without them', () => {
+  assert.equal(foldDiacritics('ghaṇṭā'), 'ghanta');
+  assert.equal(foldDiacritics('tapāīṅle'), 'tapainle');
+  assert.equal(foldDiacritics('uhā̃'), 'uhan', 'a tilde over a vowel is its nasal');
+  assert.equal(foldDiacritics('śikṣā'), 'shiksha');
+  assert.equal(foldDiacritics('pā̃c'), 'panch', 'the scientific c is ch');
+  assert.equal(foldDiacritics('ghar'), null);
+  assert.equal(foldDiacritics('кот'), null, 'not Latin');
+  // pānī is पानी exactly (its IAST alias), though pani is the particle पनि first
+  assert.equal(convert('pani'), 'पनि');
+  assert.equal(convert('pānī'), 'पानी');
+  assert.equal(convert('dāl'), 'दाल');
+  // no alias has the token: the casual reading of it without diacritics
+  assert.equal(convert('mero kām gharmā'), 'मेरो काम घरमा');
 });
