@@ -212,6 +212,9 @@ test('real text\'s case forms of a word: a tie-breaker between words typed alike
   // साथी and साठी are both sathi at no cost, both in the news list; real text has साथीको,
   // साथीले, साथीहरू and no case form of साठी
   assert.deepEqual(words('sathi').slice(0, 2), ['साथी', 'साठी']);
+  // a headword plus a postposition is used as much as its headword: साथीमा before साठीमा, though
+  // real text shows neither form (a form's own case forms mean nothing)
+  assert.deepEqual(words('sathima'), ['साथीमा', 'साठीमा']);
   // a word real text inflects richly (7 case forms or more) counts one casual step more usual:
   // chhetra reads क्षेत्र (chh for क्ष, one step) before छेत्र (no step), both in the news list
   assert.deepEqual(words('chhetra').slice(0, 2), ['क्षेत्र', 'छेत्र']);
