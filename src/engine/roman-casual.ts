@@ -38,7 +38,7 @@
 //   clusters: क्ष ksh (x 1, chh 1, ks 2); ज्ञ gy (gn, jn 2); ह्र hr (r 1:
 //     गाह्रो garo); a doubled
 //     consonant written twice 0, once 1 (भट्टराई bhattarai/bhatarai);
-//     च्छ chh (cchh, chchh, ch 1); च्च chch or cch (ch 1).
+//     च्छ chh (cchh, chchh, ch 1); च्च chch or cch (ch or chh 1: bachha बच्चा).
 //   nasal signs: ं before p/b/m/व m or n, before y r l s h n (m 1),
 //     elsewhere n (dropped 1, m at word end 1); ँ n or dropped 0, at the word end (गाउँ gaun/gau,
 //     तपाईं tapain/tapai) as inside (जाँदै jandai/jadai, लिँदैन lidaina): typists leave the
@@ -193,7 +193,7 @@ function pairOptions(a: Cons, b: Cons, ext: boolean): Option[] | null {
     return o;
   }
   if (a === 'c' && b === 'ch') return [{ s: 'chh', c: 0 }, { s: 'cchh', c: 1 }, { s: 'chchh', c: 1 }, { s: 'ch', c: 1 }, { s: 'cch', c: 1 }];
-  if (a === 'c' && b === 'c') return [{ s: 'chch', c: 0 }, { s: 'cch', c: 0 }, { s: 'ch', c: 1 }];
+  if (a === 'c' && b === 'c') return [{ s: 'chch', c: 0 }, { s: 'cch', c: 0 }, { s: 'ch', c: 1 }, { s: 'chh', c: 1 }];
   // ह्र is said with a breathy r, and typed without its h as often as with it (गाह्रो garo, बाह्र bara, साह्रै sarai).
   if (a === 'h' && b === 'r') return [{ s: 'hr', c: 0 }, { s: 'r', c: 1 }];
   return null;

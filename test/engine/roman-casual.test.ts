@@ -125,3 +125,12 @@ test('the negative verb ending -दैन/छैन keeps its final a; a noun in
   assert.equal(cost('ऐन', 'aina'), 1);
   assert.equal(cost('जैन', 'jain'), 0);
 });
+
+test('the geminate च्च is typed chch or cch, and ch or chh one step dearer (bachha बच्चा, sachhai साँच्चै)', () => {
+  assert.equal(cost('बच्चा', 'bachcha'), 0);
+  assert.equal(cost('बच्चा', 'baccha'), 0);
+  assert.equal(cost('बच्चा', 'bacha'), 1);
+  assert.equal(cost('बच्चा', 'bachha'), 1);
+  // च्छ keeps chh at no cost
+  assert.equal(cost('इच्छा', 'ichha'), 0);
+});
