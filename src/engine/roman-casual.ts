@@ -28,7 +28,8 @@
 //     ishwor, बानेश्वर baneshwor);
 //   ऐ ai (ei 1); औ au (ou 1; after य also eu 1, as texting writes the
 //     past: gayeu गयौ; after a cluster ending in य, the य and औ typed
-//     together as eu 1: न्यौपाने neupane); ए after a vowel e or ye (भएको bhaeko/bhayeko);
+//     together as eu 1: न्यौपाने neupane; a cluster's य before ए left out
+//     1: प्रत्येक pratek); ए after a vowel e or ye (भएको bhaeko/bhayeko);
 //     word-initial ए e (ye 1); ऋ/ृ ri (ru 2).
 //   consonants: श/ष sh (s 1; ष before ट/ठ s 0: राष्ट्र rastra); छ chh or ch
 //     (x 1, as in texting: xa, garxu); भ bh (v 1, texting too: vayo, vanera);
@@ -411,6 +412,11 @@ function buildSlots(syl: Syllable[], marked: boolean, ext: boolean): Slot[] {
       slots.push({ options: opts, vowel: true });
     } else if (s.cons.length) {
       let opts = clusterOptions(s.cons, afterVowel, i === 0, ext, limit);
+      // A cluster ending in य before ए is said with a plain e and often typed
+      // so, one step dearer (प्रत्येक pratek beside pratyek).
+      if (s.cons.length >= 2 && s.cons[s.cons.length - 1] === 'y' && s.vowel === 'e') {
+        opts = opts.concat(clusterOptions(s.cons.slice(0, -1), afterVowel, i === 0, ext, limit).map((o) => ({ s: o.s, c: o.c + 1 })));
+      }
       // Scoring only: य after i/ī/e left out (gario for गरियो, dio for दियो).
       if (ext && s.cons.length === 1 && s.cons[0] === 'y' && prev && (prev.vowel === 'i' || prev.vowel === 'ii' || prev.vowel === 'e')) {
         opts = opts.concat([{ s: '', c: 1 }]);

@@ -134,3 +134,10 @@ test('the geminate च्च is typed chch or cch, and ch or chh one step dearer
   // च्छ keeps chh at no cost
   assert.equal(cost('इच्छा', 'ichha'), 0);
 });
+
+test('a cluster\'s य before ए is typed with or, one step dearer, without the y (pratyek, pratek प्रत्येक)', () => {
+  assert.equal(cost('प्रत्येक', 'pratyek'), 0);
+  assert.equal(cost('प्रत्येक', 'pratek'), 1);
+  // a word-initial य keeps its y: no cluster
+  assert.equal(cost('येशु', 'eshu'), Infinity);
+});
