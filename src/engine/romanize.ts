@@ -825,9 +825,17 @@ function acceptedVariantsFirst(store: WordStore, found: Map<string, Scored>): vo
       }
     }
     for (const t of byKey.get(confusionKey(c.word)) ?? []) {
+      if (t === c || spell.checkWord(t.word).status !== 'correct') continue;
+      // Real text's own spelling of a word the lists spell otherwise (बिन्दु, विन्दु: Spellchecker.prefersOver): it takes the twin's place.
+      if (!t.facts.attestedOnly && spell.prefersOver(c.word, t.word)) {
+        t.variantOfAccepted = true;
+        if (c.stage > t.stage) c.stage = t.stage;
+        c.standardOfWeight = Math.max(c.standardOfWeight ?? 0, t.weight);
+        continue;
+      }
       // Not a word of its own that real text uses more (वडा, ward, beside बडा; स्वीकृति beside स्वीकृती),
       // nor one the typed token fits better (nisha: the name निशा, not निस्सा).
-      if (t === c || t.weight < c.weight || c.facts.caseForms > t.facts.caseForms || spell.checkWord(t.word).status !== 'correct') continue;
+      if (t.weight < c.weight || c.facts.caseForms > t.facts.caseForms) continue;
       c.variantOfAccepted = true;
       if (t.stage > c.stage) t.stage = c.stage;
       t.standardOfWeight = Math.max(t.standardOfWeight ?? 0, c.weight);

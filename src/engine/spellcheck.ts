@@ -97,6 +97,9 @@ export const PARADIGM_PROBES: readonly string[] = ['मा', 'को', 'का',
 const INFLECTED_IN_REAL_TEXT = 3;
 /** Attested case forms that make a word one real text inflects when real text shows its correction bare but never inflected. */
 const INFLECTED_RICHLY = 5;
+/** Attested case forms that let real text's spelling of a word stand beside a lexicon twin it inflects less (prefersOver). */
+const PREFERRED_CASE_FORMS = 2;
+const NASAL_SIGNS = /[ंँ]/g;
 /** Longer tokens (code units) are only looked up, never analysed or corrected. */
 export const MAX_WORD_LENGTH = 40;
 /**
@@ -376,7 +379,10 @@ export class Spellchecker {
       if (!correction.endsWith(suffix) || aksharaCount(base) < 2) continue;
       const cbase = correction.slice(0, correction.length - suffix.length);
       // The correction's side first: most corrections are inflected in real text (one or two look-ups).
-      if (this.caseForms(cbase, 1) > 0) continue;
+      if (this.caseForms(cbase, 1) > 0) {
+        if (this.prefersOver(base, cbase)) return true;
+        continue;
+      }
       // No case form of the correction: a word real text inflects richly is a word of its own even where
       // the correction itself occurs bare (वडा, the ward, beside बडा); a word inflected less, only where
       // real text never shows the correction at all.
@@ -384,6 +390,22 @@ export class Spellchecker {
       if (n >= INFLECTED_RICHLY || (n >= INFLECTED_IN_REAL_TEXT && !this.isAttestedForm(cbase))) return true;
     }
     return false;
+  }
+
+  /**
+   * Real text and the example sentences both prefer the word to a lexicon
+   * twin that real text also inflects: real text inflects it in more case
+   * forms (PREFERRED_CASE_FORMS at least) and more example sentences use it.
+   * The word lists carry some misspellings of their own (विन्दु, वस्ती,
+   * दबाव, विदा beside real text's बिन्दु, बस्ती, दबाब, बिदा), so the word is a
+   * spelling of its own, not a slip. Not where the two differ only in a
+   * nasal sign (औंला, औँला): the standard settles that, not usage.
+   */
+  prefersOver(w: string, twin: string): boolean {
+    if (w.replace(NASAL_SIGNS, '') === twin.replace(NASAL_SIGNS, '')) return false;
+    const n = this.caseForms(w, PARADIGM_PROBES.length);
+    if (n < PREFERRED_CASE_FORMS || n <= this.caseForms(twin, PARADIGM_PROBES.length)) return false;
+    return sentencesUsing(this.store.examples(w), w) > sentencesUsing(this.store.examples(twin), twin);
   }
 
   /**

@@ -148,6 +148,18 @@ test('a word real text inflects is unknown, not misspelled, when real text never
   assert.equal(s.checkWord('पानि').status, 'misspelled');
 });
 
+test('real text\'s own spelling of a word the lists spell otherwise is unknown, not misspelled', () => {
+  const s = checker();
+  // बस्ती: three case forms in real text and a sentence, against one case form and none for the word list's वस्ती
+  assert.equal(s.checkWord('बस्ती').status, 'unknown');
+  assert.equal(s.checkWord('बस्तीमा').status, 'unknown');
+  assert.equal(s.prefersOver('बस्ती', 'वस्ती'), true);
+  assert.equal(s.checkWord('वस्ती').status, 'correct');
+  // a slip real text inflects less than its correction keeps its flag: पानिमा (one case form) -> पानीमा (three)
+  assert.deepEqual(s.checkWord('पानिमा').corrections?.[0], 'पानीमा');
+  assert.equal(s.prefersOver('पानि', 'पानी'), false);
+});
+
 test('a form the grammar makes and real text uses is a correction: the halanta of a polite imperative', () => {
   const s = checker();
   assert.ok(!((spellStore().form('बस्नुहोस्')?.flags ?? 0) & FORM_LEXICON), 'बस्नुहोस् is no lexicon form of the fixture');
