@@ -40,7 +40,7 @@
 //                typist wrote or left out), looked up again.
 // Every candidate of stages 2, 5 and 6 is scored by the casual scheme
 // (casualCost in roman-casual.ts): when the typed token is a casual
-// spelling of the word (the build stores only each word's 8 cheapest), it
+// spelling of the word (the build stores only each word's MAX_CASUAL_ALIASES cheapest), it
 // is an exact casual alias with the weight its cost gives; otherwise it is a
 // fuzzy match.
 //
