@@ -35,7 +35,8 @@
 //     (x 1, as in texting: xa, garxu); भ bh (v 1, texting too: vayo, vanera);
 //     च ch (c 2); फ ph or f; ज j (z 2); ज़ z or j; व: word-initially b or v
 //     (w 1), after a consonant w or v (b 1; after r: b or v), between vowels
-//     w or v (b 1); ङ/ञ before their stops n (ng/ny 1).
+//     w, v or b, as Nepali says it (केवल kebal, कविता kabita, जीवन jiban,
+//     संविधान sambidhan); ङ/ञ before their stops n (ng/ny 1).
 //   clusters: क्ष ksh (x 1, chh 1, ks 2); ज्ञ gy (gn, jn 2); ह्र hr (r 1:
 //     गाह्रो garo); a doubled
 //     consonant written twice 0, once 1 (भट्टराई bhattarai/bhatarai);
@@ -154,7 +155,7 @@ function baseConsonantOptions(c: Cons, x: ConsContext): Option[] {
       if (x.prev === 'r') return [{ s: 'b', c: 0 }, { s: 'v', c: 0 }, { s: 'w', c: 1 }];
       if (x.prev) return [{ s: 'w', c: 0 }, { s: 'v', c: 0 }, { s: 'b', c: 1 }];
       if (x.wordInitial) return [{ s: 'b', c: 0 }, { s: 'v', c: 0 }, { s: 'w', c: 1 }];
-      return [{ s: 'w', c: 0 }, { s: 'v', c: 0 }, { s: 'b', c: 1 }];
+      return [{ s: 'w', c: 0 }, { s: 'v', c: 0 }, { s: 'b', c: 0 }];
     case 'sh':
     case 'ss':
       return x.next && RETROFLEX_STOPS.has(x.next) ? [{ s: 's', c: 0 }, { s: 'sh', c: 0 }] : [{ s: 'sh', c: 0 }, { s: 's', c: 1 }];

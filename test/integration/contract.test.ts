@@ -535,6 +535,8 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   assert.equal(bisht[0].candidates.at(-1).word, 'बिष्ट');
   assert.notEqual(bisht[0].converted, 'बिष्ट');
   assert.equal(bisht[1].status, 'unresolved');
+  // व between vowels typed b, as Nepali says it: the adverb केवल, which real text uses more, before केबल (cable)
+  assert.equal((await postJson(ROMAN, { tokens: ['kebal'] })).body.tokens[0].converted, 'केवल');
   // real text's own spelling of a word the hunspell list spells otherwise (विन्दु) takes its place
   assert.equal((await postJson(ROMAN, { tokens: ['bindu'] })).body.tokens[0].converted, 'बिन्दु');
   // a headword plus a postposition ranks by its headword's use in real text: the river, not the pulse (नाडीमा)
