@@ -31,7 +31,8 @@
 //     together as eu 1: न्यौपाने neupane; a cluster's य before ए left out
 //     1: प्रत्येक pratek); ए after a vowel e or ye (भएको bhaeko/bhayeko);
 //     word-initial ए e (ye 1); ऋ/ृ ri (ru 2).
-//   consonants: श/ष sh (s 1; ष before ट/ठ s 0: राष्ट्र rastra); छ chh or ch
+//   consonants: श/ष sh or s (Nepali says all three sibilants s: शर्मा sarma,
+//     शेर्पा serpa; ष before ट/ठ s first: राष्ट्र rastra); छ chh or ch
 //     (x 1, as in texting: xa, garxu); भ bh (v 1, texting too: vayo, vanera);
 //     च ch (c 2); फ ph or f; ज j (z 2); ज़ z or j; व: word-initially b or v
 //     (w 1), after a consonant w or v (b 1; after r: b or v), between vowels
@@ -158,7 +159,7 @@ function baseConsonantOptions(c: Cons, x: ConsContext): Option[] {
       return [{ s: 'w', c: 0 }, { s: 'v', c: 0 }, { s: 'b', c: 0 }];
     case 'sh':
     case 'ss':
-      return x.next && RETROFLEX_STOPS.has(x.next) ? [{ s: 's', c: 0 }, { s: 'sh', c: 0 }] : [{ s: 'sh', c: 0 }, { s: 's', c: 1 }];
+      return x.next && RETROFLEX_STOPS.has(x.next) ? [{ s: 's', c: 0 }, { s: 'sh', c: 0 }] : [{ s: 'sh', c: 0 }, { s: 's', c: 0 }];
     case 'lll':
       return [{ s: 'l', c: 0 }];
     case 'q':
