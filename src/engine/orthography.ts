@@ -29,6 +29,8 @@ export interface OrthographyContext {
   isHeadword(word: string): boolean;
   /** A headword of the thesaurus (the curated dictionary, which follows the standard more closely than the word list). */
   isThesaurusHeadword(word: string): boolean;
+  /** How many case endings real text (the news word list) gives the word, not counting forms that are headwords of their own. */
+  nounCaseForms(word: string): number;
 }
 
 export interface OrthographyRule {
@@ -415,6 +417,9 @@ const samAnusvara: OrthographyRule = {
  * form stays correct inside compounds: लेखिसकेको; and a headword in -इ
  * is a noun of its own: हानि, सरि.)
  */
+/** Case forms in real text that make a word in -इ a noun (absolutiveDirgha). */
+const NOUN_CASE_FORMS = 2;
+
 const absolutiveDirgha: OrthographyRule = {
   id: 'dirgha-conjunctive-participle',
   description: 'असमापक क्रियाको अन्त्यमा दीर्घ ई हुन्छ (लेखी, बसी)',
@@ -425,7 +430,13 @@ const absolutiveDirgha: OrthographyRule = {
     // A headword in -इ is a word of its own (हानि loss, सरि like), not a verb form.
     if (ctx.isHeadword(base)) return null;
     const participle = base.slice(0, -1) + 'ी';
-    return ctx.isVerbParticiple(participle) ? participle : null;
+    if (!ctx.isVerbParticiple(participle)) return null;
+    // So is a word real text declines as a noun, in two case forms or more and in more than
+    // the -ई form (रुचिको, रुचिलाई: the noun रुचि, which the word list has only as the stem of
+    // a verb class); a participle takes no case ending, and a misspelling real text also
+    // declines (बढिको) is declined less than its correct spelling (बढी).
+    const n = ctx.nounCaseForms(base);
+    return n >= NOUN_CASE_FORMS && n > ctx.nounCaseForms(participle) ? null : participle;
   },
 };
 

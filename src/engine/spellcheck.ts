@@ -166,6 +166,12 @@ export class Spellchecker {
         const f = memo.mayBeForm(w) ? memo.form(w) : undefined;
         return !!f && (f.flags & FORM_LEXICON) !== 0 && f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag) && /[ीई]$/.test(a.suffix));
       },
+      nounCaseForms: (w) => {
+        // A case form that is a headword of its own (गरि + मा = गरिमा, dignity) says nothing of the word.
+        let n = 0;
+        for (const p of PARADIGM_PROBES) if (this.isAttestedForm(w + p) && !((memo.form(w + p)?.flags ?? 0) & FORM_HEADWORD)) n++;
+        return n;
+      },
     };
   }
 

@@ -10,7 +10,7 @@ import {
   ORTHOGRAPHY_RULES,
   type OrthographyContext,
 } from '../../src/engine/orthography.js';
-import { FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT } from '../../src/store/types.js';
+import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT } from '../../src/store/types.js';
 import { spellStore } from '../fixtures/spell/lexicon.js';
 
 const store = spellStore();
@@ -25,6 +25,7 @@ const ctx: OrthographyContext = {
   isVerbParticiple: (w) => morph.isVerbForm(w) && w.endsWith('ी'),
   isHeadword: (w) => ((store.form(w)?.flags ?? 0) & FORM_HEADWORD) !== 0,
   isThesaurusHeadword: (w) => store.headword(w)?.entries.some((e) => e.dictionary === THESAURUS_DICT) ?? false,
+  nounCaseForms: (w) => ['को', 'लाई', 'मा'].filter((p) => ((store.form(w + p)?.flags ?? 0) & FORM_ATTESTED) !== 0).length,
 };
 const fix = (w: string): { rule: string; correction: string } | null => applyOrthography(w, morph.splitPostpositions(w), ctx);
 
@@ -125,6 +126,16 @@ test('the tadbhav rule needs the -ो adjective in the lexicon: a tatsam word of
   assert.equal(fix('पूजा'), null);
   assert.equal(fix('ठुलो'), null);
   assert.deepEqual(fix('ठूलोमा'), { rule: 'tadbhav-hrasva', correction: 'ठुलोमा' });
+});
+
+test('the participle rule leaves a word in -इ that real text gives case endings: a noun, not a participle', () => {
+  // लेखि is read as the participle of लेख्नु until real text is known to inflect it (as रुचि: रुचिको, रुचिलाई).
+  assert.deepEqual(fix('लेखि'), { rule: 'dirgha-conjunctive-participle', correction: 'लेखी' });
+  const declined = (counts: Record<string, number>): OrthographyContext => ({ ...ctx, nounCaseForms: (w) => counts[w] ?? 0 });
+  assert.equal(applyOrthography('लेखि', morph.splitPostpositions('लेखि'), declined({ लेखि: 2 })), null);
+  // Declined once, or less than the participle (a misspelling real text also declines): still the participle.
+  assert.deepEqual(applyOrthography('लेखि', morph.splitPostpositions('लेखि'), declined({ लेखि: 1 }))?.correction, 'लेखी');
+  assert.deepEqual(applyOrthography('लेखि', morph.splitPostpositions('लेखि'), declined({ लेखि: 3, लेखी: 6 }))?.correction, 'लेखी');
 });
 
 test('the -इक vriddhi rule needs the raised form in the lexicon', () => {
