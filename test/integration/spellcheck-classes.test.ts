@@ -85,20 +85,16 @@ const CORRECT = [
   'रुचि',
 ];
 
-test('correct words the word lists mislead about are correct', { skip: SKIP_WITHOUT_DATA }, async (t) => {
+/** Each word's GET /api/v1/spellcheck/word answer is the status with no corrections. */
+async function expectStatus(t: { after: (fn: () => Promise<void>) => void }, words: string[], status: 'correct' | 'unknown'): Promise<void> {
   const svc = await startTestService();
   t.after(() => svc.close());
-  for (const w of CORRECT) {
+  for (const w of words) {
     const body = (await (await fetch(`${svc.base}/api/v1/spellcheck/word?word=${encodeURIComponent(w)}`)).json()) as { status: string; corrections: unknown };
-    assert.deepEqual(body, { status: 'correct', corrections: null }, w);
+    assert.deepEqual(body, { status, corrections: null }, w);
   }
-});
+}
 
-test('names and loanwords are unknown, not misspelled', { skip: SKIP_WITHOUT_DATA }, async (t) => {
-  const svc = await startTestService();
-  t.after(() => svc.close());
-  for (const w of UNKNOWN) {
-    const body = (await (await fetch(`${svc.base}/api/v1/spellcheck/word?word=${encodeURIComponent(w)}`)).json()) as { status: string; corrections: unknown };
-    assert.deepEqual(body, { status: 'unknown', corrections: null }, w);
-  }
-});
+test('correct words the word lists mislead about are correct', { skip: SKIP_WITHOUT_DATA }, (t) => expectStatus(t, CORRECT, 'correct'));
+
+test('names and loanwords are unknown, not misspelled', { skip: SKIP_WITHOUT_DATA }, (t) => expectStatus(t, UNKNOWN, 'unknown'));
