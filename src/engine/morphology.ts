@@ -292,6 +292,11 @@ export interface MorphAnalysis {
 
 const MAX_DEPTH = 4;
 
+/** Case endings probed in the news list to see whether real text inflects a word (the spellchecker's realTextWord, the romanizer's ranking, the oblique stems here). */
+export const PARADIGM_PROBES: readonly string[] = ['मा', 'को', 'का', 'की', 'ले', 'लाई', 'बाट', 'हरू', 'हरु', 'सँग', 'सम्म', 'भन्दा', 'देखि'];
+/** hunspell-ne's affix class of the case endings (SFX 15: -को, -मा, -ले, -लाई...): a stem that takes it is a noun. */
+const CASE_ENDING_CLASS = 15;
+
 export class Morphology {
   constructor(private readonly store: SpellStore) {}
 
@@ -365,8 +370,30 @@ export class Morphology {
     if (FUNCTION_WORDS.has(word)) return false;
     const f = this.lexiconForm(word);
     if (f) return !isBareVerbStem(f);
+    if (this.isObliqueStem(word)) return true;
     const a = this.analyseAt(word, depth + 1);
     return a !== null && a.rule !== 'literary-tense';
+  }
+
+  /**
+   * The oblique (तिर्यक्) stem of a noun in -ओ, which takes -आ before a
+   * postposition (बिरालो: बिरालाको, टाउको: टाउकामा, छोरो: छोराले): the
+   * word lists give the -ो noun the case endings on its direct form only
+   * (बिरालोको). Only where real text shows the oblique stem with a case
+   * ending (the news list has बिरालादेखि, टाउकामा): a loanword in -ओ
+   * (रेडियो, भिडियो) has no oblique.
+   */
+  private isObliqueStem(word: string): boolean {
+    if (word.length < 3 || !word.endsWith('ा')) return false;
+    const direct = word.slice(0, -1) + 'ो';
+    if (!this.isHeadword(direct) || !this.isNounHeadword(direct)) return false;
+    return PARADIGM_PROBES.some((p) => this.isAttested(word + p));
+  }
+
+  /** A headword that takes the case endings (hunspell's case class) or that a dictionary tags as a noun (नाम). */
+  private isNounHeadword(word: string): boolean {
+    const entries = this.store.headword(word)?.entries ?? [];
+    return entries.some((e) => e.classes.includes(CASE_ENDING_CLASS) || e.pos === NOUN_POS || e.senses.some((s) => s.pos === NOUN_POS));
   }
 
   private postpositionChain(word: string, depth: number): MorphAnalysis | null {
@@ -751,6 +778,9 @@ function deVriddhi(word: string): string[] {
 function endsBeforeAuxiliary(w: string): boolean {
   return w.endsWith('नु') || w.endsWith('न') || w.endsWith('ि') || w.endsWith('ी') || w.endsWith('इ') || w.endsWith('ई') || w.endsWith('दै') || w.endsWith('ँदै');
 }
+
+/** The part-of-speech name of nouns in both dictionaries (src/build/mythes.ts POS_NAMES, src/build/hunspell.ts). */
+const NOUN_POS = 'नाम';
 
 /** Part-of-speech names of adjectives (विशेषण, सार्वनामिक विशेषण), not क्रियाविशेषण (adverb). */
 function isAdjectivePos(pos: string | null): boolean {

@@ -579,8 +579,10 @@ export function obliqueGenitive(word: string, ctx: OrthographyContext): string |
     if (!word.endsWith('को' + p)) continue;
     const head = word.slice(0, word.length - p.length - 2);
     if (aksharaCount(head) < 1) continue;
-    // The genitive must be a real one: head + को is a word (भएको, उसको).
-    if (!ctx.accepts(head + 'को')) continue;
+    // The genitive must be a real one: head + को is a word (भएको, उसको), and
+    // not a noun that merely ends in -को (टाउको, head: टाउकोमा is that noun
+    // with मा, whose oblique टाउकामा the morphology reads too).
+    if (!ctx.accepts(head + 'को') || ctx.isHeadword(head + 'को')) continue;
     return head + 'का' + p;
   }
   return null;

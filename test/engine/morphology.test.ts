@@ -147,6 +147,14 @@ test('an adjective in -ओ agrees in -आ and -ई; a noun in -ओ does not', ()
   assert.equal(morph.analyse('बाटा'), null, 'बाटो is a noun');
 });
 
+test('a noun in -ओ takes its oblique stem in -आ before a postposition where real text shows that stem declined', () => {
+  // बाटो is a noun; real text has बाटामा, so बाटाको and बाटाबाट are read as बाटा + the postposition.
+  for (const w of ['बाटाको', 'बाटाबाट', 'बाटामा']) assert.deepEqual(morph.analyse(w)?.base, 'बाटा', w);
+  // आगो is a noun too, but real text shows no oblique आगा-; and the oblique stem alone is no word.
+  assert.equal(morph.analyse('आगाको'), null);
+  assert.equal(morph.analyse('बाटा'), null);
+});
+
 test('बेला, अन्तर्गत, निकट follow a word as नामयोगी; गरी, पटक, विरोधी make new words; जबसम्म is a conjunction', () => {
   assert.deepEqual(morph.analyse('त्यसबेला'), { rule: 'postposition', base: 'त्यस', parts: ['बेला'] });
   assert.equal(morph.analyse('विशेषगरी'), null, 'word formation, only on request');

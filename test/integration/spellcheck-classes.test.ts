@@ -37,6 +37,7 @@ const RULES: [typed: string, first: string, rule: string][] = [
   ['माष्टर', 'मास्टर', 'sa-in-loanwords'],
   ['ठूलो', 'ठुलो', 'tadbhav-hrasva'],
   ['उ', 'ऊ', 'pronoun-dirgha'],
+  ['भएकोले', 'भएकाले', 'oblique-genitive'],
 ];
 
 const UNKNOWN = [
@@ -83,6 +84,8 @@ test('orthography rules of the Academy standard say which rule fired', { skip: S
 const CORRECT = [
   // the noun रुचि (interest), which hunspell-ne has only as the stem of a verb class: not the participle रुची
   'रुचि',
+  // the oblique stem of a noun in -ओ before a postposition (बिरालो: बिरालाको), and a noun in -को with one (टाउको: टाउकोमा, not a genitive)
+  'बिरालाको', 'टाउकामा', 'टाउकोमा',
 ];
 
 /** Each word's GET /api/v1/spellcheck/word answer is the status with no corrections. */
