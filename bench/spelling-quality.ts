@@ -225,7 +225,7 @@ function differenceKind(word: string, correction: string, rule: string | undefin
   if (same((x) => x.replace(/व/g, 'ब'))) return 'ba / va';
   if (same((x) => x.replace(/[शष]/g, 'स'))) return 'sibilant';
   if (same((x) => x.replace(/ण/g, 'न'))) return 'na / retroflex na';
-  if (same((x) => x.replace(/ाे/g, 'ो').replace(/ाै/g, 'ौ'))) return 'o/au sign typed as two signs';
+  if (same((x) => x.replace(/ाे|ेा/g, 'ो').replace(/ाै|ैा/g, 'ौ'))) return 'o/au sign typed as two signs';
   if (same((x) => x.replace(/ये/g, 'ए').replace(/ए/g, 'य'))) return 'e / ya';
   if (same((x) => x.replace(/ृ|्रि|रि/g, 'रि').replace(/ऋ/g, 'रि'))) return 'ri / kri';
   if (same((x) => x.replace(/क्ष/g, 'छ').replace(/छ्य/g, 'छ'))) return 'ksha / chhya';

@@ -22,7 +22,8 @@
 //   - ए/य, ये/ए:            the vowel letter ए read as य, and य+े as य
 //                          (यहाँ/एहाँ, गए/गये)
 //   - doubled consonants:  C्C read as C (तत्त्व/तत्व, सम्मान/समान)
-//   - ो/ाे, ौ/ाै:           the o-signs typed as ा plus े/ै, which render alike
+//   - ो/ाे/ेा, ौ/ाै/ैा:      the o-signs typed as ा and े/ै, in either order,
+//                          which render alike (प्रयाेग, भएकेा)
 // Not folded: vowel signs other than the hrasva/dirgha pairs (ा, े/ै, ो/ौ),
 // aspiration (द/ध), anything else: those errors are found by the edit
 // candidates of the error model, which price them higher.
@@ -40,7 +41,10 @@ const HALANTA = '\u094D';
 // spelled with halanta). Longest first where one contains another.
 // Two passes, because क्ष becomes छ first and a क्ष्य (क्ष + ्य) must then
 // meet a typed छ्य: the second pass folds छ्य and च्छ into छ.
-const CLUSTERS = /क्ष|ज्ञ|ृ|ॄ|ऋ|ॠ|ये|ाे|ाै/g;
+const CLUSTERS = /क्ष|ज्ञ|ृ|ॄ|ऋ|ॠ|ये/g;
+// The o-signs typed as two signs, folded first: in येा the े belongs to the o-sign, not to ये.
+const TWO_SIGN_O = /ाे|ेा|ाै|ैा/g;
+const TWO_SIGN_O_KEY: Record<string, string> = { 'ाे': 'ो', 'ेा': 'ो', 'ाै': 'ौ', 'ैा': 'ौ' };
 const CHHA_CLUSTERS = /छ्य|च्छ/g;
 const GEMINATE = /([\u0915-\u0939])\u094D\1/g;
 const CLUSTER_KEY: Record<string, string> = {
@@ -51,9 +55,6 @@ const CLUSTER_KEY: Record<string, string> = {
   'ऋ': 'रि',
   'ॠ': 'रि',
   'ये': 'य',
-  // ो and ौ typed as two signs (ा + े, ा + ै): they look the same on screen.
-  'ाे': 'ो',
-  'ाै': 'ौ',
 };
 
 // A nasal consonant with halanta is the same sound as anusvara (पञ्चम वर्ण
@@ -89,6 +90,8 @@ export function confusionKey(word: string): string {
   // Precomposed nukta letters (ऩ ऱ ऴ क़..य़) fold with their base letters:
   // decompose them (NFC leaves क़..य़ decomposed already).
   let w = PRECOMPOSED_NUKTA.test(word) ? word.normalize('NFD') : word;
+  // ो and ौ typed as two signs (ा + े, ा + ै, or े + ा, ै + ा): they look the same on screen.
+  if (w.includes('ा')) w = w.replace(TWO_SIGN_O, (m) => TWO_SIGN_O_KEY[m]!);
   w = w.replace(CLUSTERS, (m) => CLUSTER_KEY[m]!);
   if (w.includes('छ')) w = w.replace(CHHA_CLUSTERS, 'छ');
   if (w.includes(HALANTA)) w = w.replace(GEMINATE, '$1');

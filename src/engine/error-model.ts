@@ -4,7 +4,8 @@
 // variants of a word that the spellchecker tries against the lexicon.
 //
 // Costs (an arbitrary edit costs 1):
-//   0.2   nukta added or dropped (ड़/ड); ो/ौ typed as ा + े/ै (प्रयाेग)
+//   0.2   nukta added or dropped (ड़/ड); ो/ौ typed as ा and े/ै in either
+//         order (प्रयाेग, भएकेा)
 //   0.3   hrasva/dirgha (ि/ी, ु/ू, इ/ई, उ/ऊ); halanta added or dropped
 //         (आफनो/आफ्नो, गर्छन/गर्छन्); chandrabindu added or dropped
 //         (हुदैन/हुँदैन); anusvara/chandrabindu swapped (संग/सँग); a nasal
@@ -145,9 +146,11 @@ multi('छ्य', 'छ', 0.35);
 // the candidate that keeps it is closer than the one that drops it (लक्ष).
 multi('क्ष्य', 'छ्य', 0.3);
 multi('क्ष', 'कष', 0.3);
-// ो and ौ typed as ा + े/ै look the same on screen.
+// ो and ौ typed as ा and े/ै, in either order, look the same on screen.
 multi('ाे', 'ो', 0.2);
 multi('ाै', 'ौ', 0.2);
+multi('ेा', 'ो', 0.2);
+multi('ैा', 'ौ', 0.2);
 multi('ज्ञ', 'ग्य', 0.3);
 // A geminate stop written with the aspirate as its second half, or the
 // reverse (मुद्धा/मुद्दा, उद्धेश्य/उद्देश्य, बुद्द/बुद्ध): the two clusters

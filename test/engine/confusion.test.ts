@@ -59,6 +59,9 @@ test('doubled consonants fold, and ो/ौ typed as two signs', () => {
   differ('सममान', 'सम्मान');
   same('प्रयाेग', 'प्रयोग');
   same('पाैडी', 'पौडी');
+  // and the other order of the two signs
+  same('प्रयेाग', 'प्रयोग');
+  same('पैाडी', 'पौडी');
 });
 
 test('other differences are kept: vowel signs outside the pairs, aspiration, different letters', () => {

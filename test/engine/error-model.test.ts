@@ -56,8 +56,10 @@ test('a doubled consonant at the end of a word (expressive, ट्याप्�
   assert.ok(editCost('ट्याप', 'ट्याप्प') > 0.45, 'not a confusion slip');
 });
 
-test('ो typed as ा + े is nearly free', () => {
+test('ो typed as ा + े, in either order, is nearly free', () => {
   assert.ok(editCost('प्रयाेग', 'प्रयोग') <= 0.2);
+  assert.ok(editCost('प्रयेाग', 'प्रयोग') <= 0.2);
+  assert.ok(editCost('पैाडी', 'पौडी') <= 0.2);
 });
 
 test('a typed halanta that joins a conjunct costs more to remove than a dropped one costs to restore', () => {

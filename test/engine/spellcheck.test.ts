@@ -35,6 +35,7 @@ test('one real misspelling per error class, with its expected first correction',
     ['पानिहरूमा', 'पानीहरूमा'], // inside a postposition chain
     ['सममान', 'सम्मान'], // halanta dropped inside a doubled consonant
     ['प्रयाेग', 'प्रयोग'], // ो typed as ा + े
+    ['प्रयेाग', 'प्रयोग'], // ो typed as े + ा
   ];
   for (const [typed, expected] of cases) {
     const r = s.checkWord(typed);
