@@ -65,7 +65,7 @@
 //      the Academy standard) goes after the correctly spelled candidates of
 //      its stage, and its standard spelling ranks in its place, added when
 //      no stage found it (standardSpellingsFirst: tika टिका, not टिक;
-//      taukoma टाउकामा);
+//      garekoma गरेकामा), and the headword follows it (respelledAs);
 //      of two news-list spellings of one word (one confusion key) the
 //      one the spellchecker accepts takes the place of the one it does
 //      not know (acceptedVariantsFirst: dirghakalin दीर्घकालीन, not
@@ -267,8 +267,8 @@ export const RANKING_SUMMARY =
   'those of the headword). (6) presence in more ' +
   'dictionaries. (7) definition_rank: the number of definitions of the headword. (8) attestation count. (9) edit distance between the ' +
   'token and the alias. (10) a headword before an inflected form. (11) example sentences using the word or its forms. A word the ' +
-  'spellchecker would correct is never offered first: a headword spelled against the Academy standard goes after the correctly ' +
-  'spelled candidates of its class (its standard spelling, and that of any respelled form, takes its rank), and of the other flagged forms (a news-list spelling of a name, a colloquial form) the best ' +
+  'spellchecker would correct is never offered first: a headword spelled against the Academy standard goes right after its ' +
+  'standard spelling, which takes its rank (tika: टिका, then टीका; the standard spelling of any respelled form is added when no list has it), and of the other flagged forms (a news-list spelling of a name, a colloquial form) the best ' +
   'one is listed only after every other candidate, and only when there is one. Of two news-list spellings of one word (differing in ' +
   'vowel length, sibilants, ब/व, nasals or halanta) the one the spellchecker accepts takes the rank of the one it does not know ' +
   '(dirghakalin: दीर्घकालीन before दिर्घकालिन), unless that one is typed more closely or real text inflects it in more case forms; ' +
@@ -309,6 +309,17 @@ interface Scored extends RomanCandidate {
   standardOfWeight?: number;
   /** Set by acceptedVariantsFirst: a news-list spelling whose variant the spellchecker accepts (Gate.Later). */
   variantOfAccepted?: boolean;
+  /**
+   * Set by standardSpellingsFirst on a headword an orthography rule of the
+   * standard respells: its standard spelling (टीका: टिका). The headword is
+   * listed right after it (standardFirst), not after every other word of
+   * its stage: the same word in the older spelling, which much real text
+   * still writes. (Not for the news list's variants of an accepted word,
+   * हत्त beside हत, nor for an anusvara spelling beside the fifth letter,
+   * संग beside सङ्ग: measured, moving those up pushed out the candidates the
+   * sentence rules choose from, हट, सँग.)
+   */
+  respelledAs?: string;
   /** Set for a token typed with diacritics: one of the word's scientific aliases is the token exactly (ghaṇṭā: घण्टा). */
   typedExactly?: boolean;
 }
@@ -653,8 +664,28 @@ function standardFirst(store: WordStore, ranked: Scored[]): { candidates: Scored
     else if (lastResort.length < LAST_RESORT_CANDIDATES) lastResort.push(c);
   }
   out.push(...flagged);
+  // A respelled word follows the spelling that took its place, wherever that ranked.
+  for (const c of out.filter((x) => x.respelledAs !== undefined)) {
+    const at = out.indexOf(c);
+    out.splice(at, 1);
+    if (!placeAfterRespelling(out, c)) out.splice(at, 0, c);
+  }
   const candidates = out.slice(0, MAX_MAX_CANDIDATES);
   return { candidates, lastResort: candidates.length ? lastResort : [] };
+}
+
+/**
+ * Puts a respelled word (Scored.respelledAs) right after the spelling that
+ * took its place, and after any other respelling of it already there, when
+ * that spelling is listed already: true when it did.
+ */
+function placeAfterRespelling(out: Scored[], c: Scored): boolean {
+  if (c.respelledAs === undefined) return false;
+  let i = out.findIndex((t) => t.word === c.respelledAs);
+  if (i < 0) return false;
+  while (i + 1 < out.length && out[i + 1]!.respelledAs === c.respelledAs) i++;
+  out.splice(i + 1, 0, c);
+  return true;
 }
 
 function spellcheckerFor(store: WordStore): Spellchecker {
@@ -771,14 +802,15 @@ function rankWeight(c: Scored): number {
 
 /**
  * A word that an orthography rule of the Academy standard respells
- * (टीका -> टिका, tadbhav-hrasva; टाउकोमा -> टाउकामा, oblique-genitive) is
+ * (टीका -> टिका, tadbhav-hrasva; गरेकोमा -> गरेकामा, oblique-genitive) is
  * the word the typist meant, in an older spelling: a headword goes after
  * the correctly spelled candidates and any other form is not ranked
  * (standardFirst). Its standard spelling stands in for it: when that is a
  * candidate too (a news-list word, ATTESTED_PENALTY lighter), it ranks
  * with the respelled word's stage and weight (tika: टिका, not the lighter
  * टिक); when it is not, and the spellchecker accepts it, it is added so,
- * backed by the respelled word's dictionaries (taukoma: टाउकामा).
+ * backed by the respelled word's dictionaries (garekoma: गरेकामा). The
+ * headword itself is listed right after its standard spelling (respelledAs).
  */
 function standardSpellingsFirst(store: WordStore, found: Map<string, Scored>, add: AddCandidate): void {
   const spell = spellcheckerFor(store);
@@ -791,6 +823,7 @@ function standardSpellingsFirst(store: WordStore, found: Map<string, Scored>, ad
       if (spell.checkWord(standard).status === 'correct') add(standard, c.alias, c.weight, c.kinds, c.stage, [c.word]);
       continue;
     }
+    c.respelledAs = standard;
     if (t.stage < c.stage) continue;
     t.stage = c.stage;
     t.standardOfWeight = Math.max(t.standardOfWeight ?? 0, c.weight);

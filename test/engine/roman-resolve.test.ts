@@ -234,8 +234,8 @@ test('every candidate is backed by a word list; a word only real text has comes 
   assert.deepEqual(words('wada'), ['बडा', 'वडा']);
   // a headword the Academy standard respells (टीका: टिका, tadbhav-hrasva) gives its rank to its
   // standard spelling where that is a candidate, though only the news list has it: before टिक,
-  // which tika spells with its final a written
-  assert.deepEqual(words('tika'), ['टिका', 'टिक', 'टीका']);
+  // which tika spells with its final a written; the older spelling follows its standard one
+  assert.deepEqual(words('tika'), ['टिका', 'टीका', 'टिक']);
   // and when the standard spelling is no candidate of its own, it is added in the respelled form's
   // place, backed by its dictionaries (गरेकोमा: the oblique गरेकामा); the older form comes last
   const g = resolveTokens(store, ['garekoma'], 5).tokens[0]!.candidates;
