@@ -208,6 +208,20 @@ export const VERB_ENDINGS: readonly string[] = [
   'थ्यो', 'थे', 'थेँ', 'थिन्', 'थ्यौ', 'थ्यौँ', 'न्थ्यो', 'न्थे', 'न्थेँ', 'न्थिन्', 'न्थ्यौ', 'न्थ्यौँ', 'ँथ्यो', 'ँथे', 'ँथिन्',
 ].slice().sort((a, b) => b.length - a.length);
 
+/** VERB_ENDINGS by their last code unit, longest first in each list: a word is tried only against the endings it can end with. */
+const VERB_ENDINGS_BY_LAST = groupByLast(VERB_ENDINGS);
+
+function groupByLast(endings: readonly string[]): ReadonlyMap<string, readonly string[]> {
+  const out = new Map<string, string[]>();
+  for (const e of endings) {
+    const last = e[e.length - 1]!;
+    const list = out.get(last);
+    if (list) list.push(e);
+    else out.set(last, [e]);
+  }
+  return out;
+}
+
 /**
  * Derivational suffixes (तद्धित प्रत्यय) that make a new word of a word:
  * abstract nouns, adjectives of quality, adverbs of manner (सामान्यतया,
@@ -474,7 +488,7 @@ export class Morphology {
   }
 
   private verbParadigm(word: string): MorphAnalysis | null {
-    for (const e of VERB_ENDINGS) {
+    for (const e of VERB_ENDINGS_BY_LAST.get(word[word.length - 1]!) ?? []) {
       if (word.length <= e.length || !word.endsWith(e)) continue;
       const stem = word.slice(0, word.length - e.length);
       if (!hasLetterBody(stem)) continue;
