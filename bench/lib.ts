@@ -83,6 +83,13 @@ export interface Scenario {
   body?: string;
   /** Several requests to cycle through (a mixed workload). */
   requests?: { method: 'GET' | 'POST'; path: string; body?: string }[];
+  /**
+   * Bodies the service has not seen, each sent once, one at a time, after
+   * the scenario's own one-at-a-time measure: the latency of a batch client
+   * whose every text is new (the per-word caches warm only on the words
+   * texts share, as in production).
+   */
+  freshBodies?: string[];
 }
 
 export interface RoundResult {
@@ -144,6 +151,47 @@ export async function nearLimitText(): Promise<{ text: string; source: string }>
   const out: string[] = [];
   for (let i = 0; out.length < 1000; i++) out.push(words[(i * 7) % words.length]!);
   return { text: out.join(' '), source: 'generated: 1,000 dictionary headwords' };
+}
+
+/**
+ * `count` different texts of `words` words each, from real text, none the
+ * near-limit text: the eval's FLoRes sentences and frequent corpus words
+ * when present, else dictionary headwords in a different order per text.
+ */
+export async function freshDevanagariTexts(count: number, words: number): Promise<{ texts: string[]; source: string }> {
+  const pool: string[] = [];
+  let source = 'eval/text/flores_dev.ne.txt and corpus_frequent_words.txt';
+  for (const rel of ['text/flores_dev.ne.txt', 'text/corpus_frequent_words.txt']) pool.push(...(readEval(rel) ?? '').split(/\s+/).filter(Boolean));
+  if (pool.length < count * words) {
+    source = 'generated: dictionary headwords';
+    const { LmdbStore } = await import('../src/store/lmdb-store.js');
+    const { resolveDataDir } = await import('../src/store/data-dir.js');
+    const store = new LmdbStore(resolveDataDir(process.env.DATA_DIR ?? join(ROOT, 'native-data')), null);
+    for (const p of 'कखगघचछजझटठडतथदधनपफबभमयरलवशसहअआइईउऊएओ') pool.push(...store.completions(p));
+    store.close();
+  }
+  const texts: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const out: string[] = [];
+    // Consecutive runs of real text while it lasts; then strides through the pool.
+    for (let j = 0; j < words; j++) out.push(pool[(i * words + j * (1 + Math.floor((i * words) / pool.length))) % pool.length]!);
+    texts.push(out.join(' '));
+  }
+  return { texts, source };
+}
+
+/** `count` different romanized texts of `tokens` words each, from the eval sentences after the first `skip` words (romanText's); null without them. */
+export function freshRomanTexts(count: number, tokens: number, skip: number): string[] | null {
+  const tsv = readEval('romanization/sentence_pairs.tsv');
+  if (!tsv) return null;
+  const words = tsv
+    .split('\n')
+    .slice(1)
+    .flatMap((line) => (line.split('\t')[0] ?? '').split(/\s+/).filter(Boolean))
+    .slice(skip);
+  const texts: string[] = [];
+  for (let i = 0; i < count && (i + 1) * tokens <= words.length; i++) texts.push(words.slice(i * tokens, (i + 1) * tokens).join(' '));
+  return texts;
 }
 
 /** A romanized text of `tokens` words: eval sentences when present, else a phrase written here, repeated. */

@@ -844,20 +844,23 @@ function standardSpellingsFirst(store: WordStore, found: Map<string, Scored>, ad
  * (dirghakalin: दिर्घकालिन, samkalin: समकालिन, chunautipurna: चुनौतिपूर्ण).
  */
 function acceptedVariantsFirst(store: WordStore, found: Map<string, Scored>): void {
-  let byKey: Map<string, Scored[]> | null = null;
   const spell = spellcheckerFor(store);
+  // Grouped by confusion key first: a word with no other spelling among the
+  // candidates needs no spellcheck here (on a text never seen before, most
+  // news-list candidates are such, and each check of an unknown word is the
+  // dearest step of a cold analysis).
+  const byKey = new Map<string, Scored[]>();
+  for (const t of found.values()) {
+    const k = confusionKey(t.word);
+    const list = byKey.get(k);
+    if (list) list.push(t);
+    else byKey.set(k, [t]);
+  }
   for (const c of found.values()) {
-    if (!c.facts.attestedOnly || spell.checkWord(c.word).status !== 'unknown') continue;
-    if (byKey === null) {
-      byKey = new Map();
-      for (const t of found.values()) {
-        const k = confusionKey(t.word);
-        const list = byKey.get(k);
-        if (list) list.push(t);
-        else byKey.set(k, [t]);
-      }
-    }
-    for (const t of byKey.get(confusionKey(c.word)) ?? []) {
+    if (!c.facts.attestedOnly) continue;
+    const group = byKey.get(confusionKey(c.word))!;
+    if (group.length < 2 || spell.checkWord(c.word).status !== 'unknown') continue;
+    for (const t of group) {
       if (t === c || spell.checkWord(t.word).status !== 'correct') continue;
       // Real text's own spelling of a word the lists spell otherwise (बिन्दु, विन्दु: Spellchecker.prefersOver): it takes the twin's place.
       if (!t.facts.attestedOnly && spell.prefersOver(c.word, t.word)) {
