@@ -8,8 +8,9 @@ DATA_DIR ?= native-data
 export DATA_DIR
 
 TS_SOURCES := $(shell find src test bench -name '*.ts' 2>/dev/null)
-# What the data build depends on: the pipeline and the engine code it imports (which shapes the indexes).
-DATA_SOURCES := $(shell find src/build src/store -name '*.ts' 2>/dev/null) src/engine/normalize.ts src/engine/confusion.ts src/engine/error-model.ts src/engine/spell-candidates.ts src/engine/morphology.ts src/engine/orthography.ts src/engine/spell-store-memo.ts src/engine/text.ts $(wildcard src/engine/roman-*.ts)
+# What the data build depends on: the pipeline and the whole engine, which shapes the indexes and
+# computes the stored spellcheck verdicts (a thread ignores verdicts another engine computed).
+DATA_SOURCES := $(shell find src/build src/store -name '*.ts' 2>/dev/null) $(wildcard src/engine/*.ts)
 DATA_STAMP := $(DATA_DIR)/current/SOURCES.json
 DEPS_STAMP := node_modules/.installed
 BUILD_STAMP := dist/.built

@@ -21,6 +21,7 @@ import { importHunspell, nominalClasses, partOfSpeechForClasses, type HunspellIm
 import { importJsonlDictionary } from './jsonl-dictionary.js';
 import { importMythes } from './mythes.js';
 import { buildRecords, type DictionaryInput, type LexiconInput } from './records.js';
+import { computeVerdicts } from './verdicts.js';
 import { extractNepaliSentences, LIBREOFFICE_CATALOG_DIR, LIBREOFFICE_SENTENCE_SOURCE, sentencesFromThesaurus } from './sentences.js';
 import { readTraineddataWords } from './tesseract.js';
 
@@ -174,6 +175,11 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const input: LexiconInput = { dictionaries, forms: hun.forms, attested: tess.words, sentences, romanAliases, sources };
   const records = buildRecords(input, (m) => log(`  ${m}`));
   log(`records assembled (${ms(t)})`);
+
+  // --- the spellchecker's verdicts on the words only the news list has
+  t = performance.now();
+  computeVerdicts(records);
+  log(`spellcheck verdicts: ${records.verdicts.size} news-list words checked (${ms(t)})`);
 
   // --- Bloom filter over the vocabulary forms (lexicon and attested): a
   // negative answer spares a store look-up for the spellchecker's edit

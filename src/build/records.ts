@@ -26,6 +26,7 @@ import {
   type Sense,
   type SourceInfo,
   type StoreMeta,
+  type StoredVerdict,
 } from '../store/types.js';
 
 export interface DictionaryInput {
@@ -69,6 +70,8 @@ export interface StoreRecords {
   sentences: ExampleSentence[];
   /** normalized word -> indexes into sentences, best first. */
   sentenceIndex: Map<string, number[]>;
+  /** normalized word -> the spellchecker's verdict, for the words only the news list has; empty until src/build/verdicts.ts fills it. */
+  verdicts: Map<string, StoredVerdict>;
 }
 
 /** Caps that keep one key's value small; the lists are ranked before they are cut. */
@@ -337,6 +340,7 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
       examples: sentences.length,
     },
     bloom: null,
+    verdicts: null,
   };
-  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex };
+  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex, verdicts: new Map() };
 }

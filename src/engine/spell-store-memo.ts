@@ -9,7 +9,7 @@
 // nothing per look-up (unlike an LRU's bookkeeping) and keeps a long-running
 // worker's memory flat; the words a text needs are re-read at once.
 
-import type { ExampleSentence, FormRecord, HeadwordRecord } from '../store/types.js';
+import type { ExampleSentence, FormRecord, HeadwordRecord, StoredVerdict } from '../store/types.js';
 import type { WordStore } from '../store/word-store.js';
 
 /** The subset of WordStore the spellchecker uses. */
@@ -66,6 +66,11 @@ export class StoreMemo implements SpellStore {
 
   formsByConfusionKey(key: string): string[] {
     return this.keys.get(key) ?? this.keys.remember(key, this.store.formsByConfusionKey(key));
+  }
+
+  /** Not memoized: asked once per word the result cache misses. */
+  verdict(word: string): StoredVerdict | undefined {
+    return this.store.verdict(word);
   }
 
   /** Not memoized: asked at most once per word, for the few words that reach the last stages of a check. */

@@ -117,6 +117,14 @@ const SIMILAR_MAX_COST = 1.6;
 export interface SpellcheckerOptions {
   /** Entries of the per-word result cache (default DEFAULT_CACHE_SIZE); 0 turns the cache off. */
   cacheSize?: number;
+  /**
+   * Answer a word the store has a verdict for (WordStore.verdict: the words
+   * only the news list has, checked at build time by this same engine) with
+   * that verdict instead of checking it again. Only when the store's
+   * verdicts come from this engine code (the caller compares
+   * StoreMeta.verdicts.engine with engineFingerprint()). Default false.
+   */
+  storedVerdicts?: boolean;
 }
 
 const CORRECT: SpellcheckWordResult = Object.freeze({ status: 'correct', corrections: null }) as SpellcheckWordResult;
@@ -134,6 +142,7 @@ export class Spellchecker {
   private readonly orthographyMemo = new BoundedMap<OrthographyFinding | false>(STORE_MEMO_SIZE);
   private hits = 0;
   private misses = 0;
+  private readonly storedVerdicts: boolean;
 
   /** The store behind a memo of its records (spell-store-memo.ts). */
   private readonly store: StoreMemo;
@@ -146,6 +155,7 @@ export class Spellchecker {
     this.morph = new Morphology(memo);
     this.generator = new CandidateGenerator(memo, this.morph);
     this.cache = cacheSize > 0 ? new LRUCache({ max: cacheSize }) : null;
+    this.storedVerdicts = options.storedVerdicts === true;
     const morph = this.morph;
     this.ctx = {
       isLexicon: (w) => morph.isLexicon(w),
@@ -208,6 +218,14 @@ export class Spellchecker {
       return cached;
     }
     this.misses++;
+    // The build's verdict is this engine's final answer for the word (with compoundCorrection's
+    // join); inside compoundCorrection only "correct" is asked of it, which the join never changes.
+    const stored = this.storedVerdicts && this.isNewsOnly(w) ? this.store.verdict(w) : undefined;
+    if (stored) {
+      const r = Object.freeze(stored) as SpellcheckWordResult;
+      this.cache?.set(w, r);
+      return r;
+    }
     let result = this.check(w);
     if (result.status === 'unknown' && !this.joining) {
       const joined = this.compoundCorrection(w);
@@ -216,6 +234,12 @@ export class Spellchecker {
     // An unknown found while compoundCorrection runs was not taken apart itself: not the final answer.
     if (!(this.joining && result.status === 'unknown')) this.cache?.set(w, result);
     return result;
+  }
+
+  /** Only the news list has the word (the words the build stored verdicts for): a Bloom probe and a memoized form read, which check() reuses. */
+  private isNewsOnly(w: string): boolean {
+    if (!this.store.mayBeForm(w)) return false;
+    return ((this.store.form(w)?.flags ?? 0) & (FORM_ATTESTED | FORM_LEXICON)) === FORM_ATTESTED;
   }
 
   /** Set while compoundCorrection checks parts and joined spellings: they are not taken apart again. */

@@ -2,7 +2,7 @@
 // reader (service): one environment, these named sub-databases, values in
 // lmdb-js's msgpack encoding (compact binary), keys NFC-normalized strings.
 
-import type { FormRecord } from './types.js';
+import type { FormRecord, StoredVerdict } from './types.js';
 
 export const DB_NAMES = {
   meta: 'meta',
@@ -14,6 +14,7 @@ export const DB_NAMES = {
   fuzzyAliases: 'fuzzy_aliases',
   sentences: 'sentences',
   sentenceIndex: 'sentence_index',
+  verdicts: 'verdicts',
 } as const;
 
 /**
@@ -44,4 +45,20 @@ export function unpackForm(p: PackedForm): FormRecord {
     analyses.push({ stem: p[i] as string, prefix: p[i + 1] as string, suffix: p[i + 2] as string, flag: p[i + 3] as number | null });
   }
   return { flags: p[0] as number, analyses };
+}
+
+/** StoredVerdict as a flat array: [status, rule or null, ...corrections] (status 0 correct, 1 misspelled, 2 unknown). */
+export type PackedVerdict = (number | string | null)[];
+
+const VERDICT_STATUSES: readonly StoredVerdict['status'][] = ['correct', 'misspelled', 'unknown'];
+
+export function packVerdict(v: StoredVerdict): PackedVerdict {
+  return [VERDICT_STATUSES.indexOf(v.status), v.rule ?? null, ...(v.corrections ?? [])];
+}
+
+export function unpackVerdict(p: PackedVerdict): StoredVerdict {
+  const status = VERDICT_STATUSES[p[0] as number]!;
+  const v: StoredVerdict = { status, corrections: status === 'misspelled' ? (p.slice(2) as string[]) : null };
+  if (typeof p[1] === 'string') v.rule = p[1];
+  return v;
 }

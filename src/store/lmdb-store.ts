@@ -6,8 +6,8 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BloomFilter } from './bloom.js';
-import { DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, unpackForm, type PackedForm } from './lmdb-layout.js';
-import { STORE_SCHEMA_VERSION, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta } from './types.js';
+import { DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, unpackForm, unpackVerdict, type PackedForm, type PackedVerdict } from './lmdb-layout.js';
+import { STORE_SCHEMA_VERSION, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoredVerdict } from './types.js';
 import type { WordStore } from './word-store.js';
 
 export class StoreOpenError extends Error {
@@ -85,6 +85,11 @@ export class LmdbStore implements WordStore {
       if (s) out.push(s);
     }
     return out;
+  }
+
+  verdict(word: string): StoredVerdict | undefined {
+    const p = this.get<PackedVerdict>(this.dbs.verdicts, word);
+    return p ? unpackVerdict(p) : undefined;
   }
 
   /** A cheap read that fails when the environment is unusable (for GET /up). */

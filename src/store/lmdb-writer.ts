@@ -6,7 +6,7 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { join } from 'node:path';
 import type { StoreRecords } from '../build/records.js';
-import { DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, packForm } from './lmdb-layout.js';
+import { DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, packForm, packVerdict } from './lmdb-layout.js';
 import type { StoreMeta } from './types.js';
 
 const BATCH = 50_000;
@@ -51,6 +51,7 @@ export async function writeLmdbStore(dir: string, records: StoreRecords, meta: S
   writeMap(DB_NAMES.fuzzyAliases, records.fuzzyAliases);
   writeMap(DB_NAMES.sentences, records.sentences.map((s, i) => [String(i), s] as [string, typeof s]));
   writeMap(DB_NAMES.sentenceIndex, records.sentenceIndex);
+  writeMap(DB_NAMES.verdicts, records.verdicts, packVerdict);
   writeMap(DB_NAMES.meta, [['meta', meta]]);
   await env.close();
   return written;

@@ -4,7 +4,7 @@
 
 import type { StoreRecords } from '../build/records.js';
 import type { BloomFilter } from './bloom.js';
-import { type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta } from './types.js';
+import { type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoredVerdict } from './types.js';
 import type { WordStore } from './word-store.js';
 
 export class MemoryStore implements WordStore {
@@ -53,5 +53,9 @@ export class MemoryStore implements WordStore {
 
   examples(word: string): ExampleSentence[] {
     return (this.records.sentenceIndex.get(word) ?? []).map((i) => this.records.sentences[i]!);
+  }
+
+  verdict(word: string): StoredVerdict | undefined {
+    return this.records.verdicts.get(word);
   }
 }

@@ -66,6 +66,20 @@ export interface FormRecord {
   analyses: FormAnalysis[];
 }
 
+/**
+ * The spellchecker's answer for a word, worked out at build time
+ * (src/build/verdicts.ts) for every word only the news list has: the
+ * dearest words to check (most are names, loanwords and misspellings, which
+ * run the whole candidate search), met by every text and by the
+ * romanizer's candidates. Valid for the engine that computed it
+ * (StoreMeta.verdicts.engine).
+ */
+export interface StoredVerdict {
+  status: 'correct' | 'misspelled' | 'unknown';
+  corrections: string[] | null;
+  rule?: string;
+}
+
 /** A roman alias of a Devanagari word, as stored for romanization. */
 export interface AliasRecord {
   word: string;
@@ -110,6 +124,9 @@ export interface StoreMeta {
     examples: number;
   };
   bloom: { bits: number; hashes: number; items: number; falsePositiveRate: number; checksum: string } | null;
+  /** The stored spellcheck verdicts: how many, and the fingerprint of the engine code that computed them (src/store/engine-fingerprint.ts). */
+  verdicts: { words: number; engine: string } | null;
 }
 
-export const STORE_SCHEMA_VERSION = 1;
+/** 2: the verdicts sub-database and StoreMeta.verdicts. */
+export const STORE_SCHEMA_VERSION = 2;

@@ -3,6 +3,7 @@
 // and each worker thread).
 
 import { BloomFilter, type SharedBloom } from '../store/bloom.js';
+import { engineFingerprint } from '../store/engine-fingerprint.js';
 import { LmdbStore } from '../store/lmdb-store.js';
 import { shareSpellchecker, warmUpRomanizer } from '../engine/romanize.js';
 import { Spellchecker } from '../engine/spellcheck.js';
@@ -26,7 +27,9 @@ export interface Engines {
 export function openEngines(opts: EngineOptions): Engines {
   const bloom = opts.bloom ? BloomFilter.fromShared(opts.bloom) : null;
   const store = new LmdbStore(opts.dataDir, bloom);
-  const spell = new Spellchecker(store, { cacheSize: opts.cacheSize });
+  // The build's verdicts on news-list words, when this engine computed them.
+  const storedVerdicts = store.meta.verdicts !== null && store.meta.verdicts.engine === engineFingerprint();
+  const spell = new Spellchecker(store, { cacheSize: opts.cacheSize, storedVerdicts });
   // The romanizer keeps only candidates this spellchecker calls correct:
   // share the thread's instance (and its cache) instead of a second one.
   shareSpellchecker(store, spell);

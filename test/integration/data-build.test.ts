@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BloomFilter } from '../../src/store/bloom.js';
+import { Spellchecker } from '../../src/engine/spellcheck.js';
+import { engineFingerprint } from '../../src/store/engine-fingerprint.js';
 import { BLOOM_FILE, SOURCES_FILE } from '../../src/store/lmdb-layout.js';
 import { LmdbStore } from '../../src/store/lmdb-store.js';
 import { FORM_ATTESTED, FORM_LEXICON } from '../../src/store/types.js';
@@ -50,6 +52,29 @@ test('the Bloom filter verifies and its false-positive rate is at most 0.1%', { 
     assert.ok(store.meta.bloom!.falsePositiveRate <= 0.001, `fpr ${store.meta.bloom!.falsePositiveRate}`);
     assert.equal(bloom.items, store.meta.counts.forms, 'the filter holds every vocabulary form, lexicon and attested');
     for (const w of ['घर', 'नेपाल', 'राम्रो']) if (store.form(w)) assert.ok(bloom.has(w), w);
+  } finally {
+    store.close();
+  }
+});
+
+test('the stored spellcheck verdicts come from this engine and agree with it', { skip: SKIP_WITHOUT_DATA }, () => {
+  const bloom = BloomFilter.parse(readFileSync(join(BUILD_DIR, BLOOM_FILE)));
+  const store = new LmdbStore(BUILD_DIR, bloom);
+  try {
+    const v = store.meta.verdicts!;
+    assert.equal(v.engine, engineFingerprint(), 'built by this engine code');
+    within(v.words, 32_600, 0.03, 'news-list words with a verdict');
+    // A sample of news-list words, each checked by the engine itself (no stored verdicts).
+    const live = new Spellchecker(store, { cacheSize: 0 });
+    const stored = new Spellchecker(store, { storedVerdicts: true });
+    const sample = ['केहि', 'शरिर', 'नेपालि', 'ट्रम्प', 'ओबामा', 'फेसबुक', 'बिन्दु', 'वडा', 'गर्नुहोस्', 'उनिहरु', 'साउदी', 'अर्जेन्टिना'];
+    let asked = 0;
+    for (const w of sample) {
+      if (!store.verdict(w)) continue;
+      asked++;
+      assert.deepEqual({ ...stored.checkWord(w) }, { ...live.checkWord(w) }, w);
+    }
+    assert.ok(asked >= 8, `${asked} of the sample words have a verdict`);
   } finally {
     store.close();
   }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildRecords } from '../../src/build/records.js';
 import { BloomFilter } from '../../src/store/bloom.js';
-import { BLOOM_FILE } from '../../src/store/lmdb-layout.js';
+import { BLOOM_FILE, packVerdict, unpackVerdict } from '../../src/store/lmdb-layout.js';
 import { LmdbStore, StoreOpenError } from '../../src/store/lmdb-store.js';
 import { writeLmdbStore } from '../../src/store/lmdb-writer.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
@@ -15,6 +15,8 @@ test('the LMDB store answers exactly as the memory store over the same records',
   const dir = mkdtempSync(join(tmpdir(), 'nls-store-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const records = buildRecords(miniLexicon());
+  records.verdicts.set('केहि', { status: 'misspelled', corrections: ['केही'], rule: 'pronoun-dirgha' });
+  records.verdicts.set('ट्रम्प', { status: 'unknown', corrections: null });
   await writeLmdbStore(dir, records, records.meta);
   const bloom = BloomFilter.create(records.forms.size, 0.001);
   for (const w of records.forms.keys()) bloom.add(w);
@@ -30,7 +32,10 @@ test('the LMDB store answers exactly as the memory store over the same records',
     assert.deepEqual(lmdb.form(w), mem.form(w), `form ${w}`);
     assert.equal(lmdb.mayBeForm(w), mem.mayBeForm(w), `may be a form: ${w}`);
     assert.deepEqual(lmdb.examples(w), mem.examples(w), `examples ${w}`);
+    assert.deepEqual(lmdb.verdict(w), mem.verdict(w), `verdict ${w}`);
   }
+  assert.deepEqual(lmdb.verdict('केहि'), { status: 'misspelled', corrections: ['केही'], rule: 'pronoun-dirgha' });
+  assert.deepEqual(lmdb.verdict('ट्रम्प'), { status: 'unknown', corrections: null });
   for (const p of ['घ', 'कि', 'x']) assert.deepEqual(lmdb.completions(p), mem.completions(p));
   for (const [key, list] of records.aliases) assert.deepEqual(lmdb.aliases(key), list);
   assert.ok(lmdb.bloomLoaded);
@@ -46,5 +51,16 @@ test('opening a folder without a store names the problem', () => {
     assert.throws(() => new LmdbStore(dir, null), (e: unknown) => e instanceof StoreOpenError && /make data/.test((e as Error).message));
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a verdict packs to a flat array and back', () => {
+  for (const v of [
+    { status: 'correct' as const, corrections: null },
+    { status: 'unknown' as const, corrections: null },
+    { status: 'misspelled' as const, corrections: ['पानी', 'पानि'] },
+    { status: 'misspelled' as const, corrections: ['ठुलो'], rule: 'tadbhav-hrasva' },
+  ]) {
+    assert.deepEqual(unpackVerdict(packVerdict(v)), v);
   }
 });

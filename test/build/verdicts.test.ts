@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { buildRecords } from '../../src/build/records.js';
+import { computeVerdicts } from '../../src/build/verdicts.js';
+import { Spellchecker } from '../../src/engine/spellcheck.js';
+import { engineFingerprint } from '../../src/store/engine-fingerprint.js';
+import { MemoryStore } from '../../src/store/memory-store.js';
+import { FORM_ATTESTED, FORM_LEXICON } from '../../src/store/types.js';
+import { spellLexicon } from '../fixtures/spell/lexicon.js';
+
+const records = buildRecords(spellLexicon());
+computeVerdicts(records);
+
+test('the build stores a verdict for every word only the news list has, and for no other', () => {
+  const newsOnly = [...records.forms].filter(([, f]) => (f.flags & (FORM_ATTESTED | FORM_LEXICON)) === FORM_ATTESTED).map(([w]) => w);
+  assert.ok(newsOnly.length > 10);
+  assert.deepEqual([...records.verdicts.keys()].sort(), newsOnly.sort());
+  assert.deepEqual(records.meta.verdicts, { words: newsOnly.length, engine: engineFingerprint() });
+  // the fixture's news list has misspellings, names and correct forms: all three verdicts occur
+  const statuses = new Set([...records.verdicts.values()].map((v) => v.status));
+  assert.deepEqual([...statuses].sort(), ['correct', 'misspelled', 'unknown']);
+  assert.deepEqual(records.verdicts.get('केहि')?.corrections?.[0], 'केही');
+});
+
+test('a checker answering from the stored verdicts answers as one that checks', () => {
+  const store = new MemoryStore(records);
+  const stored = new Spellchecker(store, { storedVerdicts: true });
+  const live = new Spellchecker(store, { cacheSize: 0 });
+  for (const w of records.verdicts.keys()) assert.deepEqual({ ...stored.checkWord(w) }, { ...live.checkWord(w) }, w);
+  // and inside texts, with their occurrences
+  const text = [...records.verdicts.keys()].join(' ');
+  assert.deepEqual(stored.checkText(text), live.checkText(text));
+});
+
+test('stored verdicts are read only when asked for', () => {
+  // A planted verdict shows which path answered.
+  const planted = buildRecords(spellLexicon());
+  computeVerdicts(planted);
+  assert.equal(planted.verdicts.get('ट्रम्प')?.status, 'unknown');
+  planted.verdicts.set('ट्रम्प', { status: 'correct', corrections: null });
+  const store = new MemoryStore(planted);
+  assert.equal(new Spellchecker(store, { storedVerdicts: true }).checkWord('ट्रम्प').status, 'correct');
+  assert.equal(new Spellchecker(store).checkWord('ट्रम्प').status, 'unknown');
+});
+
+test('the engine fingerprint changes with any engine module and ignores other files', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'nls-engine-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'a.js'), 'export const a = 1;');
+  writeFileSync(join(dir, 'b.js'), 'export const b = 2;');
+  const before = engineFingerprint(dir);
+  assert.match(before, /^[0-9a-f]{16}$/);
+  writeFileSync(join(dir, 'notes.txt'), 'not code');
+  assert.equal(engineFingerprint(dir), before);
+  writeFileSync(join(dir, 'b.js'), 'export const b = 3;');
+  assert.notEqual(engineFingerprint(dir), before);
+  assert.equal(engineFingerprint(), engineFingerprint(), 'the running engine has one fingerprint');
+});
