@@ -60,7 +60,7 @@
 // Every rule ends in dictionary look-ups: a word is accepted only when the
 // pieces it is cut into are lexicon forms (FORM_LEXICON) or function words.
 
-import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, type FormRecord } from '../store/types.js';
+import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, type FormRecord, type HeadwordRecord } from '../store/types.js';
 import { confusionKey } from './confusion.js';
 import { BoundedMap, type SpellStore } from './spell-store-memo.js';
 
@@ -377,14 +377,15 @@ export class Morphology {
   }
 
   /** A lexicon word or a function word, or (recursively) one of them with postpositions. */
-  private acceptsAsBase(word: string, depth: number): boolean {
+  /** `whole`: the word the base was cut from (the oblique stem's evidence must be another form). */
+  private acceptsAsBase(word: string, depth: number, whole: string): boolean {
     if (NOMINAL_FUNCTION_WORDS.has(word) || NAMAYOGI_BASES.has(word)) return true;
     // Conjunctions, particles and the copula take no postposition, even
     // where the word list has them as stems.
     if (FUNCTION_WORDS.has(word)) return false;
     const f = this.lexiconForm(word);
     if (f) return !isBareVerbStem(f);
-    if (this.isObliqueStem(word)) return true;
+    if (this.isObliqueStem(word, whole)) return true;
     const a = this.analyseAt(word, depth + 1);
     return a !== null && a.rule !== 'literary-tense';
   }
@@ -394,28 +395,24 @@ export class Morphology {
    * postposition (बिरालो: बिरालाको, टाउको: टाउकामा, छोरो: छोराले): the
    * word lists give the -ो noun the case endings on its direct form only
    * (बिरालोको). Only where real text shows the oblique stem with a case
-   * ending (the news list has बिरालादेखि, टाउकामा): a loanword in -ओ
-   * (रेडियो, भिडियो) has no oblique.
+   * ending other than the word being read (the news list has बिरालादेखि
+   * for बिरालाको, टाउकाको for टाउकामा; a news-list typo is no evidence for
+   * itself): a loanword in -ओ (रेडियो, भिडियो) has no oblique.
    */
-  private isObliqueStem(word: string): boolean {
+  private isObliqueStem(word: string, whole: string): boolean {
     if (word.length < 3 || !word.endsWith('ा')) return false;
     const direct = word.slice(0, -1) + 'ो';
-    if (!this.isHeadword(direct) || !this.isNounHeadword(direct)) return false;
-    return PARADIGM_PROBES.some((p) => this.isAttested(word + p));
+    if (!this.isHeadword(direct) || !isNounHeadword(this.store.headword(direct))) return false;
+    return PARADIGM_PROBES.some((p) => word + p !== whole && this.isAttested(word + p));
   }
 
-  /** A headword that takes the case endings (hunspell's case class) or that a dictionary tags as a noun (नाम). */
-  private isNounHeadword(word: string): boolean {
-    const entries = this.store.headword(word)?.entries ?? [];
-    return entries.some((e) => e.classes.includes(CASE_ENDING_CLASS) || e.pos === NOUN_POS || e.senses.some((s) => s.pos === NOUN_POS));
-  }
 
   private postpositionChain(word: string, depth: number): MorphAnalysis | null {
     for (const p of POSTPOSITIONS) {
       if (word.length <= p.length || !word.endsWith(p)) continue;
       const base = word.slice(0, word.length - p.length);
       if (!hasLetterBody(base)) continue;
-      if (this.acceptsAsBase(base, depth)) return { rule: 'postposition', base, parts: [p] };
+      if (this.acceptsAsBase(base, depth, word)) return { rule: 'postposition', base, parts: [p] };
     }
     return null;
   }
@@ -795,6 +792,11 @@ function endsBeforeAuxiliary(w: string): boolean {
 
 /** The part-of-speech name of nouns in both dictionaries (src/build/mythes.ts POS_NAMES, src/build/hunspell.ts). */
 const NOUN_POS = 'नाम';
+
+/** A headword record of a noun: it takes the case endings (hunspell's case class), or a dictionary tags it नाम. */
+export function isNounHeadword(h: HeadwordRecord | undefined): boolean {
+  return h?.entries.some((e) => e.classes.includes(CASE_ENDING_CLASS) || e.pos === NOUN_POS || e.senses.some((s) => s.pos === NOUN_POS)) ?? false;
+}
 
 /** Part-of-speech names of adjectives (विशेषण, सार्वनामिक विशेषण), not क्रियाविशेषण (adverb). */
 function isAdjectivePos(pos: string | null): boolean {

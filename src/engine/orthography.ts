@@ -410,16 +410,16 @@ const samAnusvara: OrthographyRule = {
   },
 };
 
+/** Case forms in real text that make a word in -इ a noun (absolutiveDirgha). */
+const NOUN_CASE_FORMS = 2;
+
 /**
  * 12. The conjunctive participle (असमापक क्रिया) ends in dirgha ई: लेखी,
  * बसी, लिई. A verb's -इ form standing alone, where the dictionary has the
  * -ई participle of the same verb, is the participle misspelled. (The -इ
- * form stays correct inside compounds: लेखिसकेको; and a headword in -इ
- * is a noun of its own: हानि, सरि.)
+ * form stays correct inside compounds: लेखिसकेको; a headword in -इ is a
+ * noun of its own: हानि, सरि; and so is a word real text declines.)
  */
-/** Case forms in real text that make a word in -इ a noun (absolutiveDirgha). */
-const NOUN_CASE_FORMS = 2;
-
 const absolutiveDirgha: OrthographyRule = {
   id: 'dirgha-conjunctive-participle',
   description: 'असमापक क्रियाको अन्त्यमा दीर्घ ई हुन्छ (लेखी, बसी)',
@@ -579,10 +579,11 @@ export function obliqueGenitive(word: string, ctx: OrthographyContext): string |
     if (!word.endsWith('को' + p)) continue;
     const head = word.slice(0, word.length - p.length - 2);
     if (aksharaCount(head) < 1) continue;
-    // The genitive must be a real one: head + को is a word (भएको, उसको), and
-    // not a noun that merely ends in -को (टाउको, head: टाउकोमा is that noun
-    // with मा, whose oblique टाउकामा the morphology reads too).
-    if (!ctx.accepts(head + 'को') || ctx.isHeadword(head + 'को')) continue;
+    // The genitive must be a real one: head + को is a word (भएको, उसको, फुटेको,
+    // जसको), made of a word (भए, उस, फुटे, जस): not a word that merely ends
+    // in -को (टाउको, head; अर्को, another: टाउकोमा is that noun with मा, whose
+    // oblique टाउकामा the morphology reads too).
+    if (!ctx.accepts(head + 'को') || !ctx.accepts(head)) continue;
     return head + 'का' + p;
   }
   return null;

@@ -218,11 +218,12 @@ export class Spellchecker {
       return cached;
     }
     this.misses++;
-    // The build's verdict is this engine's final answer for the word (with compoundCorrection's
-    // join); inside compoundCorrection only "correct" is asked of it, which the join never changes.
+    // The build's verdict is this engine's final answer for the word (compoundCorrection never
+    // takes apart a word real text writes, so no join is involved).
     const stored = this.storedVerdicts && this.isNewsOnly(w) ? this.store.verdict(w) : undefined;
     if (stored) {
-      const r = Object.freeze(stored) as SpellcheckWordResult;
+      // A copy: the store's own record (a memory store's) stays as it is.
+      const r = Object.freeze({ ...stored }) as SpellcheckWordResult;
       this.cache?.set(w, r);
       return r;
     }
@@ -422,8 +423,9 @@ export class Spellchecker {
   }
 
   /**
-   * Real text and the example sentences both prefer the word to a lexicon
-   * twin that real text also inflects: real text inflects it in more case
+   * Real text and the example sentences both prefer the word to a twin
+   * spelling (the lexicon's, or the base of a correction) that real text
+   * also inflects: real text inflects it in more case
    * forms (PREFERRED_CASE_FORMS at least) and more example sentences use it.
    * The word lists carry some misspellings of their own (विन्दु, वस्ती,
    * दबाव, विदा beside real text's बिन्दु, बस्ती, दबाब, बिदा), so the word is a

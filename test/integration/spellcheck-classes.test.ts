@@ -38,6 +38,10 @@ const RULES: [typed: string, first: string, rule: string][] = [
   ['ठूलो', 'ठुलो', 'tadbhav-hrasva'],
   ['उ', 'ऊ', 'pronoun-dirgha'],
   ['भएकोले', 'भएकाले', 'oblique-genitive'],
+  // a participle the word list also lists as a headword (an adjective) is still a genitive form
+  ['फुटेकोमा', 'फुटेकामा', 'oblique-genitive'],
+  // गरि + मा is गरिमा (dignity), a headword: no evidence that गरि is declined as a noun
+  ['गरि', 'गरी', 'dirgha-conjunctive-participle'],
 ];
 
 const UNKNOWN = [
