@@ -115,16 +115,16 @@ export function tokenizeRoman(text: string): RomanTextToken[] {
     let spaced = false;
     for (let j = prevEnd; j < gapEnd; j++) {
       const c = text.charCodeAt(j);
-      if (c === 0x20) {
+      if (c === 0x0a || c === 0x0d) sentence = true;
+      if (isSpace(c)) {
         spaced = true;
         continue;
       }
       if (c === 0x2e || c === 0x21 || c === 0x3f || c === 0x0964 || c === 0x0965) terminal = true;
-      else if (c === 0x0a || c === 0x0d) sentence = true;
-      if (!isSpace(c) && c !== 0x2d && c !== 0x27 && c !== 0x2019 && c !== 0x2018) {
+      if (c !== 0x2d && c !== 0x27 && c !== 0x2019 && c !== 0x2018) {
         clause = true;
         // closing only where it is attached to the token before (an opening quote is attached to the next)
-        if (spaced || isSpace(c) || !CLOSING_PUNCT.includes(text[j]!)) closing = false;
+        if (spaced || !CLOSING_PUNCT.includes(text[j]!)) closing = false;
       }
     }
     if (k > 0) out[k - 1]!.endsSentence = terminal;

@@ -307,7 +307,13 @@ interface Scored extends RomanCandidate {
   distance: number;
   /** Set by standardSpellingsFirst and acceptedVariantsFirst: the weight of the word whose accepted spelling this word is. */
   standardOfWeight?: number;
-  /** Set by acceptedVariantsFirst: a news-list spelling whose variant the spellchecker accepts (Gate.Later). */
+  /**
+   * Set by acceptedVariantsFirst and fifthLetterFirst on a spelling that
+   * gives its place to a variant (Gate.Later): a news-list spelling whose
+   * variant the spellchecker accepts, a dictionary twin of real text's own
+   * spelling (विन्दु beside बिन्दु), an anusvara spelling beside the fifth
+   * letter (संभव beside सम्भव).
+   */
   variantOfAccepted?: boolean;
   /**
    * Set by standardSpellingsFirst on a headword an orthography rule of the
@@ -322,6 +328,8 @@ interface Scored extends RomanCandidate {
   respelledAs?: string;
   /** Set for a token typed with diacritics: one of the word's scientific aliases is the token exactly (ghaṇṭā: घण्टा). */
   typedExactly?: boolean;
+  /** The words a split form or compound no list has is backed by (its stem: भुटेको for भुटेकोमा). */
+  stems?: string[];
 }
 
 /** What one roman token resolves to, independent of max_candidates and of its context. */
@@ -423,14 +431,14 @@ function remember(cache: Map<string, WordAnalysis>, k: string, a: WordAnalysis):
  * the scientific c is ch.
  */
 const DIACRITIC_LETTERS: Readonly<Record<string, string>> = {
-  'ś': 'sh', 'ṣ': 'sh', 'ṛ': 'ri', 'ṝ': 'ri', 'ḷ': 'li', 'ṅ': 'n', 'ñ': 'n', 'ṇ': 'n', 'ṃ': 'n', 'ḥ': 'h',
+  'ś': 'sh', 'ṣ': 'sh', 'ṛ': 'ri', 'ṝ': 'ri', 'ḷ': 'li', 'ṅ': 'n', 'ñ': 'n', 'ṇ': 'n', 'ṃ': 'n', 'ṁ': 'n', 'ḥ': 'h',
 };
-const DIACRITIC_LETTER = /[śṣṛṝḷṅñṇṃḥ]/g;
+const DIACRITIC_LETTER = /[śṣṛṝḷṅñṇṃṁḥ]/g;
 const NASAL_MARK = /[̃̐]/g;
 const MARKS = /\p{M}/gu;
 const BARE_C = /c(?!h)/g;
 
-/** The token without its diacritics, as foldDiacritics's table reads them; null when it has none (or is not Latin). */
+/** The token without its diacritics, read with DIACRITIC_LETTERS (the anusvara ṃ/ṁ as n); null when it has none (or is not Latin). */
 export function foldDiacritics(lower: string): string | null {
   if (CASUAL_TYPED.test(lower)) return null;
   const s = lower
@@ -493,6 +501,7 @@ function computeAnalysis(store: WordStore, key: string): WordAnalysis {
       facts: i,
       headword: i.headword,
       distance: editDistance(lower, alias.toLowerCase()),
+      ...(stems ? { stems } : {}),
     });
   };
   // A candidate found by any means whose spelling the casual scheme can
@@ -820,7 +829,11 @@ function standardSpellingsFirst(store: WordStore, found: Map<string, Scored>, ad
     if (standard === null) continue;
     const t = found.get(standard);
     if (!t) {
-      if (spell.checkWord(standard).status === 'correct') add(standard, c.alias, c.weight, c.kinds, c.stage, [c.word]);
+      if (spell.checkWord(standard).status !== 'correct') continue;
+      // Backed by what backs the respelled form: itself, or the stem of a split form no list has
+      // (भुटेकोमा: भुटेको); not a compound made up here of two words (सद्दे + कोमा for sadekoma).
+      add(standard, c.alias, c.weight, c.kinds, c.stage, c.stems?.length === 1 ? c.stems : [c.word]);
+      if (found.has(standard)) c.respelledAs = standard;
       continue;
     }
     c.respelledAs = standard;
@@ -863,7 +876,7 @@ function acceptedVariantsFirst(store: WordStore, found: Map<string, Scored>): vo
     for (const t of group) {
       if (t === c || spell.checkWord(t.word).status !== 'correct') continue;
       // Real text's own spelling of a word the lists spell otherwise (बिन्दु, विन्दु: Spellchecker.prefersOver): it takes the twin's place.
-      if (!t.facts.attestedOnly && spell.prefersOver(c.word, t.word)) {
+      if (!t.facts.attestedOnly && prefersOverInflected(spell, c.word, t.word)) {
         t.variantOfAccepted = true;
         if (c.stage > t.stage) c.stage = t.stage;
         c.standardOfWeight = Math.max(c.standardOfWeight ?? 0, t.weight);
@@ -877,6 +890,18 @@ function acceptedVariantsFirst(store: WordStore, found: Map<string, Scored>): vo
       t.standardOfWeight = Math.max(t.standardOfWeight ?? 0, c.weight);
     }
   }
+}
+
+/**
+ * Spellchecker.prefersOver on the stems when both words carry the same
+ * postposition chain (बिन्दुमा, विन्दुमा: बिन्दु over विन्दु), whose case
+ * forms real text has; on the words themselves otherwise.
+ */
+function prefersOverInflected(spell: Spellchecker, w: string, twin: string): boolean {
+  for (const { base, suffix } of spell.morph.splitPostpositions(w)) {
+    if (twin.endsWith(suffix) && twin.length > suffix.length && spell.prefersOver(base, twin.slice(0, twin.length - suffix.length))) return true;
+  }
+  return spell.prefersOver(w, twin);
 }
 
 /** The fifth letter (पञ्चम वर्ण) of each stop's class. */
@@ -907,7 +932,8 @@ function fifthLetterFirst(store: WordStore, found: Map<string, Scored>): void {
     if (!t || spell.checkWord(t.word).status !== 'correct') continue;
     c.variantOfAccepted = true;
     if (t.stage > c.stage) t.stage = c.stage;
-    t.standardOfWeight = Math.max(t.standardOfWeight ?? 0, c.weight + (c.facts.inNews && !t.facts.inNews ? CASUAL_COST_STEP : 0));
+    // The anusvara spelling's weight, with rankWeight's step for a word real text never showed made good.
+    t.standardOfWeight = Math.max(t.standardOfWeight ?? 0, c.weight + (c.facts.seenInRealText && !t.facts.seenInRealText ? CASUAL_COST_STEP : 0));
   }
 }
 
@@ -1613,7 +1639,7 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
       out[k] = { token: tok.text, converted: tok.text, status: 'unresolved', start: tok.start, end: tok.end, candidates: [] };
       // A word left as it is (English in mixed text, Devanagari, an acronym) and a number still take
       // postpositions: "office ma", "2023 ma", "PFK-1 lai".
-      prevWord = tok.kind === 'word' || tok.kind === 'devanagari' || tok.kind === 'number' || tok.kind === 'mixed' ? tok.text : null;
+      prevWord = tok.kind === 'word' || tok.kind === 'devanagari' || tok.kind === 'number' || (tok.kind === 'mixed' && HAS_LETTER_OR_DIGIT.test(tok.text)) ? tok.text : null;
       if (prevWord !== null) subject = SUBJECT_PERSON.get(prevWord) ?? subject;
       continue;
     }
@@ -1820,11 +1846,19 @@ export function resolveText(store: WordStore, text: string, maxCandidates: numbe
 export function resolveTokens(store: WordStore, tokens: string[], maxCandidates: number = DEFAULT_MAX_CANDIDATES): RomanizationResult {
   const toks: RomanTextToken[] = tokens.map((raw, i) => {
     const text = raw.trim();
-    return { text, start: 0, end: 0, kind: tokenKind(text), sentenceStart: i === 0, punctBefore: false, closeBefore: false, endsSentence: false };
+    // A token that is, or ends in, punctuation ("ghar,", ".") stands between its neighbours as the mark would in a text.
+    const punctBefore = i > 0 && ENDS_IN_PUNCTUATION.test(tokens[i - 1]!.trim());
+    return { text, start: 0, end: 0, kind: tokenKind(text), sentenceStart: i === 0, punctBefore, closeBefore: false, endsSentence: false };
   });
   const resolved = resolveSequence(store, toks, maxCandidates).map((t) => ({ ...t, start: null, end: null }));
   return { text: null, converted_text: resolved.map((t) => t.converted).join(' '), tokens: resolved };
 }
+
+/** A token given whole that is not punctuation alone (the tokens form's "mixed" tokens include "," and "."). */
+const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** Ends in a mark that is neither a letter, a digit, nor the apostrophe or hyphen inside words (or is empty). */
+const ENDS_IN_PUNCTUATION = /(?:^|[^\p{L}\p{M}\p{N}'\u2019-])$/u;
 
 /** The kind of a token given whole: a word only when it is one word token of the tokenizer. */
 function tokenKind(text: string): RomanTextToken['kind'] {

@@ -293,6 +293,11 @@ test('detached postpositions follow a word; a phrase does not start with one', (
   assert.equal(convert('ma ghar, ma chu'), 'म घर, म chu');
   // a number takes a postposition as a word does
   assert.equal(convert('2023 ma ghar'), '2023 मा घर');
+  // in the tokens form a punctuation token parts them as the mark does in a text
+  const tokensForm = (list: string[]): string => resolveTokens(store, list, 5).converted_text;
+  assert.equal(tokensForm(['ma', 'ghar', 'ma', 'chu']), 'म घर मा chu');
+  assert.equal(tokensForm(['ma', 'ghar', '.', 'ma', 'chu']), 'म घर . म chu');
+  assert.equal(tokensForm(['ma', 'ghar', ',', 'ma', 'chu']), 'म घर , म chu');
   // a conjunction typed as closely is no detached postposition
   assert.equal(convert('ghar ki kitab'), 'घर कि किताब');
   // after a conjunction a phrase starts

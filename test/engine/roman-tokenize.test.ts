@@ -74,4 +74,15 @@ test('a gap that only closes what came before (a bracket, a quote, %) lets the n
       ['ma', true, true],
     ],
   );
+  // any whitespace parts the mark from the word before, a tab or a line break as a space does
+  for (const gap of ['\t', '\n', '\u00a0']) {
+    assert.deepEqual(
+      tokenizeRoman(`ghar${gap}) ma`).map((x) => [x.text, x.closeBefore]),
+      [
+        ['ghar', false],
+        ['ma', false],
+      ],
+      JSON.stringify(gap),
+    );
+  }
 });

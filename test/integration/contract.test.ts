@@ -539,6 +539,13 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   assert.equal((await postJson(ROMAN, { tokens: ['kebal'] })).body.tokens[0].converted, 'केवल');
   // real text's own spelling of a word the hunspell list spells otherwise (विन्दु) takes its place
   assert.equal((await postJson(ROMAN, { tokens: ['bindu'] })).body.tokens[0].converted, 'बिन्दु');
+  // with a postposition too: the stems' use decides (बिन्दु over विन्दु)
+  assert.equal((await postJson(ROMAN, { tokens: ['binduma'] })).body.tokens[0].converted, 'बिन्दुमा');
+  // a respelled form whose standard spelling no list has: that spelling, backed by the stem (भुटेको)
+  assert.deepEqual(
+    (await postJson(ROMAN, { tokens: ['bhutekoma'] })).body.tokens[0].candidates.map((c: { word: string }) => c.word),
+    ['भुटेकामा', 'भुटेकोमा'],
+  );
   // a headword plus a postposition ranks by its headword's use in real text: the river, not the pulse (नाडीमा)
   assert.equal((await postJson(ROMAN, { tokens: ['nadima'] })).body.tokens[0].converted, 'नदीमा');
   // a correlative of manner or degree opens its clause: the pronoun after it is no postposition, नै may follow
