@@ -43,7 +43,7 @@ import { BloomFilter } from '../src/store/bloom.js';
 import { resolveDataDir } from '../src/store/data-dir.js';
 import { BLOOM_FILE } from '../src/store/lmdb-layout.js';
 import { LmdbStore } from '../src/store/lmdb-store.js';
-import { engineFingerprint } from '../src/store/engine-fingerprint.js';
+import { verdictsUsable } from '../src/worker/engines.js';
 import type { WordStore } from '../src/store/word-store.js';
 import { EVAL_DIR, machine, median, percentile, readEval } from './lib.js';
 import { loadRealStore } from './roman-real-store.js';
@@ -331,10 +331,9 @@ const isStandardKind = (kind: string): boolean => kind !== 'other';
       }
     }
     // As a service thread starts: an empty cache, the build's verdicts on the news-list words (when this engine made them).
-    const verdictsUsable = store.meta.verdicts !== null && store.meta.verdicts.engine === engineFingerprint();
-    if (verdictsUsable) {
+    if (verdictsUsable(store.meta)) {
       for (let i = 0; i < RUNS + 5; i++) {
-        const spell = new Spellchecker(store, { cacheSize: 0, storedVerdicts: true });
+        const spell = new Spellchecker(store, { storedVerdicts: true });
         const c = process.cpuUsage();
         const t = performance.now();
         spell.checkText(text);

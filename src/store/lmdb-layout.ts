@@ -56,9 +56,14 @@ export function packVerdict(v: StoredVerdict): PackedVerdict {
   return [VERDICT_STATUSES.indexOf(v.status), v.rule ?? null, ...(v.corrections ?? [])];
 }
 
-export function unpackVerdict(p: PackedVerdict): StoredVerdict {
-  const status = VERDICT_STATUSES[p[0] as number]!;
-  const v: StoredVerdict = { status, corrections: status === 'misspelled' ? (p.slice(2) as string[]) : null };
+/** The verdict, or undefined when the record is not one (a damaged or foreign value is no answer). */
+export function unpackVerdict(p: unknown): StoredVerdict | undefined {
+  if (!Array.isArray(p) || typeof p[0] !== 'number') return undefined;
+  const status = VERDICT_STATUSES[p[0]];
+  if (status === undefined) return undefined;
+  const corrections = p.slice(2);
+  if (!corrections.every((c) => typeof c === 'string') || (status === 'misspelled') !== corrections.length > 0) return undefined;
+  const v: StoredVerdict = { status, corrections: status === 'misspelled' ? (corrections as string[]) : null };
   if (typeof p[1] === 'string') v.rule = p[1];
   return v;
 }

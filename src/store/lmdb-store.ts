@@ -89,7 +89,7 @@ export class LmdbStore implements WordStore {
 
   verdict(word: string): StoredVerdict | undefined {
     const p = this.get<PackedVerdict>(this.dbs.verdicts, word);
-    return p ? unpackVerdict(p) : undefined;
+    return p === undefined ? undefined : unpackVerdict(p);
   }
 
   /** A cheap read that fails when the environment is unusable (for GET /up). */

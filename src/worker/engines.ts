@@ -5,6 +5,7 @@
 import { BloomFilter, type SharedBloom } from '../store/bloom.js';
 import { engineFingerprint } from '../store/engine-fingerprint.js';
 import { LmdbStore } from '../store/lmdb-store.js';
+import type { StoreMeta } from '../store/types.js';
 import { shareSpellchecker, warmUpRomanizer } from '../engine/romanize.js';
 import { Spellchecker } from '../engine/spellcheck.js';
 
@@ -28,7 +29,7 @@ export function openEngines(opts: EngineOptions): Engines {
   const bloom = opts.bloom ? BloomFilter.fromShared(opts.bloom) : null;
   const store = new LmdbStore(opts.dataDir, bloom);
   // The build's verdicts on news-list words, when this engine computed them.
-  const storedVerdicts = store.meta.verdicts !== null && store.meta.verdicts.engine === engineFingerprint();
+  const storedVerdicts = verdictsUsable(store.meta);
   const spell = new Spellchecker(store, { cacheSize: opts.cacheSize, storedVerdicts });
   // The romanizer keeps only candidates this spellchecker calls correct:
   // share the thread's instance (and its cache) instead of a second one.
@@ -38,4 +39,9 @@ export function openEngines(opts: EngineOptions): Engines {
   // that cost to start-up (about 150 ms).
   if (opts.warmUp !== false) warmUpRomanizer(store);
   return { store, spell };
+}
+
+/** The store's spellcheck verdicts were computed by this engine code (StoreMeta.verdicts.engine). */
+export function verdictsUsable(meta: StoreMeta): boolean {
+  return meta.verdicts?.engine === engineFingerprint();
 }

@@ -7,7 +7,9 @@ import { buildRecords } from '../../src/build/records.js';
 import { computeVerdicts } from '../../src/build/verdicts.js';
 import { Spellchecker } from '../../src/engine/spellcheck.js';
 import { engineFingerprint } from '../../src/store/engine-fingerprint.js';
+import { writeLmdbStore } from '../../src/store/lmdb-writer.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
+import { openEngines } from '../../src/worker/engines.js';
 import { FORM_ATTESTED, FORM_LEXICON } from '../../src/store/types.js';
 import { spellLexicon } from '../fixtures/spell/lexicon.js';
 
@@ -57,5 +59,24 @@ test('the engine fingerprint changes with any engine module and ignores other fi
   assert.equal(engineFingerprint(dir), before);
   writeFileSync(join(dir, 'b.js'), 'export const b = 3;');
   assert.notEqual(engineFingerprint(dir), before);
-  assert.equal(engineFingerprint(), engineFingerprint(), 'the running engine has one fingerprint');
+});
+
+test('a service thread uses the stored verdicts only when its engine computed them', async (t) => {
+  // Two stores of the same records with a planted verdict: one stamped with this engine's fingerprint, one with another.
+  const planted = buildRecords(spellLexicon());
+  computeVerdicts(planted);
+  planted.verdicts.set('ट्रम्प', { status: 'correct', corrections: null });
+  const answer = async (engine: string): Promise<string> => {
+    const dir = mkdtempSync(join(tmpdir(), 'nls-verdicts-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    await writeLmdbStore(dir, planted, { ...planted.meta, verdicts: { words: planted.verdicts.size, engine } });
+    const engines = openEngines({ dataDir: dir, bloom: null, cacheSize: 100, warmUp: false });
+    try {
+      return engines.spell.checkWord('ट्रम्प').status;
+    } finally {
+      engines.store.close();
+    }
+  };
+  assert.equal(await answer(engineFingerprint()), 'correct', 'the planted verdict answers');
+  assert.equal(await answer('0000000000000000'), 'unknown', 'another engine\'s verdicts are ignored: the engine checks');
 });

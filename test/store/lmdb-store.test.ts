@@ -63,4 +63,6 @@ test('a verdict packs to a flat array and back', () => {
   ]) {
     assert.deepEqual(unpackVerdict(packVerdict(v)), v);
   }
+  // a damaged or foreign record is no verdict
+  for (const bad of [undefined, 'x', [], [9, null], [1, null], [0, null, 'पानी'], [1, null, 3]]) assert.equal(unpackVerdict(bad), undefined, JSON.stringify(bad));
 });
