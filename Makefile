@@ -10,6 +10,8 @@ export DATA_DIR
 TS_SOURCES := $(shell find src test bench -name '*.ts' 2>/dev/null)
 # What the data build depends on: the pipeline and the whole engine, which shapes the indexes and
 # computes the stored spellcheck verdicts (a thread ignores verdicts another engine computed).
+# BUILD_STAMP, touched by any compile, already makes every TypeScript change rebuild the data;
+# the list says which sources shape it.
 DATA_SOURCES := $(shell find src/build src/store -name '*.ts' 2>/dev/null) $(wildcard src/engine/*.ts)
 DATA_STAMP := $(DATA_DIR)/current/SOURCES.json
 DEPS_STAMP := node_modules/.installed

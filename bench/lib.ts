@@ -154,30 +154,42 @@ export async function nearLimitText(): Promise<{ text: string; source: string }>
 }
 
 /**
- * `count` different texts of `words` words each, from real text, none the
- * near-limit text: the eval's FLoRes sentences and frequent corpus words
- * when present, else dictionary headwords in a different order per text.
+ * `count` different texts of `words` words each, none the near-limit text:
+ * consecutive runs of the eval's FLoRes sentences and of its frequent
+ * corpus words, taken in turn (half of each when both are long enough);
+ * without them, runs of dictionary headwords (completions of every
+ * consonant with every vowel sign), which later texts partly repeat.
  */
 export async function freshDevanagariTexts(count: number, words: number): Promise<{ texts: string[]; source: string }> {
-  const pool: string[] = [];
-  let source = 'eval/text/flores_dev.ne.txt and corpus_frequent_words.txt';
-  for (const rel of ['text/flores_dev.ne.txt', 'text/corpus_frequent_words.txt']) pool.push(...(readEval(rel) ?? '').split(/\s+/).filter(Boolean));
-  if (pool.length < count * words) {
-    source = 'generated: dictionary headwords';
-    const { LmdbStore } = await import('../src/store/lmdb-store.js');
-    const { resolveDataDir } = await import('../src/store/data-dir.js');
-    const store = new LmdbStore(resolveDataDir(process.env.DATA_DIR ?? join(ROOT, 'native-data')), null);
-    for (const p of 'कखगघचछजझटठडतथदधनपफबभमयरलवशसहअआइईउऊएओ') pool.push(...store.completions(p));
-    store.close();
-  }
+  const sources = ['text/flores_dev.ne.txt', 'text/corpus_frequent_words.txt']
+    .map((rel) => ({ rel, words: (readEval(rel) ?? '').split(/\s+/).filter(Boolean) }))
+    .filter((x) => x.words.length >= words);
   const texts: string[] = [];
+  const used = new Map<string, number>();
+  for (let i = 0; texts.length < count && sources.length > 0; i++) {
+    const src = sources[i % sources.length]!;
+    const k = used.get(src.rel) ?? 0;
+    if ((k + 1) * words > src.words.length) {
+      sources.splice(i % sources.length, 1);
+      continue;
+    }
+    used.set(src.rel, k + 1);
+    texts.push(src.words.slice(k * words, (k + 1) * words).join(' '));
+  }
+  if (texts.length === count) return { texts, source: [...used].map(([rel, n]) => `${n} from eval/${rel}`).join(', ') };
+  const { LmdbStore } = await import('../src/store/lmdb-store.js');
+  const { resolveDataDir } = await import('../src/store/data-dir.js');
+  const store = new LmdbStore(resolveDataDir(process.env.DATA_DIR ?? join(ROOT, 'native-data')), null);
+  const pool: string[] = [];
+  for (const c of 'कखगघचछजझटठडढतथदधनपफबभमयरलवशसह') for (const v of ['', 'ा', 'ि', 'ी', 'ु', 'ू', 'े', 'ै', 'ो', 'ौ']) pool.push(...store.completions(c + v));
+  store.close();
+  const generated: string[] = [];
   for (let i = 0; i < count; i++) {
     const out: string[] = [];
-    // Consecutive runs of real text while it lasts; then strides through the pool.
-    for (let j = 0; j < words; j++) out.push(pool[(i * words + j * (1 + Math.floor((i * words) / pool.length))) % pool.length]!);
-    texts.push(out.join(' '));
+    for (let j = 0; j < words; j++) out.push(pool[(i * words + j) % pool.length]!);
+    generated.push(out.join(' '));
   }
-  return { texts, source };
+  return { texts: generated, source: `generated: runs of ${pool.length} dictionary headwords (later texts repeat earlier words)` };
 }
 
 /** `count` different romanized texts of `tokens` words each, from the eval sentences after the first `skip` words (romanText's); null without them. */
