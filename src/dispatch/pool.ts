@@ -12,7 +12,7 @@ import type { DictionaryEntryResult, RomanizationResult, SpellcheckTextResult, S
 import { BloomFilter } from '../store/bloom.js';
 import { resolveDataDir } from '../store/data-dir.js';
 import { BLOOM_FILE } from '../store/lmdb-layout.js';
-import { openEngines, type Engines } from '../worker/engines.js';
+import { openEngines, verdictsUsable, type Engines } from '../worker/engines.js';
 import { StatSlot, createSharedStats, sumStats, type SharedStats } from '../worker/stats.js';
 import { runTask, type Task } from '../worker/tasks.js';
 import type { WorkerData, WorkerOutcome } from '../worker/handler.js';
@@ -73,6 +73,8 @@ export class PooledServices implements Services {
   private readonly pool: Piscina;
   private readonly stats: SharedStats;
   private readonly bloomProblem: string | null;
+  /** Set when the store's spellcheck verdicts come from other engine code: answers unchanged, news-list words checked in full. */
+  private readonly verdictsProblem: string | null;
   private readonly taskTimeoutMs: number;
   private closed = false;
   /** [0]: worker threads that have opened the store (worker.ts counts itself). */
@@ -85,6 +87,11 @@ export class PooledServices implements Services {
     // The main thread opens the store first: a missing or old store fails here, at start-up.
     const probe = openEngines({ dataDir: buildDir, bloom: null, cacheSize: 0, warmUp: false });
     const expected = probe.store.meta.bloom?.checksum;
+    const meta = probe.store.meta;
+    this.verdictsProblem =
+      meta.verdicts && !verdictsUsable(meta)
+        ? 'the store\'s spellcheck verdicts were computed by other engine code (run `make data`): news-list words are checked in full, answers unchanged'
+        : null;
     probe.store.close();
     const { bloom, problem } = loadBloom(buildDir, expected);
     this.bloomProblem = problem;
@@ -199,6 +206,7 @@ export class PooledServices implements Services {
     const connected = this.inline.store.probe();
     if (!connected) issues.push('the word store cannot be read');
     if (this.bloomProblem) issues.push(this.bloomProblem);
+    if (this.verdictsProblem) issues.push(this.verdictsProblem);
     const running = this.pool.threads.length;
     if (!this.closed && running < this.opts.workers) {
       issues.push(`worker pool: ${running} of ${this.opts.workers} threads running (a worker is being replaced)`);

@@ -4,11 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { BLOOM_FILE, STORE_DIR } from '../../src/store/lmdb-layout.js';
+import { open } from 'lmdb';
+import { BLOOM_FILE, DB_NAMES, MAX_DBS, SHARED_STRUCTURES_KEY, STORE_DIR } from '../../src/store/lmdb-layout.js';
+import type { StoreMeta } from '../../src/store/types.js';
 import { BUILD_DIR, DATA_DIR, SKIP_WITHOUT_DATA } from './real-data.js';
 import { startTestService } from './service.js';
 
@@ -116,4 +118,32 @@ test('a corrupt Bloom filter: health degraded, answers unchanged', { skip: SKIP_
   const ask = async (base: string): Promise<unknown> =>
     (await fetch(`${base}/api/v1/spellcheck/text`, { method: 'POST', body: text, headers: { 'content-type': 'application/json' } })).json();
   assert.deepEqual(await ask(bad.base), await ask(good.base));
+});
+
+test('spellcheck verdicts from other engine code: health degraded, answers unchanged', { skip: SKIP_WITHOUT_DATA, timeout: 90_000 }, async (t) => {
+  // A copy of the real build whose metadata says another engine computed its verdicts.
+  const dir = mkdtempSync(join(tmpdir(), 'nls-verdicts-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(resolve(BUILD_DIR, STORE_DIR), join(dir, STORE_DIR), { recursive: true });
+  symlinkSync(resolve(BUILD_DIR, BLOOM_FILE), join(dir, BLOOM_FILE));
+  const env = open({ path: join(dir, STORE_DIR), maxDbs: MAX_DBS, compression: false });
+  const metaDb = env.openDB(DB_NAMES.meta, { sharedStructuresKey: SHARED_STRUCTURES_KEY });
+  const meta = metaDb.get('meta') as StoreMeta;
+  assert.ok(meta.verdicts && meta.verdicts.words > 0);
+  await metaDb.put('meta', { ...meta, verdicts: { ...meta.verdicts, engine: '0000000000000000' } });
+  await env.close();
+  const good = await startTestService();
+  t.after(() => good.close());
+  const stale = await startTestService({ dataDir: dir });
+  t.after(() => stale.close());
+  const h = (await (await fetch(`${stale.base}/api/v1/health`)).json()) as { status: string; issues: string[] };
+  assert.equal(h.status, 'degraded');
+  assert.match(h.issues.join(' '), /verdicts/);
+  const hg = (await (await fetch(`${good.base}/api/v1/health`)).json()) as { status: string };
+  assert.equal(hg.status, 'healthy');
+  // news-list words (a misspelling, names, real text's own spelling) and ordinary ones, answered alike
+  const text = JSON.stringify({ text: 'केहि शरिर ट्रम्प ओबामा बिन्दु वडा साउदी नेपालि भाषा मेरो मातृभाषा हो।' });
+  const ask = async (base: string): Promise<unknown> =>
+    (await fetch(`${base}/api/v1/spellcheck/text`, { method: 'POST', body: text, headers: { 'content-type': 'application/json' } })).json();
+  assert.deepEqual(await ask(stale.base), await ask(good.base));
 });
