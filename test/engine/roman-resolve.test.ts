@@ -42,6 +42,17 @@ test('statuses: resolved (one candidate), ambiguous (several, first selected), u
   assert.deepEqual(r[2]!.candidates, []);
 });
 
+test('a word typed alone that nothing matches gets the words one edit of its fuzzy key away, a vowel slip first', () => {
+  // kitub: no alias, no fuzzy key, no split; किताब is one vowel away (kitab)
+  const alone = resolveTokens(store, ['kitub'], 5).tokens[0]!;
+  assert.equal(alone.converted, 'किताब');
+  assert.ok(alone.candidates[0]!.weight < resolveTokens(store, ['kitab'], 5).tokens[0]!.candidates[0]!.weight, 'a guess weighs less than the word typed right');
+  // in running text it stays as typed (an English word is as often one edit from a Nepali one)
+  assert.equal(convert('mero kitub ho'), 'मेरो kitub हो');
+  // too short a key has too many neighbours: no guess
+  assert.equal(first('kiz'), 'kiz');
+});
+
 test('max_candidates caps the list and is clamped to 1..10', () => {
   const many = resolveTokens(store, ['din'], 10).tokens[0]!.candidates.length;
   assert.ok(many >= 2);

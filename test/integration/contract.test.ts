@@ -539,6 +539,11 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   assert.equal((await postJson(ROMAN, { tokens: ['kebal'] })).body.tokens[0].converted, 'केवल');
   // real text's own spelling of a word the hunspell list spells otherwise (विन्दु) takes its place
   assert.equal((await postJson(ROMAN, { tokens: ['bindu'] })).body.tokens[0].converted, 'बिन्दु');
+  // a word typed alone that nothing matches: the words one edit of its fuzzy key away, a vowel slip or a
+  // letter left out before a consonant put for another (tewari: तिवारी, not त्यसरी); in running text kept as typed
+  assert.equal((await postJson(ROMAN, { tokens: ['shretha'] })).body.tokens[0].converted, 'श्रेष्ठ');
+  assert.equal((await postJson(ROMAN, { tokens: ['tewari'] })).body.tokens[0].converted, 'तिवारी');
+  assert.equal((await postJson(ROMAN, { text: 'result publish bhayo' })).body.converted_text.split(' ')[1], 'publish');
   // with a postposition too: the stems' use decides (बिन्दु over विन्दु)
   assert.equal((await postJson(ROMAN, { tokens: ['binduma'] })).body.tokens[0].converted, 'बिन्दुमा');
   // a respelled form whose standard spelling no list has: that spelling, backed by the stem (भुटेको)
