@@ -39,7 +39,9 @@
 //                added between two consonants or one removed (the schwa a
 //                typist wrote or left out), looked up again.
 //   7. guesses:  only for a word typed alone (the only word of the request)
-//                that no stage matched: the fuzzy key one edit away (a
+//                that nothing matched exactly (no alias, split form or
+//                loanword reading; they rank with its fuzzy matches, by
+//                weight): the fuzzy key one edit away (a
 //                letter left out, added or put for another: shretha
 //                श्रेष्ठ, neupany न्यौपाने, tewari तिवारी), fuzzy matches weighed
 //                one edit step less where a consonant was put for another
@@ -243,7 +245,7 @@ const enum Stage {
   /** A fuzzy match of a word only the news word list has. */
   AttestedFuzzy = 4,
   Variant = 5,
-  /** One edit of the fuzzy key away (stage 7): only for a word typed alone that nothing else matches. */
+  /** One edit of the fuzzy key away (stage 7): only for a word typed alone that nothing matches exactly. */
   Guess = 6,
 }
 
@@ -271,8 +273,8 @@ export const RANKING_SUMMARY =
   `weight ${LOAN_PENALTY} less); then a stem plus an ending (a dictionary stem, or, when nothing matched exactly, a news-list word plus a ` +
   'postposition), or two dictionary words written together; then fuzzy matches (vowel ' +
   'length, aspiration, sibilants, nasals, w/v/b folded; dictionary words before ' +
-  'news-list words); then the token with a written or omitted inherent a; then, for a word typed alone that nothing else matches, the words ' +
-  'one edit of its fuzzy key away (a consonant put for another letter one step less; in running text such a word stays as typed); within each, for a token typed with diacritics, a word ' +
+  'news-list words); then the token with a written or omitted inherent a; then, for a word typed alone that nothing matches exactly, the words ' +
+  'one edit of its fuzzy key away, ranked with the fuzzy matches by weight (a consonant put for another letter one step less; in running text such a word stays as typed); within each, for a token typed with diacritics, a word ' +
   'one of whose scientific aliases is the token exactly (pānī: पानी). (2) weight, higher first: how usual this spelling is for the ' +
   'word (casual 100 minus 15 per casual simplification, iast/iso15919 60, itrans 55, harvard-kyoto 50; less for news-list words and ' +
   'loanword readings, and for split, compound and fuzzy matches), a closed-class word (pronouns, particles, conjunctions, postpositions, the copula) ' +
@@ -624,9 +626,9 @@ function computeAnalysis(store: WordStore, key: string, guess = false): WordAnal
     for (const v of schwaVariants(fkey)) for (const r of store.fuzzyAliases(v)) if (!found.has(r.word)) addScored(r.word, r, Stage.Variant);
   }
 
-  // 7. a guess: the words one edit of the fuzzy key away, when nothing else
-  //    matched at all and the caller asks (a word typed alone)
-  const guessed = guess && found.size === 0 && typedIsCasual && fkey.length >= MIN_GUESS_KEY && fkey.length <= MAX_GUESS_KEY;
+  // 7. a guess: the words one edit of the fuzzy key away, when nothing
+  //    matched exactly and the caller asks (a word typed alone)
+  const guessed = guess && ![...found.values()].some((c) => c.stage <= Stage.Loan) && typedIsCasual && fkey.length >= MIN_GUESS_KEY && fkey.length <= MAX_GUESS_KEY;
   if (guessed) {
     for (const [v, dear] of oneEditVariants(fkey)) {
       for (const r of store.fuzzyAliases(v)) if (!found.has(r.word)) addFuzzy(r, typed, Stage.Guess, add, dear ? FUZZY_EDIT_PENALTY : 0);
@@ -809,8 +811,14 @@ function addFuzzy(
  * matched exactly, and then competes by weight with the exact matches of
  * news-list words (phone: फोन, weight 90, before the news list's फोने, 70).
  */
+/**
+ * The stage a candidate ranks in: a loanword reading with the exact matches,
+ * a guess (stage 7) with the fuzzy matches, by weight (both are inexact; the
+ * weight counts the edits: bhattary reads भट्टराई, one letter from its alias,
+ * before the fuzzy भातृ, typed unlike any of its spellings).
+ */
 function rankStage(stage: Stage): Stage {
-  return stage === Stage.Loan ? Stage.Exact : stage;
+  return stage === Stage.Loan ? Stage.Exact : stage === Stage.Guess ? Stage.Fuzzy : stage;
 }
 
 /** The closed-class words of rule 3: the spellchecker's FUNCTION_WORDS and the postpositions that stand as words. */
@@ -1652,10 +1660,11 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
       continue;
     }
     let a = analyzeWord(store, tok.text);
-    // A word typed alone that nothing matches gets the guesses one edit away
-    // (shretha: श्रेष्ठ); in running text it stays as typed (mixed text keeps
-    // its English: publish, branch, entry are one edit from Nepali words).
-    if (a.candidates.length === 0 && words === 1) a = analyzeWord(store, tok.text, true);
+    // A word typed alone that nothing matches exactly gets the guesses one
+    // edit away too (shretha: श्रेष्ठ; bhattary: भट्टराई beside the fuzzy भातृ); in
+    // running text it stays as typed (mixed text keeps its English:
+    // publish, branch, entry are one edit from Nepali words).
+    if (!a.candidates.some((c) => c.stage <= Stage.Loan) && words === 1) a = analyzeWord(store, tok.text, true);
     analyses[k] = a;
     lang[k] = a.englishWord ? 'en' : a.loan ? 'unknown' : a.exact ? 'ne' : a.looksEnglish ? 'en' : 'unknown';
   }
