@@ -39,9 +39,11 @@
 //                added between two consonants or one removed (the schwa a
 //                typist wrote or left out), looked up again.
 //   7. guesses:  only for a word typed alone (the only word of the request)
-//                that nothing matched exactly (no alias, split form or
-//                loanword reading; they rank with its fuzzy matches, by
-//                weight): the fuzzy key one edit away (a
+//                that no dictionary word matched exactly (no alias of one,
+//                split form or loanword reading: an exact match of a word
+//                only the news list has, often a name, does not stop it;
+//                guesses rank with the fuzzy matches, by weight): the
+//                fuzzy key one edit away (a
 //                letter left out, added or put for another: shretha
 //                श्रेष्ठ, neupany न्यौपाने, tewari तिवारी), fuzzy matches weighed
 //                one edit step less where a consonant was put for another
@@ -626,9 +628,9 @@ function computeAnalysis(store: WordStore, key: string, guess = false): WordAnal
     for (const v of schwaVariants(fkey)) for (const r of store.fuzzyAliases(v)) if (!found.has(r.word)) addScored(r.word, r, Stage.Variant);
   }
 
-  // 7. a guess: the words one edit of the fuzzy key away, when nothing
-  //    matched exactly and the caller asks (a word typed alone)
-  const guessed = guess && ![...found.values()].some((c) => c.stage <= Stage.Loan) && typedIsCasual && fkey.length >= MIN_GUESS_KEY && fkey.length <= MAX_GUESS_KEY;
+  // 7. a guess: the words one edit of the fuzzy key away, when no
+  //    dictionary word matched exactly and the caller asks (a word typed alone)
+  const guessed = guess && ![...found.values()].some((c) => c.stage <= Stage.Loan && !c.facts.attestedOnly) && typedIsCasual && fkey.length >= MIN_GUESS_KEY && fkey.length <= MAX_GUESS_KEY;
   if (guessed) {
     for (const [v, dear] of oneEditVariants(fkey)) {
       for (const r of store.fuzzyAliases(v)) if (!found.has(r.word)) addFuzzy(r, typed, Stage.Guess, add, dear ? FUZZY_EDIT_PENALTY : 0);
@@ -1660,11 +1662,11 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
       continue;
     }
     let a = analyzeWord(store, tok.text);
-    // A word typed alone that nothing matches exactly gets the guesses one
+    // A word typed alone that no dictionary word matches exactly gets the guesses one
     // edit away too (shretha: श्रेष्ठ; bhattary: भट्टराई beside the fuzzy भातृ); in
     // running text it stays as typed (mixed text keeps its English:
     // publish, branch, entry are one edit from Nepali words).
-    if (!a.candidates.some((c) => c.stage <= Stage.Loan) && words === 1) a = analyzeWord(store, tok.text, true);
+    if (!a.candidates.some((c) => c.stage <= Stage.Loan && !c.facts.attestedOnly) && words === 1) a = analyzeWord(store, tok.text, true);
     analyses[k] = a;
     lang[k] = a.englishWord ? 'en' : a.loan ? 'unknown' : a.exact ? 'ne' : a.looksEnglish ? 'en' : 'unknown';
   }
