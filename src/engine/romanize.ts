@@ -212,8 +212,8 @@
 //   - The tokens form takes the list as one phrase for these rules.
 
 import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord } from '../store/types.js';
-import { CONJUNCTION_WORDS, FUNCTION_WORDS, type Morphology } from './morphology.js';
-import { PARADIGM_PROBES, Spellchecker } from './spellcheck.js';
+import { CONJUNCTION_WORDS, FUNCTION_WORDS, PARADIGM_PROBES, type Morphology } from './morphology.js';
+import { Spellchecker } from './spellcheck.js';
 import { aksharaCount } from './orthography.js';
 import { confusionKey } from './confusion.js';
 import type { WordStore } from '../store/word-store.js';
@@ -363,6 +363,8 @@ interface WordAnalysis {
   loanInflected: boolean;
   /** The first candidate is a lower-case initialism read letter by letter (kc: केसी), a name or term of the word lists. */
   initialism: boolean;
+  /** No dictionary word matched exactly: stage 7 guesses for the word when it is typed alone (analyzeWord's `guess`). */
+  guessable: boolean;
   /** The lower-cased token is one of ENGLISH_WORDS. */
   englishWord: boolean;
   /** The token has letter patterns of English spelling (LOOKS_ENGLISH). */
@@ -483,7 +485,7 @@ export function foldDiacritics(lower: string): string | null {
 const MAX_TOKEN_LENGTH = 40;
 
 function computeAnalysis(store: WordStore, key: string, guess = false): WordAnalysis {
-  if (key.length === 0 || key.length > MAX_TOKEN_LENGTH) return { candidates: [], exact: false, loan: false, loanInflected: false, initialism: false, englishWord: false, looksEnglish: false, public: [] };
+  if (key.length === 0 || key.length > MAX_TOKEN_LENGTH) return { candidates: [], exact: false, loan: false, loanInflected: false, initialism: false, guessable: false, englishWord: false, looksEnglish: false, public: [] };
   const found = new Map<string, Scored>();
   const info = new WordInfo(store);
   const lower = key.toLowerCase();
@@ -630,8 +632,8 @@ function computeAnalysis(store: WordStore, key: string, guess = false): WordAnal
 
   // 7. a guess: the words one edit of the fuzzy key away, when no
   //    dictionary word matched exactly and the caller asks (a word typed alone)
-  const guessed = guess && ![...found.values()].some((c) => c.stage <= Stage.Loan && !c.facts.attestedOnly) && typedIsCasual && fkey.length >= MIN_GUESS_KEY && fkey.length <= MAX_GUESS_KEY;
-  if (guessed) {
+  const guessable = typedIsCasual && fkey.length >= MIN_GUESS_KEY && fkey.length <= MAX_GUESS_KEY && ![...found.values()].some((c) => c.stage <= Stage.Loan && !c.facts.attestedOnly);
+  if (guess && guessable) {
     for (const [v, dear] of oneEditVariants(fkey)) {
       for (const r of store.fuzzyAliases(v)) if (!found.has(r.word)) addFuzzy(r, typed, Stage.Guess, add, dear ? FUZZY_EDIT_PENALTY : 0);
     }
@@ -649,6 +651,7 @@ function computeAnalysis(store: WordStore, key: string, guess = false): WordAnal
     loan: candidates[0]?.stage === Stage.Loan,
     loanInflected: candidates[0]?.stage === Stage.Loan && postpositionHeadword(candidates[0].word, (w) => store.headword(w) !== undefined) !== null,
     initialism: initialism !== null && candidates[0]?.word === initialism,
+    guessable,
     englishWord: ENGLISH_WORDS.has(lower),
     looksEnglish: folded === null && LOOKS_ENGLISH.test(lower),
     public: [...candidates, ...lastResort].slice(0, MAX_MAX_CANDIDATES).map(publicCandidate),
@@ -1666,7 +1669,7 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
     // edit away too (shretha: श्रेष्ठ; bhattary: भट्टराई beside the fuzzy भातृ); in
     // running text it stays as typed (mixed text keeps its English:
     // publish, branch, entry are one edit from Nepali words).
-    if (!a.candidates.some((c) => c.stage <= Stage.Loan && !c.facts.attestedOnly) && words === 1) a = analyzeWord(store, tok.text, true);
+    if (words === 1 && a.guessable) a = analyzeWord(store, tok.text, true);
     analyses[k] = a;
     lang[k] = a.englishWord ? 'en' : a.loan ? 'unknown' : a.exact ? 'ne' : a.looksEnglish ? 'en' : 'unknown';
   }
