@@ -194,31 +194,29 @@ export async function freshDevanagariTexts(count: number, words: number): Promis
 
 /** `count` different romanized texts of `tokens` words each, from the eval sentences after the first `skip` words (romanText's); null without them. */
 export function freshRomanTexts(count: number, tokens: number, skip: number): string[] | null {
-  const tsv = readEval('romanization/sentence_pairs.tsv');
-  if (!tsv) return null;
-  const words = tsv
-    .split('\n')
-    .slice(1)
-    .flatMap((line) => (line.split('\t')[0] ?? '').split(/\s+/).filter(Boolean))
-    .slice(skip);
+  const all = evalRomanWords();
+  if (!all) return null;
+  const words = all.slice(skip);
   const texts: string[] = [];
   for (let i = 0; i < count && (i + 1) * tokens <= words.length; i++) texts.push(words.slice(i * tokens, (i + 1) * tokens).join(' '));
   return texts;
 }
 
+/** The words of the eval's romanized sentences, in order; null without them. */
+function evalRomanWords(): string[] | null {
+  const tsv = readEval('romanization/sentence_pairs.tsv');
+  if (!tsv) return null;
+  return tsv
+    .split('\n')
+    .slice(1)
+    .flatMap((line) => (line.split('\t')[0] ?? '').split(/\s+/).filter(Boolean));
+}
+
 /** A romanized text of `tokens` words: eval sentences when present, else a phrase written here, repeated. */
 export function romanText(tokens: number): { text: string; source: string } {
-  const tsv = readEval('romanization/sentence_pairs.tsv');
-  const words: string[] = [];
-  let source = 'generated';
-  if (tsv) {
-    source = 'eval/romanization/sentence_pairs.tsv';
-    for (const line of tsv.split('\n').slice(1)) {
-      const roman = line.split('\t')[0];
-      if (roman) words.push(...roman.split(/\s+/).filter(Boolean));
-      if (words.length >= tokens) break;
-    }
-  }
+  const all = evalRomanWords();
+  const words = all ? all.slice(0, tokens) : [];
+  const source = all ? 'eval/romanization/sentence_pairs.tsv' : 'generated';
   const phrase = 'mero naam ram ho ma nepal ma baschu tapai kasto hunuhuncha aaja mausam ramro cha'.split(' ');
   while (words.length < tokens) words.push(phrase[words.length % phrase.length]!);
   return { text: words.slice(0, tokens).join(' '), source };

@@ -376,8 +376,11 @@ export class Morphology {
     );
   }
 
-  /** A lexicon word or a function word, or (recursively) one of them with postpositions. */
-  /** `whole`: the word the base was cut from (the oblique stem's evidence must be another form). */
+  /**
+   * A lexicon word or a function word, or (recursively) one of them with
+   * postpositions; `whole` is the word the base was cut from (the oblique
+   * stem's evidence must be another form).
+   */
   private acceptsAsBase(word: string, depth: number, whole: string): boolean {
     if (NOMINAL_FUNCTION_WORDS.has(word) || NAMAYOGI_BASES.has(word)) return true;
     // Conjunctions, particles and the copula take no postposition, even
@@ -405,7 +408,6 @@ export class Morphology {
     if (!this.isHeadword(direct) || !isNounHeadword(this.store.headword(direct))) return false;
     return PARADIGM_PROBES.some((p) => word + p !== whole && this.isAttested(word + p));
   }
-
 
   private postpositionChain(word: string, depth: number): MorphAnalysis | null {
     for (const p of POSTPOSITIONS) {

@@ -48,7 +48,6 @@
 import { LRUCache } from 'lru-cache';
 import { CandidateGenerator, CONFUSION_ONLY, MAX_CANDIDATE_COST, type Candidate } from './spell-candidates.js';
 import { Morphology, PARADIGM_PROBES, POSTPOSITIONS, FUNCTION_WORDS, VERB_CLASSES, type MorphAnalysis } from './morphology.js';
-export { PARADIGM_PROBES };
 import { hasDevanagariLetter, normalizeWord } from './normalize.js';
 import { confusionKey } from './confusion.js';
 import { editCost } from './error-model.js';
@@ -175,12 +174,8 @@ export class Spellchecker {
         const f = memo.mayBeForm(w) ? memo.form(w) : undefined;
         return !!f && (f.flags & FORM_LEXICON) !== 0 && f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag) && /[ीई]$/.test(a.suffix));
       },
-      nounCaseForms: (w) => {
-        // A case form that is a headword of its own (गरि + मा = गरिमा, dignity) says nothing of the word.
-        let n = 0;
-        for (const p of PARADIGM_PROBES) if (this.isAttestedForm(w + p) && !((memo.form(w + p)?.flags ?? 0) & FORM_HEADWORD)) n++;
-        return n;
-      },
+      // A case form that is a headword of its own (गरि + मा = गरिमा, dignity) says nothing of the word.
+      nounCaseForms: (w) => this.caseForms(w, PARADIGM_PROBES.length, true),
     };
   }
 
@@ -450,10 +445,13 @@ export class Spellchecker {
     return formed.rule === 'postposition' && formed.base !== w && this.checkNormalized(formed.base).status === 'correct';
   }
 
-  /** How many of the PARADIGM_PROBES case endings real text (the news list) has on the word, counted up to `enough`. */
-  private caseForms(w: string, enough: number): number {
+  /** How many of the PARADIGM_PROBES case endings real text (the news list) has on the word, counted up to `enough` (with `notHeadwords`, not counting a form that is a headword of its own). */
+  private caseForms(w: string, enough: number, notHeadwords = false): number {
     let n = 0;
-    for (const p of PARADIGM_PROBES) if (this.isAttestedForm(w + p) && ++n >= enough) break;
+    for (const p of PARADIGM_PROBES) {
+      if (!this.isAttestedForm(w + p) || (notHeadwords && (this.store.form(w + p)?.flags ?? 0) & FORM_HEADWORD)) continue;
+      if (++n >= enough) break;
+    }
     return n;
   }
 
