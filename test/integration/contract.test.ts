@@ -543,6 +543,14 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   // letter left out before a consonant put for another (tewari: तिवारी, not त्यसरी); in running text kept as typed
   assert.equal((await postJson(ROMAN, { tokens: ['shretha'] })).body.tokens[0].converted, 'श्रेष्ठ');
   assert.equal((await postJson(ROMAN, { tokens: ['tewari'] })).body.tokens[0].converted, 'तिवारी');
+  // a dictionary word the token spells only loosely (बसनीत, three casual steps) does not stop the guesses (बस्नेत);
+  // one spelled in a usual way does (ramro: राम्रो, and not हाम्रो, one letter away)
+  const basneet = (await postJson(ROMAN, { tokens: ['basneet'] })).body.tokens[0];
+  assert.equal(basneet.converted, 'बसनीत');
+  assert.ok(basneet.candidates.some((c: { word: string }) => c.word === 'बस्नेत'), JSON.stringify(basneet.candidates));
+  const ramro = (await postJson(ROMAN, { tokens: ['ramro'], max_candidates: 10 })).body.tokens[0];
+  assert.equal(ramro.converted, 'राम्रो');
+  assert.ok(!ramro.candidates.some((c: { word: string }) => c.word === 'हाम्रो'), JSON.stringify(ramro.candidates));
   assert.equal((await postJson(ROMAN, { text: 'result publish bhayo' })).body.converted_text.split(' ')[1], 'publish');
   // with a postposition too: the stems' use decides (बिन्दु over विन्दु)
   assert.equal((await postJson(ROMAN, { tokens: ['binduma'] })).body.tokens[0].converted, 'बिन्दुमा');
