@@ -56,6 +56,20 @@
 //                guesses convert in running text among Nepali neighbours
 //                gained 146 sentence words but cost the Lekh sets, whose
 //                references keep English words, 6 and 4 words.
+//   8. real-text spellings: for an exact or split match, the spelling real
+//                text also gives it where the Academy standard spells
+//                otherwise, when the spellchecker corrects that spelling to
+//                the match: a verb form without the final halanta of its
+//                ending (लेख्नुस् -> लेख्नुस: the news list writes a fifth to
+//                two fifths of such forms so) and an anusvara for a fifth
+//                letter before a stop of its class (अङ्कपत्र -> अंकपत्र).
+//                Backed by the match, and flagged, such a spelling is only
+//                ever the last resort (standardFirst): never first, never
+//                chosen by context, shown when the list has room, for a
+//                writer who wants the spelling of real text. Measured: tier
+//                A top-5 477 -> 481 of 505 (lekhnus, sodhnus, kholnus,
+//                ankapatra), tier B 78.7% -> 78.9%; top-1 and the sentences
+//                unchanged (they take the first candidate).
 // Every candidate of stages 2, 5 and 6 is scored by the casual scheme
 // (casualCost in roman-casual.ts): when the typed token is a casual
 // spelling of the word (the build stores only each word's MAX_CASUAL_ALIASES cheapest), it
@@ -224,7 +238,7 @@ import { casualCost } from './roman-casual.js';
 import { initialismReading, loanReadings } from './roman-english.js';
 import { reverseSpellings } from './roman-reverse.js';
 import { syllabify, VIRAMA, type Syllable } from './roman-schemes.js';
-import { endingsFor, joinStem, postpositionHeadword, MAX_ENDING_LENGTH, POSTPOSITION_WORDS, STANDALONE_POSTPOSITIONS, type Ending } from './roman-inflection.js';
+import { endingsFor, halantaLessTwin, joinStem, postpositionHeadword, MAX_ENDING_LENGTH, POSTPOSITION_WORDS, STANDALONE_POSTPOSITIONS, type Ending } from './roman-inflection.js';
 import { tokenizeRoman, type RomanTextToken } from './roman-tokenize.js';
 import { sentencesUsing } from './text.js';
 import type { RomanCandidate, RomanizationResult, RomanToken } from './results.js';
@@ -289,8 +303,9 @@ export const RANKING_SUMMARY =
   'dictionaries. (7) definition_rank: the number of definitions of the headword. (8) attestation count. (9) edit distance between the ' +
   'token and the alias. (10) a headword before an inflected form. (11) example sentences using the word or its forms. A word the ' +
   'spellchecker would correct is never offered first: a headword spelled against the Academy standard goes right after its ' +
-  'standard spelling, which takes its rank (tika: टिका, then टीका; the standard spelling of any respelled form is added when no list has it), and of the other flagged forms (a news-list spelling of a name, a colloquial form) the best ' +
-  'one is listed only after every other candidate, and only when there is one. Of two news-list spellings of one word (differing in ' +
+  'standard spelling, which takes its rank (tika: टिका, then टीका; the standard spelling of any respelled form is added when no list has it), and of the other flagged forms (a news-list spelling of a name, a colloquial form; real text\'s spelling of a match where the ' +
+  'standard spells otherwise: a verb ending without its final halanta, lekhnus: लेख्नुस् then लेख्नुस; an anusvara for the fifth letter, ' +
+  'ankapatra: अङ्कपत्र then अंकपत्र) the best one is listed only after every other candidate, and only when there is one. Of two news-list spellings of one word (differing in ' +
   'vowel length, sibilants, ब/व, nasals or halanta) the one the spellchecker accepts takes the rank of the one it does not know ' +
   '(dirghakalin: दीर्घकालीन before दिर्घकालिन), unless that one is typed more closely or real text inflects it in more case forms; ' +
   'of an anusvara spelling and the fifth-letter spelling of one word, the fifth letter, the standard\'s (sambhav: सम्भव before संभव).';
@@ -347,6 +362,8 @@ interface Scored extends RomanCandidate {
    * sentence rules choose from, हट, सँग.)
    */
   respelledAs?: string;
+  /** Set by stage 8 on real text's spelling of a match the standard spells otherwise (लेख्नुस beside लेख्नुस्): only ever the last resort. */
+  realTextSpelling?: boolean;
   /** Set for a token typed with diacritics: one of the word's scientific aliases is the token exactly (ghaṇṭā: घण्टा). */
   typedExactly?: boolean;
   /** The words a split form or compound no list has is backed by (its stem: भुटेको for भुटेकोमा). */
@@ -646,6 +663,29 @@ function computeAnalysis(store: WordStore, key: string, guess = false): WordAnal
     }
   }
 
+  // 8. real text's own spellings of an exact or split match, where the
+  //    standard spells otherwise and the spellchecker corrects them to it:
+  //    a verb form without the final halanta of its ending (lekhnus:
+  //    लेख्नुस्, then लेख्नुस), an anusvara for a fifth letter before a stop
+  //    of its class (ankapatra: अङ्कपत्र, then अंकपत्र); flagged, such a
+  //    spelling is only ever the last resort (standardFirst)
+  if (typedIsCasual) {
+    for (const c of [...found.values()]) {
+      if (c.stage > Stage.Split) continue;
+      for (const twin of [halantaLessTwin(c.word), anusvaraSpelling(c.word)]) {
+        if (twin === null || found.has(twin)) continue;
+        const cost = casualCostOf(twin, typed);
+        if (cost === Infinity) continue;
+        const v = spellcheckerFor(store).checkWord(twin);
+        if (v.status !== 'misspelled' || v.corrections?.[0] !== c.word) continue;
+        // backed by what backs the match: its lists, or the stems of a split form no list has
+        add(twin, typed, Math.max(1, Math.min(c.weight, casualWeight(cost)) - UNVERIFIED_SPLIT_PENALTY), CASUAL_KINDS, Stage.Split, c.stems ?? [c.word]);
+        const t = found.get(twin);
+        if (t) t.realTextSpelling = true;
+      }
+    }
+  }
+
   standardSpellingsFirst(store, found, add);
   acceptedVariantsFirst(store, found);
   fifthLetterFirst(store, found);
@@ -760,11 +800,12 @@ const enum Gate {
 
 /** What standardFirst does with a candidate. */
 function gate(spell: Spellchecker, c: Scored): Gate {
+  if (c.realTextSpelling) return Gate.LastResort;
+  if (c.variantOfAccepted) return Gate.Later;
   const status = spell.checkWord(c.word).status;
   // A word only the news list has, a headword plus a regular ending seen
   // in real text (बारेमा), and a compound no list has may be "unknown" to
   // the spellchecker: they are kept while it has no correction for them.
-  if (c.variantOfAccepted) return Gate.Later;
   if (status === 'correct' || (status === 'unknown' && (c.facts.attestedOnly || c.facts.regular || (c.stage === Stage.Split && !c.facts.lexicon)))) return Gate.Keep;
   return c.headword ? Gate.Later : Gate.LastResort;
 }
@@ -968,6 +1009,13 @@ const FIFTH_LETTER: Readonly<Record<string, string>> = {
   ...Object.fromEntries([...'पफबभ'].map((c) => [c, 'म'])),
 };
 const ANUSVARA_BEFORE_STOP = /ं(?=[कखगघचछजझटठडढतथदधपफबभ])/g;
+const FIFTH_BEFORE_STOP = /([ङञणनम])्(?=([कखगघचछजझटठडढतथदधपफबभ]))/g;
+
+/** The word with an anusvara for each fifth letter before a stop of its class (अङ्कपत्र: अंकपत्र); null when it has none. */
+function anusvaraSpelling(word: string): string | null {
+  const s = word.replace(FIFTH_BEFORE_STOP, (m, fifth: string, stop: string) => (FIFTH_LETTER[stop] === fifth ? 'ं' : m));
+  return s === word ? null : s;
+}
 
 /**
  * Of two spellings of one word that differ only in an anusvara before a

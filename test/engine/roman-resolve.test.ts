@@ -192,6 +192,27 @@ test('inflected input: stem plus postposition or verb ending', () => {
   assert.equal(first('gardaina'), 'गर्दैन');
 });
 
+test("real text's spelling of a match where the standard spells otherwise comes last, never first", () => {
+  // a verb ending without its final halanta, an anusvara for the fifth letter: listed after the match
+  assert.deepEqual(words('garnuhos'), ['गर्नुहोस्', 'गर्नुहोस']);
+  assert.deepEqual(words('garchan'), ['गर्छन्', 'गर्छन']);
+  assert.deepEqual(words('anka'), ['अङ्क', 'अंक']);
+  // of a split form no list has too, backed by the form's stem (लेख्नु), weighing less than the form
+  const lekh = resolveTokens(store, ['lekhnuhos'], 5).tokens[0]!.candidates;
+  assert.deepEqual(lekh.map((c) => c.word), ['लेख्नुहोस्', 'लेख्नुहोस']);
+  assert.deepEqual(lekh[1]!.dictionaries, [HUNSPELL_DICT]);
+  assert.ok(lekh[1]!.weight < lekh[0]!.weight);
+  const anka = resolveTokens(store, ['anka'], 5).tokens[0]!;
+  assert.equal(anka.converted, 'अङ्क');
+  // backed by the match it spells: its dictionaries, a casual alias
+  assert.deepEqual(anka.candidates[1]!.dictionaries, [HUNSPELL_DICT]);
+  assert.deepEqual(anka.candidates[1]!.kinds, ['casual']);
+  // never chosen by context: a sentence keeps the standard's spelling
+  assert.ok(convert('kaam garnuhos').endsWith('गर्नुहोस्'));
+  // a word with neither stays as it was
+  assert.deepEqual(words('kitab'), ['किताब']);
+});
+
 test('a form of a verb root that is no headword belongs to the dictionaries of its -नु form, or to the word list', () => {
   const c = resolveTokens(store, ['khelchha'], 5).tokens[0]!.candidates[0]!;
   assert.equal(c.word, 'खेल्छ');

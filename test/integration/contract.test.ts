@@ -548,6 +548,10 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   const basneet = (await postJson(ROMAN, { tokens: ['basneet'] })).body.tokens[0];
   assert.equal(basneet.converted, 'बसनीत');
   assert.ok(basneet.candidates.some((c: { word: string }) => c.word === 'बस्नेत'), JSON.stringify(basneet.candidates));
+  // real text's spelling of a match where the standard spells otherwise, listed after it (never first, never in a text)
+  const twins = (await postJson(ROMAN, { tokens: ['lekhnus', 'ankapatra'] })).body.tokens;
+  assert.deepEqual(twins.map((t: { candidates: { word: string }[] }) => t.candidates.map((c) => c.word)), [['लेख्नुस्', 'लेख्नुस'], ['अङ्कपत्र', 'अंकपत्र']]);
+  assert.equal((await postJson(ROMAN, { text: 'yo chithi lekhnus' })).body.converted_text, 'यो चिठी लेख्नुस्');
   const ramro = (await postJson(ROMAN, { tokens: ['ramro'], max_candidates: 10 })).body.tokens[0];
   assert.equal(ramro.converted, 'राम्रो');
   assert.ok(!ramro.candidates.some((c: { word: string }) => c.word === 'हाम्रो'), JSON.stringify(ramro.candidates));
