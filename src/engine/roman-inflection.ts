@@ -72,15 +72,18 @@ const VERB_ENDINGS = [
   'दैनौ', 'दैनौँ', 'दिनन्',
 ];
 
-/** The verb endings the standard writes with a final halanta (गर्छन्, गर्नुस्, गरिन्), longest first. */
-const HALANTA_VERB_ENDINGS = VERB_ENDINGS.filter((v) => v.endsWith(VIRAMA) && v.length > 1).sort((a, b) => b.length - a.length);
+/** The verb endings the standard writes with a final halanta (गर्छन्, गर्नुस्, गरिन्). */
+const HALANTA_VERB_ENDINGS = VERB_ENDINGS.filter((v) => v.endsWith(VIRAMA));
 
 /**
- * A verb form whose ending the standard writes with a final halanta, as
- * real text also spells it: without the halanta (लेख्नुस् -> लेख्नुस,
- * गर्छन् -> गर्छन). The news word list writes a fifth to two fifths of such
- * forms so (-नुस 25 beside -नुस् 44, -नुहोस 38 beside 62, -छन 59 beside
- * 219). Null for a word that does not end in such an ending.
+ * A word that ends in a verb ending the standard writes with a final
+ * halanta, as real text also spells it: without the halanta (लेख्नुस् ->
+ * लेख्नुस, गर्छन् -> गर्छन). The news word list writes a fifth to two
+ * fifths of such verb forms so (-नुस 25 beside -नुस् 44, -नुहोस 38 beside
+ * 62, -छन 59 beside 219). Only the ending is looked at (a noun in -िस्,
+ * बहिस्, passes too): the romanizer offers the twin only where the
+ * spellchecker corrects it to the word. Null for a word with no such
+ * ending after a stem (the bare copula छन् has none).
  */
 export function halantaLessTwin(word: string): string | null {
   if (!word.endsWith(VIRAMA)) return null;

@@ -65,8 +65,11 @@
 //                letter before a stop of its class (अङ्कपत्र -> अंकपत्र).
 //                Backed by the match, and flagged, such a spelling is only
 //                ever the last resort (standardFirst): never first, never
-//                chosen by context, shown when the list has room, for a
-//                writer who wants the spelling of real text. Measured: tier
+//                chosen by context, shown when the list has room and no
+//                flagged word of an earlier stage takes the one last-resort
+//                place (sampatti: the news list's सम्पत्ती, not संपत्ति), for a
+//                writer who wants the spelling of real text; a token with
+//                one match and such a twin is "ambiguous". Measured: tier
 //                A top-5 477 -> 481 of 505 (lekhnus, sodhnus, kholnus,
 //                ankapatra), tier B 78.7% -> 78.9%; top-1 and the sentences
 //                unchanged (they take the first candidate).
@@ -291,7 +294,7 @@ export const RANKING_SUMMARY =
   `weight ${LOAN_PENALTY} less); then a stem plus an ending (a dictionary stem, or, when nothing matched exactly, a news-list word plus a ` +
   'postposition), or two dictionary words written together; then fuzzy matches (vowel ' +
   'length, aspiration, sibilants, nasals, w/v/b folded; dictionary words before ' +
-  'news-list words); then the token with a written or omitted inherent a; then, for a word typed alone that no dictionary word matches exactly in a usual spelling (at most two casual simplifications), the words ' +
+  'news-list words); then the token with a written or omitted inherent a; then, for a word typed alone that no dictionary word matches exactly in a usual spelling (weighing 70 or more: a word typed whole with at most two casual simplifications), the words ' +
   'one edit of its fuzzy key away, ranked with the fuzzy matches by weight (a consonant put for another letter one step less; in running text such a word stays as typed); within each, for a token typed with diacritics, a word ' +
   'one of whose scientific aliases is the token exactly (pānī: पानी). (2) weight, higher first: how usual this spelling is for the ' +
   'word (casual 100 minus 15 per casual simplification, iast/iso15919 60, itrans 55, harvard-kyoto 50; less for news-list words and ' +
@@ -678,8 +681,10 @@ function computeAnalysis(store: WordStore, key: string, guess = false): WordAnal
         if (cost === Infinity) continue;
         const v = spellcheckerFor(store).checkWord(twin);
         if (v.status !== 'misspelled' || v.corrections?.[0] !== c.word) continue;
-        // backed by what backs the match: its lists, or the stems of a split form no list has
-        add(twin, typed, Math.max(1, Math.min(c.weight, casualWeight(cost)) - UNVERIFIED_SPLIT_PENALTY), CASUAL_KINDS, Stage.Split, c.stems ?? [c.word]);
+        // Backed by what backs the match: its lists, or the stems of a split form no list has
+        // (add takes ATTESTED_PENALTY off again for a match only the news list has: given back here).
+        const weight = Math.min(c.weight + (c.facts.attestedOnly ? ATTESTED_PENALTY : 0), casualWeight(cost)) - UNVERIFIED_SPLIT_PENALTY;
+        add(twin, typed, Math.max(1, weight), CASUAL_KINDS, Stage.Split, c.stems ?? [c.word]);
         const t = found.get(twin);
         if (t) t.realTextSpelling = true;
       }
@@ -794,7 +799,11 @@ const enum Gate {
   Keep,
   /** A headword the spellchecker would correct, or a news-list spelling whose variant it accepts: after the correctly spelled candidates of its stage. */
   Later,
-  /** A word that is no headword, which the spellchecker flags: listed after every ranked candidate, never first. */
+  /**
+   * A word that is no headword, which the spellchecker flags, or real text's
+   * spelling of a match (stage 8): listed after every ranked candidate,
+   * never first.
+   */
   LastResort,
 }
 
@@ -1008,10 +1017,16 @@ const FIFTH_LETTER: Readonly<Record<string, string>> = {
   ...Object.fromEntries([...'तथदध'].map((c) => [c, 'न'])),
   ...Object.fromEntries([...'पफबभ'].map((c) => [c, 'म'])),
 };
-const ANUSVARA_BEFORE_STOP = /ं(?=[कखगघचछजझटठडढतथदधपफबभ])/g;
-const FIFTH_BEFORE_STOP = /([ङञणनम])्(?=([कखगघचछजझटठडढतथदधपफबभ]))/g;
+const STOPS = Object.keys(FIFTH_LETTER).join('');
+const ANUSVARA_BEFORE_STOP = new RegExp(`ं(?=[${STOPS}])`, 'g');
+const FIFTH_BEFORE_STOP = new RegExp(`([${[...new Set(Object.values(FIFTH_LETTER))].join('')}])${VIRAMA}(?=([${STOPS}]))`, 'g');
 
-/** The word with an anusvara for each fifth letter before a stop of its class (अङ्कपत्र: अंकपत्र); null when it has none. */
+/** The word with the fifth letter of its class for each anusvara before a stop (संभव: सम्भव). */
+function fifthLetterSpelling(word: string): string {
+  return word.replace(ANUSVARA_BEFORE_STOP, (_m, i: number) => FIFTH_LETTER[word[i + 1]!]! + VIRAMA);
+}
+
+/** The other way: an anusvara for each fifth letter before a stop of its class (अङ्कपत्र: अंकपत्र); null when it has none. */
 function anusvaraSpelling(word: string): string | null {
   const s = word.replace(FIFTH_BEFORE_STOP, (m, fifth: string, stop: string) => (FIFTH_LETTER[stop] === fifth ? 'ं' : m));
   return s === word ? null : s;
@@ -1030,7 +1045,7 @@ function fifthLetterFirst(store: WordStore, found: Map<string, Scored>): void {
   const spell = spellcheckerFor(store);
   for (const c of found.values()) {
     if (!c.word.includes('ं')) continue;
-    const fifth = c.word.replace(ANUSVARA_BEFORE_STOP, (_m, i: number) => FIFTH_LETTER[c.word[i + 1]!]! + VIRAMA);
+    const fifth = fifthLetterSpelling(c.word);
     const t = fifth === c.word ? undefined : found.get(fifth);
     if (!t || spell.checkWord(t.word).status !== 'correct') continue;
     c.variantOfAccepted = true;
@@ -1557,8 +1572,9 @@ const VOWELS = new Set(['a', 'e', 'i', 'o', 'u']);
 const MIN_GUESS_KEY = 4;
 const MAX_GUESS_KEY = 14;
 /**
- * An exact match of a dictionary word weighing this much or more (the
- * token spells it with at most two casual simplifications) stops stage 7;
+ * An exact match of a dictionary word weighing this much or more (a word
+ * typed whole with at most two casual simplifications; a split form, a
+ * compound or a loanword reading, which weigh less, with fewer) stops stage 7;
  * one typed more loosely does not (basneet: the dictionary's बसनीत, three
  * steps, and the guess बस्नेत). Measured (bench/romanization-quality.ts,
  * top-5): any exact match stopping it, tier A 476 of 505, tier B 78.6%;

@@ -196,7 +196,11 @@ test("real text's spelling of a match where the standard spells otherwise comes 
   // a verb ending without its final halanta, an anusvara for the fifth letter: listed after the match
   assert.deepEqual(words('garnuhos'), ['गर्नुहोस्', 'गर्नुहोस']);
   assert.deepEqual(words('garchan'), ['गर्छन्', 'गर्छन']);
-  assert.deepEqual(words('anka'), ['अङ्क', 'अंक']);
+  assert.deepEqual(words('anka'), ['अङ्क', 'आँक', 'आँखा', 'अंक']);
+  // after the fuzzy matches too (आँखा, आँक: ankha with its aspiration left out), of a later stage than the
+  // match it spells; and gone when the list is as long as the ranked candidates
+  assert.deepEqual(words('angka'), ['अङ्क', 'आँखा', 'आँक', 'अंक']);
+  assert.deepEqual(resolveTokens(store, ['angka'], 3).tokens[0]!.candidates.map((c) => c.word), ['अङ्क', 'आँखा', 'आँक']);
   // of a split form no list has too, backed by the form's stem (लेख्नु), weighing less than the form
   const lekh = resolveTokens(store, ['lekhnuhos'], 5).tokens[0]!.candidates;
   assert.deepEqual(lekh.map((c) => c.word), ['लेख्नुहोस्', 'लेख्नुहोस']);
@@ -205,10 +209,11 @@ test("real text's spelling of a match where the standard spells otherwise comes 
   const anka = resolveTokens(store, ['anka'], 5).tokens[0]!;
   assert.equal(anka.converted, 'अङ्क');
   // backed by the match it spells: its dictionaries, a casual alias
-  assert.deepEqual(anka.candidates[1]!.dictionaries, [HUNSPELL_DICT]);
-  assert.deepEqual(anka.candidates[1]!.kinds, ['casual']);
-  // never chosen by context: a sentence keeps the standard's spelling
+  assert.deepEqual(anka.candidates[3]!.dictionaries, [HUNSPELL_DICT]);
+  assert.deepEqual(anka.candidates[3]!.kinds, ['casual']);
+  // never chosen by context: a sentence keeps the standard's spelling, at its end too
   assert.ok(convert('kaam garnuhos').endsWith('गर्नुहोस्'));
+  assert.ok(convert('tapai yo kaam garnuhos.').endsWith('गर्नुहोस्.'));
   // a word with neither stays as it was
   assert.deepEqual(words('kitab'), ['किताब']);
 });
