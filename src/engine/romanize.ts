@@ -231,7 +231,7 @@
 //   - The tokens form takes the list as one phrase for these rules.
 
 import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord } from '../store/types.js';
-import { CONJUNCTION_WORDS, FUNCTION_WORDS, PARADIGM_PROBES, type Morphology } from './morphology.js';
+import { CONJUNCTION_WORDS, FUNCTION_WORDS, type Morphology } from './morphology.js';
 import { Spellchecker } from './spellcheck.js';
 import { aksharaCount } from './orthography.js';
 import { confusionKey } from './confusion.js';
@@ -673,13 +673,14 @@ function computeAnalysis(store: WordStore, key: string, guess = false): WordAnal
   //    of its class (ankapatra: अङ्कपत्र, then अंकपत्र); flagged, such a
   //    spelling is only ever the last resort (standardFirst)
   if (typedIsCasual) {
+    const spell = spellcheckerFor(store);
     for (const c of [...found.values()]) {
       if (c.stage > Stage.Split) continue;
       for (const twin of [halantaLessTwin(c.word), anusvaraSpelling(c.word)]) {
         if (twin === null || found.has(twin)) continue;
         const cost = casualCostOf(twin, typed);
         if (cost === Infinity) continue;
-        const v = spellcheckerFor(store).checkWord(twin);
+        const v = spell.checkWord(twin);
         if (v.status !== 'misspelled' || v.corrections?.[0] !== c.word) continue;
         // Backed by what backs the match: its lists, or the stems of a split form no list has
         // (add takes ATTESTED_PENALTY off again for a match only the news list has: given back here).
@@ -869,15 +870,13 @@ function addFuzzy(
 }
 
 /**
- * A loanword typed the English way is found only when no dictionary word
- * matched exactly, and then competes by weight with the exact matches of
- * news-list words (phone: फोन, weight 90, before the news list's फोने, 70).
- */
-/**
- * The stage a candidate ranks in: a loanword reading with the exact matches,
- * a guess (stage 7) with the fuzzy matches, by weight (both are inexact; the
- * weight counts the edits: bhattary reads भट्टराई, one letter from its alias,
- * before the fuzzy भातृ, typed unlike any of its spellings).
+ * The stage a candidate ranks in: a loanword reading with the exact matches
+ * (it is found only when no dictionary word matched exactly, and competes by
+ * weight with the exact matches of news-list words: phone: फोन, weight 90,
+ * before the news list's फोने, 70); a guess (stage 7) with the fuzzy
+ * matches, by weight (both are inexact; the weight counts the edits:
+ * bhattary reads भट्टराई, one letter from its alias, before the fuzzy भातृ,
+ * typed unlike any of its spellings).
  */
 function rankStage(stage: Stage): Stage {
   return stage === Stage.Loan ? Stage.Exact : stage === Stage.Guess ? Stage.Fuzzy : stage;
@@ -1134,9 +1133,16 @@ class WordFacts {
     return (this.inNews ? 1 : 0) + this.uses;
   }
 
-  /** Real text (the news list) shows the word, or, for a headword plus a postposition chain, its headword (अचारमा: अचार). */
+  private seen = -1;
+
+  /**
+   * Real text (the news list) shows the word, or, for a headword plus a
+   * postposition chain, its headword (अचारमा: अचार). Read on first use and
+   * memoized: every comparison of the ranking asks (rankWeight).
+   */
   get seenInRealText(): boolean {
-    return this.inNews || (this.caseStem !== this.word && ((this.store.form(this.caseStem)?.flags ?? 0) & FORM_ATTESTED) !== 0);
+    if (this.seen < 0) this.seen = this.inNews || (this.caseStem !== this.word && spellcheckerFor(this.store).isAttestedForm(this.caseStem)) ? 1 : 0;
+    return this.seen === 1;
   }
 
   private cases = -1;
@@ -1145,18 +1151,11 @@ class WordFacts {
    * How many case forms of the word (PARADIGM_PROBES: घरमा, घरको, घरहरू...)
    * the news word list has: a word real text uses often shows up in many
    * (मन 10, मान 0; साथी, राति), the nearest thing to a frequency the
-   * packaged data has. Read on first use (13 Bloom-filtered look-ups),
-   * memoized with the word's other facts.
+   * packaged data has. Counted by the spellchecker (its memo of store
+   * records) on first use, memoized with the word's other facts.
    */
   get caseForms(): number {
-    if (this.cases < 0) {
-      let n = 0;
-      for (const p of PARADIGM_PROBES) {
-        const w = this.caseStem + p;
-        if (this.store.mayBeForm(w) && ((this.store.form(w)?.flags ?? 0) & FORM_ATTESTED) !== 0) n++;
-      }
-      this.cases = n;
-    }
+    if (this.cases < 0) this.cases = spellcheckerFor(this.store).caseForms(this.caseStem);
     return this.cases;
   }
 

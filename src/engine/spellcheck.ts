@@ -446,7 +446,7 @@ export class Spellchecker {
   }
 
   /** How many of the PARADIGM_PROBES case endings real text (the news list) has on the word, counted up to `enough` (with `notHeadwords`, not counting a form that is a headword of its own). */
-  private caseForms(w: string, enough: number, notHeadwords = false): number {
+  caseForms(w: string, enough = PARADIGM_PROBES.length, notHeadwords = false): number {
     let n = 0;
     for (const p of PARADIGM_PROBES) {
       if (!this.isAttestedForm(w + p) || (notHeadwords && (this.store.form(w + p)?.flags ?? 0) & FORM_HEADWORD)) continue;
@@ -455,7 +455,8 @@ export class Spellchecker {
     return n;
   }
 
-  private isAttestedForm(w: string): boolean {
+  /** The news list (real text) has the word. */
+  isAttestedForm(w: string): boolean {
     return this.store.mayBeForm(w) && ((this.store.form(w)?.flags ?? 0) & FORM_ATTESTED) !== 0;
   }
 
