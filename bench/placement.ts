@@ -11,8 +11,8 @@ import { loadBloom } from '../src/dispatch/pool.js';
 import { resolveDataDir } from '../src/store/data-dir.js';
 import { openEngines } from '../src/worker/engines.js';
 import { createSharedStats } from '../src/worker/stats.js';
-import { runTask, type Task } from '../src/worker/tasks.js';
-import type { WorkerData } from '../src/worker/handler.js';
+import type { Task, WorkerData } from '../src/worker/protocol.js';
+import { runTask } from '../src/worker/tasks.js';
 import { ROOT, machine, median, nearLimitText, romanText } from './lib.js';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '300' } } });

@@ -2,7 +2,6 @@
 
 import { ConfigError, loadConfig } from './config.js';
 import { PooledServices } from './dispatch/pool.js';
-import { countWords } from './engine/tokenize.js';
 import { startServer } from './http/server.js';
 
 async function main(): Promise<void> {
@@ -25,7 +24,7 @@ async function main(): Promise<void> {
   }
   let server;
   try {
-    server = await startServer(config, services, { countWords });
+    server = await startServer(config, services);
   } catch (err) {
     // A bad PARTNER_KEYS_FILE or TRUSTED_PROXIES entry, or a port in use.
     console.error(`cannot start the HTTP server: ${(err as Error).message}`);

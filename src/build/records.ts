@@ -26,8 +26,11 @@ import {
   type Sense,
   type SourceInfo,
   type StoreMeta,
+  type StoreRecords,
   type StoredVerdict,
 } from '../store/types.js';
+
+export type { StoreRecords };
 
 export interface DictionaryInput {
   id: string;
@@ -53,25 +56,6 @@ export interface LexiconInput {
   /** Roman aliases given by an imported dictionary, kept with kind "imported". */
   romanAliases?: { word: string; alias: string }[];
   sources: SourceInfo[];
-}
-
-export interface StoreRecords {
-  meta: StoreMeta;
-  headwords: Map<string, HeadwordRecord>;
-  forms: Map<string, FormRecord>;
-  /** confusionKey -> lexicon forms and the grammatical forms of real text (see buildRecords), most useful first. */
-  confusion: Map<string, string[]>;
-  /** prefix -> ranked headwords (at most COMPLETIONS_PER_PREFIX). */
-  completions: Map<string, string[]>;
-  /** romanKey(alias) -> alias records, best first. */
-  aliases: Map<string, AliasRecord[]>;
-  /** fuzzyRomanKey(alias) -> alias records, best first, one per word. */
-  fuzzyAliases: Map<string, AliasRecord[]>;
-  sentences: ExampleSentence[];
-  /** normalized word -> indexes into sentences, best first. */
-  sentenceIndex: Map<string, number[]>;
-  /** normalized word -> the spellchecker's verdict, for the words only the news list has; empty until src/build/verdicts.ts fills it. */
-  verdicts: Map<string, StoredVerdict>;
 }
 
 /** Caps that keep one key's value small; the lists are ranked before they are cut. */

@@ -14,9 +14,9 @@ import { resolveDataDir } from '../store/data-dir.js';
 import { BLOOM_FILE } from '../store/lmdb-layout.js';
 import { openEngines, verdictsUsable, type Engines } from '../worker/engines.js';
 import { StatSlot, createSharedStats, sumStats, type SharedStats } from '../worker/stats.js';
-import { runTask, type Task } from '../worker/tasks.js';
-import type { WorkerData, WorkerOutcome } from '../worker/handler.js';
-import { Serialized, type ExamplesResult, type HealthSnapshot, type MultiDictResult, type Outcome, type Services, type VariantsResult } from './services.js';
+import type { Outcome, Task, WorkerData, WorkerOutcome } from '../worker/protocol.js';
+import { runTask } from '../worker/tasks.js';
+import { Serialized, type ExamplesResult, type HealthSnapshot, type MultiDictResult, type Services, type VariantsResult } from './services.js';
 
 export interface PoolOptions {
   dataDir: string;

@@ -13,6 +13,13 @@ import type {
   SpellcheckWordResult,
 } from '../engine/results.js';
 import type { ExampleSentence } from '../store/types.js';
+import type { Outcome } from '../worker/protocol.js';
+
+// What the HTTP layer needs of the engines besides the Services calls: the
+// word count of the spellcheck limit and the ranking prose of the OpenAPI
+// document. Re-exported here so that src/http never imports src/engine.
+export { countWords } from '../engine/tokenize.js';
+export { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../engine/romanize.js';
 
 /**
  * A result already serialized to JSON where it was computed (a worker
@@ -26,10 +33,7 @@ export class Serialized<T> {
   constructor(readonly json: Uint8Array) {}
 }
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ServiceErrorCode; message: string };
-
-/** Failure codes a service method may return (the HTTP catalog maps them to statuses). */
-export type ServiceErrorCode = 'WORD_NOT_FOUND' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE';
+export type { Outcome, ServiceErrorCode } from '../worker/protocol.js';
 
 /** Per-dictionary answer of multi_dict=true: the entry, or null when that dictionary lacks the word. */
 export interface MultiDictResult {

@@ -6,7 +6,7 @@
 // Reply or a Promise of one; parse errors are thrown as HttpError.
 
 import type { TSchema } from 'typebox';
-import { Serialized, type Outcome, type Services } from '../dispatch/services.js';
+import { CONTEXT_SUMMARY, RANKING_SUMMARY, Serialized, type Outcome, type Services } from '../dispatch/services.js';
 import {
   DetailBody,
   ErrorBody,
@@ -27,7 +27,6 @@ import {
   WordQueryCheck,
 } from '../schemas/dictionary-word.js';
 import { HealthResponse } from '../schemas/health.js';
-import { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../engine/romanize.js';
 import { checkRomanizationBody, RomanizationBody, RomanizationResponse } from '../schemas/romanization-resolve.js';
 import { checkSpellcheckTextBody, SpellcheckTextBody, SpellcheckTextResponse } from '../schemas/spellcheck-text.js';
 import { SpellcheckWordQuery, SpellcheckWordQueryCheck, SpellcheckWordResponse } from '../schemas/spellcheck-word.js';

@@ -11,8 +11,7 @@ import type { HttpRequest, HttpResponse, us_listen_socket, us_socket } from 'uWe
 import uWS from './uws.js';
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../config.js';
-import type { Services } from '../dispatch/services.js';
-import { countWords as engineCountWords } from '../engine/tokenize.js';
+import { countWords as engineCountWords, type Services } from '../dispatch/services.js';
 import { decodeJsonBody, readBody, RequestAborted, requireJsonContentType, type BodyReader } from './body.js';
 import { ClientResolver, clientKey } from './client-address.js';
 import { errorReply, HttpError, statusLine } from './errors.js';

@@ -5,9 +5,8 @@
 
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { join } from 'node:path';
-import type { StoreRecords } from '../build/records.js';
 import { DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, packForm, packVerdict } from './lmdb-layout.js';
-import type { StoreMeta } from './types.js';
+import type { StoreMeta, StoreRecords } from './types.js';
 
 const BATCH = 50_000;
 

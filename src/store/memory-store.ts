@@ -2,9 +2,8 @@
 // fixture with buildRecords, so engines run on the same record shapes as in
 // production without LMDB.
 
-import type { StoreRecords } from '../build/records.js';
 import type { BloomFilter } from './bloom.js';
-import { type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoredVerdict } from './types.js';
+import { type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoreRecords, type StoredVerdict } from './types.js';
 import type { WordStore } from './word-store.js';
 
 export class MemoryStore implements WordStore {

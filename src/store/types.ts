@@ -130,3 +130,27 @@ export interface StoreMeta {
 
 /** 2: the verdicts sub-database and StoreMeta.verdicts. */
 export const STORE_SCHEMA_VERSION = 2;
+
+/**
+ * Everything a store holds, as plain maps: src/build/records.ts assembles them;
+ * the LMDB writer persists them and the memory store serves them directly (unit
+ * tests), so an engine sees the same data on a fixture as in production.
+ */
+export interface StoreRecords {
+  meta: StoreMeta;
+  headwords: Map<string, HeadwordRecord>;
+  forms: Map<string, FormRecord>;
+  /** confusionKey -> lexicon forms and the grammatical forms of real text (see buildRecords), most useful first. */
+  confusion: Map<string, string[]>;
+  /** prefix -> ranked headwords (at most COMPLETIONS_PER_PREFIX). */
+  completions: Map<string, string[]>;
+  /** romanKey(alias) -> alias records, best first. */
+  aliases: Map<string, AliasRecord[]>;
+  /** fuzzyRomanKey(alias) -> alias records, best first, one per word. */
+  fuzzyAliases: Map<string, AliasRecord[]>;
+  sentences: ExampleSentence[];
+  /** normalized word -> indexes into sentences, best first. */
+  sentenceIndex: Map<string, number[]>;
+  /** normalized word -> the spellchecker's verdict, for the words only the news list has; empty until src/build/verdicts.ts fills it. */
+  verdicts: Map<string, StoredVerdict>;
+}

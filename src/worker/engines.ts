@@ -2,23 +2,13 @@
 // engines over it. Opened once per thread (the main thread for inline jobs,
 // and each worker thread).
 
-import { BloomFilter, type SharedBloom } from '../store/bloom.js';
+import { BloomFilter } from '../store/bloom.js';
 import { engineFingerprint } from '../store/engine-fingerprint.js';
 import { LmdbStore } from '../store/lmdb-store.js';
 import type { StoreMeta } from '../store/types.js';
 import { shareSpellchecker, warmUpRomanizer } from '../engine/romanize.js';
 import { Spellchecker } from '../engine/spellcheck.js';
-
-export interface EngineOptions {
-  /** The build folder (native-data/current resolved). */
-  dataDir: string;
-  /** The verified Bloom filter in shared memory, or null when it is missing or corrupt. */
-  bloom: SharedBloom | null;
-  /** Entries of the per-word spellcheck LRU cache (per thread). */
-  cacheSize: number;
-  /** Warm the romanizer at start (default true; the start-up probe skips it). */
-  warmUp?: boolean;
-}
+import type { EngineOptions } from './protocol.js';
 
 export interface Engines {
   store: LmdbStore;

@@ -1,22 +1,9 @@
-// The jobs a thread runs, typed in one place for both sides: the dispatcher
-// (src/dispatch/pool.ts) sends them, worker threads (src/worker/worker.ts) and
-// the main thread (inline jobs) run them with runTask. Results cross threads
-// as Outcome values: thrown errors lose their class when structured-cloned.
+// runTask: how a thread runs a job (protocol.ts types them), the same on
+// worker threads (src/worker/worker.ts) and on the main thread (inline jobs).
 
-import type { Outcome } from '../dispatch/services.js';
+import type { Outcome, Task } from './protocol.js';
 import { resolveText, resolveTokens } from '../engine/romanize.js';
 import type { Engines } from './engines.js';
-
-export type Task =
-  | { name: 'spellcheckText'; text: string }
-  | { name: 'spellcheckWord'; word: string }
-  | { name: 'similarWords'; word: string; limit: number }
-  | { name: 'romanizeText'; text: string; maxCandidates: number }
-  | { name: 'romanizeTokens'; tokens: string[]; maxCandidates: number }
-  /** Test hook: makes the worker thread exit mid-task (only honoured when ALLOW_CRASH_TASK=1). */
-  | { name: 'crash' };
-
-export type TaskName = Task['name'];
 
 export function runTask(engines: Engines, task: Task): Outcome<unknown> {
   try {

@@ -8,8 +8,7 @@
 // caught when a test closed the service right after starting it.
 
 import { workerData } from 'node:worker_threads';
-import type { Task } from './tasks.js';
-import type { WorkerData, WorkerOutcome } from './handler.js';
+import type { Task, WorkerData, WorkerOutcome } from './protocol.js';
 
 const data = workerData as WorkerData;
 const { createHandler } = await import('./handler.js');

@@ -1,0 +1,46 @@
+// Everything that crosses between the main thread and a worker thread, typed
+// in one place for both sides: the tasks the dispatcher (src/dispatch/pool.ts)
+// sends, the data a thread starts with, and the outcomes it returns. Results
+// cross threads as Outcome values: thrown errors lose their class when
+// structured-cloned.
+
+import type { SharedBloom } from '../store/bloom.js';
+import type { SharedStats } from './stats.js';
+
+export type Task =
+  | { name: 'spellcheckText'; text: string }
+  | { name: 'spellcheckWord'; word: string }
+  | { name: 'similarWords'; word: string; limit: number }
+  | { name: 'romanizeText'; text: string; maxCandidates: number }
+  | { name: 'romanizeTokens'; tokens: string[]; maxCandidates: number }
+  /** Test hook: makes the worker thread exit mid-task (only honoured when ALLOW_CRASH_TASK=1). */
+  | { name: 'crash' };
+
+export type TaskName = Task['name'];
+
+/** Failure codes a job may end with (the HTTP catalog maps them to statuses). */
+export type ServiceErrorCode = 'WORD_NOT_FOUND' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE';
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ServiceErrorCode; message: string };
+
+/** A failed job's Outcome, or the result: a value, or (jobs with large results) its JSON as UTF-8 bytes, moved to the caller without a copy. */
+export type WorkerOutcome = Outcome<unknown> | Uint8Array;
+
+/** What a thread needs to open its engines (worker/engines.ts). */
+export interface EngineOptions {
+  /** The build folder (native-data/current resolved). */
+  dataDir: string;
+  /** The verified Bloom filter in shared memory, or null when it is missing or corrupt. */
+  bloom: SharedBloom | null;
+  /** Entries of the per-word spellcheck LRU cache (per thread). */
+  cacheSize: number;
+  /** Warm the romanizer at start (default true; the start-up probe skips it). */
+  warmUp?: boolean;
+}
+
+/** piscina's workerData for every worker thread. */
+export interface WorkerData extends EngineOptions {
+  stats: SharedStats;
+  /** Int32Array(1): threads that have finished opening the store (see worker.ts). */
+  readiness: SharedArrayBuffer;
+}
