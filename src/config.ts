@@ -21,6 +21,10 @@ export const ConfigSchema = Type.Object({
   maxBodyBytes: Type.Integer({ minimum: 1024, maximum: 16 * 1024 * 1024 }),
   shutdownGraceMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
   cacheSize: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+  queueMax: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+  queueMaxWaitMs: Type.Integer({ minimum: 1, maximum: 600_000 }),
+  taskTimeoutMs: Type.Integer({ minimum: 100, maximum: 3_600_000 }),
+  reusePort: Type.Boolean(),
 });
 export type Config = Static<typeof ConfigSchema>;
 const CheckConfig = Compile(ConfigSchema);
@@ -43,6 +47,10 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   maxBodyBytes: 'MAX_BODY_BYTES',
   shutdownGraceMs: 'SHUTDOWN_GRACE_MS',
   cacheSize: 'CACHE_SIZE',
+  queueMax: 'QUEUE_MAX',
+  queueMaxWaitMs: 'QUEUE_MAX_WAIT_MS',
+  taskTimeoutMs: 'TASK_TIMEOUT_MS',
+  reusePort: 'REUSE_PORT',
 };
 
 function defaultWorkers(): number {
@@ -64,6 +72,13 @@ export const DEFAULTS: Config = {
   maxBodyBytes: 256 * 1024,
   shutdownGraceMs: 10_000,
   cacheSize: 50_000,
+  // Pool admission (src/dispatch/admission.ts); figures behind them in bench/RESULTS.md ("overload").
+  queueMax: 1024,
+  queueMaxWaitMs: 500,
+  taskTimeoutMs: 30_000,
+  // A taken port is an error unless sharing it is asked for (SO_REUSEPORT):
+  // a second instance must not silently split the traffic with the first.
+  reusePort: false,
 };
 
 function parseInteger(name: string, raw: string): number {
@@ -85,7 +100,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const v = env[ENV_NAMES[key]];
     return v === undefined || v === '' ? undefined : v;
   };
-  const ints: (keyof Config)[] = ['port', 'workers', 'rateLimitPerMinute', 'rateLimitPerDay', 'maxBodyBytes', 'shutdownGraceMs', 'cacheSize'];
+  const ints: (keyof Config)[] = [
+    'port',
+    'workers',
+    'rateLimitPerMinute',
+    'rateLimitPerDay',
+    'maxBodyBytes',
+    'shutdownGraceMs',
+    'cacheSize',
+    'queueMax',
+    'queueMaxWaitMs',
+    'taskTimeoutMs',
+  ];
   for (const key of ints) {
     const raw = get(key);
     if (raw !== undefined) (cfg as Record<string, unknown>)[key] = parseInteger(ENV_NAMES[key], raw);
@@ -95,8 +121,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   cfg.partnerKeysFile = get('partnerKeysFile') ?? null;
   const proxies = get('trustedProxies');
   if (proxies !== undefined) cfg.trustedProxies = proxies.split(',').map((s) => s.trim()).filter(Boolean);
-  const log = get('logRequests');
-  if (log !== undefined) cfg.logRequests = parseBoolean(ENV_NAMES.logRequests, log);
+  for (const key of ['logRequests', 'reusePort'] as const) {
+    const raw = get(key);
+    if (raw !== undefined) cfg[key] = parseBoolean(ENV_NAMES[key], raw);
+  }
 
   if (!CheckConfig.Check(cfg)) {
     const first = [...CheckConfig.Errors(cfg)][0];

@@ -1,7 +1,7 @@
 // Process entry: config -> store and worker pool -> HTTP server -> signals.
 
 import { ConfigError, loadConfig } from './config.js';
-import { PooledServices } from './dispatch/pool.js';
+import { PooledServices, poolOptions } from './dispatch/pool.js';
 import { startServer } from './http/server.js';
 
 async function main(): Promise<void> {
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   }
   let services: PooledServices;
   try {
-    services = new PooledServices({ dataDir: config.dataDir, workers: config.workers, cacheSize: config.cacheSize });
+    services = new PooledServices(poolOptions(config));
   } catch (err) {
     console.error(`cannot open the word store: ${(err as Error).message}`);
     process.exit(1);

@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join, resolve } from 'node:path';
 import { BloomFilter } from '../store/bloom.js';
 import { BLOOM_FILE, SOURCES_FILE } from '../store/lmdb-layout.js';
+import { writeStoreChecksum } from '../store/store-checksum.js';
 import { writeLmdbStore } from '../store/lmdb-writer.js';
 import { CLOSED_CLASS_DICT, HUNSPELL_DICT, THESAURUS_DICT, type ExampleSentence, type SourceInfo, type StoreMeta } from '../store/types.js';
 import { CLOSED_CLASS_GROUPS } from '../engine/morphology.js';
@@ -207,6 +208,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   try {
     writeFileSync(join(tmpDir, BLOOM_FILE), bloom.serialize());
     await writeLmdbStore(tmpDir, records, meta, log);
+    const sum = writeStoreChecksum(tmpDir);
+    log(`  checksum: xxh64 ${sum.xxh64} over ${sum.bytes} bytes`);
     writeFileSync(join(tmpDir, SOURCES_FILE), JSON.stringify({ builtAt: meta.builtAt, sources, counts: meta.counts, bloom: meta.bloom }, null, 2) + '\n');
     renameSync(tmpDir, buildDir);
   } catch (err) {

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
+import { DEFAULTS, type Config } from '../config.js';
 import { confusionKey } from '../engine/confusion.js';
 import { findExamples, lookupEntry, lookupMultiDict, lookupVariants, suggestWords } from '../engine/lookup.js';
 import { normalizeWord } from '../engine/normalize.js';
@@ -12,19 +13,49 @@ import type { DictionaryEntryResult, RomanizationResult, SpellcheckTextResult, S
 import { BloomFilter } from '../store/bloom.js';
 import { resolveDataDir } from '../store/data-dir.js';
 import { BLOOM_FILE } from '../store/lmdb-layout.js';
+import { verifyStoreChecksum } from '../store/store-checksum.js';
 import { openEngines, verdictsUsable, type Engines } from '../worker/engines.js';
 import { StatSlot, createSharedStats, sumStats, type SharedStats } from '../worker/stats.js';
-import type { Outcome, Task, WorkerData, WorkerOutcome } from '../worker/protocol.js';
+import type { Outcome, PoolJob, Task, WorkerData, WorkerOutcome } from '../worker/protocol.js';
 import { runTask } from '../worker/tasks.js';
+import { Admission, type AdmissionCounters } from './admission.js';
 import { Serialized, type ExamplesResult, type HealthSnapshot, type MultiDictResult, type Services, type VariantsResult } from './services.js';
 
 export interface PoolOptions {
   dataDir: string;
   workers: number;
   cacheSize: number;
-  /** A job still running after this long is cancelled (its worker is replaced) and answered 500. */
+  /** A job still running after this long is told to stop at its next checkpoint and answered 500. */
   taskTimeoutMs?: number;
+  /** Pool jobs that may wait for a thread beyond the running ones (admission.ts). */
+  maxQueued?: number;
+  /** A pool job that would wait longer than this for a thread is refused with 503. */
+  maxQueueWaitMs?: number;
 }
+
+/** Defaults of PoolOptions (the service takes them from config.ts). */
+const POOL_DEFAULTS = { taskTimeoutMs: DEFAULTS.taskTimeoutMs, maxQueued: DEFAULTS.queueMax, maxQueueWaitMs: DEFAULTS.queueMaxWaitMs } as const;
+
+/** The pool's options from the service configuration. */
+export function poolOptions(config: Config): PoolOptions {
+  return {
+    dataDir: config.dataDir,
+    workers: config.workers,
+    cacheSize: config.cacheSize,
+    taskTimeoutMs: config.taskTimeoutMs,
+    maxQueued: config.queueMax,
+    maxQueueWaitMs: config.queueMaxWaitMs,
+  };
+}
+
+/**
+ * A job that ignores its stop flag this long after its timeout (an engine
+ * loop without a checkpoint) has its worker terminated; piscina replaces it.
+ */
+const HARD_STOP_GRACE_MS = 5_000;
+
+/** Health says "degraded" for this long after the pool last refused a job. */
+const OVERLOAD_REPORT_MS = 10_000;
 
 /**
  * Jobs at or under these sizes run inline on the main thread: a pool round
@@ -52,18 +83,26 @@ export function placeJob(task: Task): Placement {
   }
 }
 
-/** Loads and verifies the Bloom filter into shared memory; null (with the reason) when missing or corrupt. */
+/**
+ * Loads and verifies the Bloom filter into shared memory; null (with the
+ * reason) when missing or corrupt. The reason goes to health, so it names
+ * no path and no system message: those go to stderr.
+ */
 export function loadBloom(buildDir: string, expectedChecksum: string | undefined): { bloom: BloomFilter | null; problem: string | null } {
   const path = join(buildDir, BLOOM_FILE);
+  const slower = 'spellcheck answers from LMDB alone and is slower';
   try {
     const bloom = BloomFilter.parse(readFileSync(path), true);
     if (expectedChecksum && bloom.checksum() !== expectedChecksum) {
-      return { bloom: null, problem: `Bloom filter ${path} does not match the store it was built with` };
+      console.error(`[store] ${path} does not match the store it was built with`);
+      return { bloom: null, problem: `Bloom filter not loaded (it belongs to another build); ${slower}` };
     }
     return { bloom, problem: null };
   } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'file is missing' : (err as Error).message;
-    return { bloom: null, problem: `Bloom filter not loaded (${reason}); spellcheck answers from LMDB alone and is slower` };
+    const code = (err as NodeJS.ErrnoException).code;
+    console.error(`[store] ${path} not loaded: ${(err as Error).message}`);
+    const reason = code === 'ENOENT' ? 'file is missing' : code ? `file cannot be read: ${code}` : 'file is corrupt';
+    return { bloom: null, problem: `Bloom filter not loaded (${reason}); ${slower}` };
   }
 }
 
@@ -76,6 +115,14 @@ export class PooledServices implements Services {
   /** Set when the store's spellcheck verdicts come from other engine code: answers unchanged, news-list words checked in full. */
   private readonly verdictsProblem: string | null;
   private readonly taskTimeoutMs: number;
+  private readonly admission: Admission;
+  /** PoolJob cancel flags, one per running slot (protocol.ts). */
+  private readonly cancelFlags: Int32Array;
+  /** [0]: failed store reads in any thread (engines.ts counts them). */
+  private readonly storeFaults = new Int32Array(new SharedArrayBuffer(4));
+  private nextJobId = 1;
+  private timedOut = 0;
+  private cancelledRunning = 0;
   private closed = false;
   /** [0]: worker threads that have opened the store (worker.ts counts itself). */
   private readonly readiness = new Int32Array(new SharedArrayBuffer(4));
@@ -84,6 +131,8 @@ export class PooledServices implements Services {
 
   constructor(private readonly opts: PoolOptions) {
     const buildDir = resolveDataDir(opts.dataDir);
+    // A damaged data file is refused before lmdb maps it (store-checksum.ts says why).
+    verifyStoreChecksum(buildDir);
     // The main thread opens the store first: a missing or old store fails here, at start-up.
     const probe = openEngines({ dataDir: buildDir, bloom: null, cacheSize: 0, warmUp: false });
     const expected = probe.store.meta.bloom?.checksum;
@@ -96,20 +145,33 @@ export class PooledServices implements Services {
     const { bloom, problem } = loadBloom(buildDir, expected);
     this.bloomProblem = problem;
     const shared = bloom ? bloom.share() : null;
-    this.inline = openEngines({ dataDir: buildDir, bloom: shared, cacheSize: opts.cacheSize });
+    this.inline = openEngines({ dataDir: buildDir, bloom: shared, cacheSize: opts.cacheSize, storeFaults: this.storeFaults.buffer as SharedArrayBuffer });
     this.stats = createSharedStats();
     this.inlineSlot = new StatSlot(this.stats, 0);
-    this.taskTimeoutMs = opts.taskTimeoutMs ?? 30_000;
-    const workerData: WorkerData = { dataDir: buildDir, bloom: shared, cacheSize: opts.cacheSize, stats: this.stats, readiness: this.readiness.buffer as SharedArrayBuffer };
+    this.taskTimeoutMs = opts.taskTimeoutMs ?? POOL_DEFAULTS.taskTimeoutMs;
+    this.admission = new Admission({
+      slots: opts.workers,
+      maxQueued: opts.maxQueued ?? POOL_DEFAULTS.maxQueued,
+      maxWaitMs: opts.maxQueueWaitMs ?? POOL_DEFAULTS.maxQueueWaitMs,
+    });
+    this.cancelFlags = new Int32Array(new SharedArrayBuffer(4 * opts.workers));
+    const workerData: WorkerData = {
+      dataDir: buildDir,
+      bloom: shared,
+      cacheSize: opts.cacheSize,
+      stats: this.stats,
+      readiness: this.readiness.buffer as SharedArrayBuffer,
+      cancelFlags: this.cancelFlags.buffer as SharedArrayBuffer,
+      storeFaults: this.storeFaults.buffer as SharedArrayBuffer,
+    };
     this.pool = new Piscina({
       filename: new URL('../worker/worker.js', import.meta.url).href,
       minThreads: opts.workers,
       maxThreads: opts.workers,
       idleTimeout: Infinity,
       workerData,
-      // Only jobs that are already too big for the main thread come here; a
-      // queue bounds the memory a flood of them can take.
-      maxQueue: opts.workers * 256,
+      // Jobs wait in this.admission, never in piscina's queue: at most one
+      // job per thread is handed over at a time.
     });
     // An unexpected worker exit rejects its task (answered 500) and piscina
     // starts a replacement; the pool itself must never throw at us.
@@ -117,7 +179,7 @@ export class PooledServices implements Services {
     this.pool.on('workerCreate', () => this.created++);
   }
 
-  private async run<T>(task: Task): Promise<Outcome<T>> {
+  private async run<T>(task: Task, signal?: AbortSignal): Promise<Outcome<T>> {
     if (placeJob(task) === 'inline') {
       const out = runTask(this.inline, task) as Outcome<T>;
       const s = this.inline.spell.cacheStats();
@@ -125,18 +187,49 @@ export class PooledServices implements Services {
       return out;
     }
     if (this.closed) return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'the service is shutting down' };
-    const signal = AbortSignal.timeout(this.taskTimeoutMs);
+    const admitted = await this.admission.acquire(signal);
+    if ('ok' in admitted) return admitted;
+    const { slot } = admitted;
+    const id = this.nextJobId;
+    this.nextJobId = (this.nextJobId % 0x7fffffff) + 1;
+    Atomics.store(this.cancelFlags, slot, 0);
+    const stop = (): void => {
+      Atomics.store(this.cancelFlags, slot, id);
+    };
+    // A client that goes away stops its job at the next checkpoint.
+    signal?.addEventListener('abort', stop, { once: true });
+    let timedOut = false;
+    const softTimer = setTimeout(() => {
+      timedOut = true;
+      this.timedOut++;
+      stop();
+    }, this.taskTimeoutMs);
+    // Last resort for a job that never reaches a checkpoint: piscina terminates its thread.
+    const hard = new AbortController();
+    const hardTimer = setTimeout(() => hard.abort(), this.taskTimeoutMs + HARD_STOP_GRACE_MS);
     try {
-      const out = (await this.pool.run(task, { signal })) as WorkerOutcome;
+      const out = (await this.pool.run({ task, slot, id } satisfies PoolJob, { signal: hard.signal })) as WorkerOutcome;
       if (out instanceof Uint8Array) return { ok: true, value: new Serialized(out) as T };
+      if (!out.ok && out.code === 'CANCELLED') {
+        if (timedOut) return this.timeoutOutcome();
+        this.cancelledRunning++;
+      }
       return out as Outcome<T>;
     } catch (err) {
       const e = err as Error;
-      if (e.name === 'AbortError') return { ok: false, code: 'INTERNAL_ERROR', message: `the job took longer than ${this.taskTimeoutMs} ms and was cancelled` };
-      if (/queue is at limit/i.test(e.message)) return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'the service is overloaded; try again shortly' };
+      if (e.name === 'AbortError') return this.timeoutOutcome();
       console.error(`[pool] task ${task.name} failed:`, e.message);
       return { ok: false, code: 'INTERNAL_ERROR', message: 'internal error' };
+    } finally {
+      clearTimeout(softTimer);
+      clearTimeout(hardTimer);
+      signal?.removeEventListener('abort', stop);
+      this.admission.release(admitted);
     }
+  }
+
+  private timeoutOutcome(): Outcome<never> {
+    return { ok: false, code: 'INTERNAL_ERROR', message: `the job took longer than ${this.taskTimeoutMs} ms and was cancelled` };
   }
 
   async lookup(word: string): Promise<Outcome<DictionaryEntryResult> & { similarWords?: string[] }> {
@@ -180,20 +273,20 @@ export class PooledServices implements Services {
     return { ok: true, value: findExamples(this.inline.store, word, limit) };
   }
 
-  spellcheckWord(word: string): Promise<Outcome<SpellcheckWordResult>> {
-    return this.run({ name: 'spellcheckWord', word });
+  spellcheckWord(word: string, signal?: AbortSignal): Promise<Outcome<SpellcheckWordResult>> {
+    return this.run({ name: 'spellcheckWord', word }, signal);
   }
 
-  spellcheckText(text: string): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>> {
-    return this.run({ name: 'spellcheckText', text });
+  spellcheckText(text: string, signal?: AbortSignal): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>> {
+    return this.run({ name: 'spellcheckText', text }, signal);
   }
 
-  romanizeText(text: string, maxCandidates: number): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>> {
-    return this.run({ name: 'romanizeText', text, maxCandidates });
+  romanizeText(text: string, maxCandidates: number, signal?: AbortSignal): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>> {
+    return this.run({ name: 'romanizeText', text, maxCandidates }, signal);
   }
 
-  romanizeTokens(tokens: string[], maxCandidates: number): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>> {
-    return this.run({ name: 'romanizeTokens', tokens, maxCandidates });
+  romanizeTokens(tokens: string[], maxCandidates: number, signal?: AbortSignal): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>> {
+    return this.run({ name: 'romanizeTokens', tokens, maxCandidates }, signal);
   }
 
   /** Test hook for the worker-failure test: a pool job whose worker exits mid-task. */
@@ -205,11 +298,17 @@ export class PooledServices implements Services {
     const issues: string[] = [];
     const connected = this.inline.store.probe();
     if (!connected) issues.push('the word store cannot be read');
+    const faults = Atomics.load(this.storeFaults, 0);
+    if (faults > 0) issues.push(`the word store failed ${faults} reads (damaged data file): replace this instance`);
     if (this.bloomProblem) issues.push(this.bloomProblem);
     if (this.verdictsProblem) issues.push(this.verdictsProblem);
     const running = this.pool.threads.length;
     if (!this.closed && running < this.opts.workers) {
       issues.push(`worker pool: ${running} of ${this.opts.workers} threads running (a worker is being replaced)`);
+    }
+    const a = this.admission.counters();
+    if (this.admission.refusedWithin(OVERLOAD_REPORT_MS)) {
+      issues.push(`overloaded: text jobs refused with 503 in the last ${OVERLOAD_REPORT_MS / 1000} s (${a.queued} waiting, ${a.running} running)`);
     }
     const { hits, misses } = sumStats(this.stats);
     const meta = this.inline.store.meta;
@@ -221,16 +320,29 @@ export class PooledServices implements Services {
       lruHits: hits,
       lruMisses: misses,
       issues,
+      pool: {
+        workers: this.opts.workers,
+        running: a.running,
+        queued: a.queued,
+        admitted: a.admitted,
+        refused: a.refusedOnArrival + a.refusedAfterWait,
+        cancelled: a.cancelledWhileQueued + this.cancelledRunning,
+        timedOut: this.timedOut,
+        jobMs: a.jobMs,
+      },
     };
   }
 
+  /** False once any thread has failed a store read: the instance should be replaced (GET /up answers 503). */
   storeReadable(): boolean {
-    return this.inline.store.probe();
+    return Atomics.load(this.storeFaults, 0) === 0 && this.inline.store.probe();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // Jobs still waiting after the server's grace period are refused, not started.
+    this.admission.drain('the service is shutting down');
     // Never terminate a thread that is still opening the store (see worker.ts);
     // bounded, in case a thread failed to start at all.
     const deadline = Date.now() + 15_000;

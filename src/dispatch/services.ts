@@ -59,6 +59,24 @@ export interface ExamplesResult {
   examples: ExampleSentence[];
 }
 
+/** The worker pool's admission counters since start (src/dispatch/admission.ts). */
+export interface PoolStats {
+  workers: number;
+  /** Jobs on the threads now. */
+  running: number;
+  /** Jobs waiting for a thread now. */
+  queued: number;
+  admitted: number;
+  /** Refused with 503: on arrival (queue full or wait too long) or after waiting too long. */
+  refused: number;
+  /** Dropped from the queue or stopped at a checkpoint because their client went away. */
+  cancelled: number;
+  /** Stopped because they ran longer than the task timeout. */
+  timedOut: number;
+  /** Recent job time on a thread, ms (the admission estimate). */
+  jobMs: number;
+}
+
 export interface HealthSnapshot {
   databaseConnected: boolean;
   entriesCount: number;
@@ -68,6 +86,8 @@ export interface HealthSnapshot {
   lruMisses: number;
   /** Human-readable impairments; empty when healthy. */
   issues: string[];
+  /** Absent where there is no pool (test doubles). */
+  pool?: PoolStats;
 }
 
 export interface Services {
@@ -77,13 +97,17 @@ export interface Services {
   lookupMultiDict(word: string): Promise<Outcome<MultiDictResult>>;
   /** Words like the given one (spellcheck suggester + prefix index), at most `limit`, best first. */
   similarWords(word: string, limit: number): Promise<Outcome<string[]>>;
+  // The jobs below may run on the worker pool. `signal` aborts when the
+  // client has gone: a queued job is dropped, a running one stops at its next
+  // checkpoint, and the outcome is CANCELLED (nothing is answered). A job the
+  // pool cannot take in time is SERVICE_UNAVAILABLE with retryAfterSeconds.
   suggest(prefix: string, limit: number): Promise<Outcome<string[]>>;
   examples(word: string, limit: number): Promise<Outcome<ExamplesResult>>;
-  spellcheckWord(word: string): Promise<Outcome<SpellcheckWordResult>>;
+  spellcheckWord(word: string, signal?: AbortSignal): Promise<Outcome<SpellcheckWordResult>>;
   /** The caller has already checked the 10,000-character and 1,000-word limits. */
-  spellcheckText(text: string): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>>;
-  romanizeText(text: string, maxCandidates: number): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>>;
-  romanizeTokens(tokens: string[], maxCandidates: number): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>>;
+  spellcheckText(text: string, signal?: AbortSignal): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>>;
+  romanizeText(text: string, maxCandidates: number, signal?: AbortSignal): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>>;
+  romanizeTokens(tokens: string[], maxCandidates: number, signal?: AbortSignal): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>>;
   health(): Promise<HealthSnapshot>;
   /** False once the store cannot be read (GET /up answers 503 then). */
   storeReadable(): boolean;

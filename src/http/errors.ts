@@ -9,6 +9,7 @@ export const ERROR_CATALOG = {
   WORD_NOT_FOUND: { status: 404, message: 'Word not found in the dictionary' },
   MISSING_PARAMETER: { status: 400, message: 'A required parameter is missing' },
   INVALID_PARAMETER: { status: 400, message: 'A parameter has an invalid value' },
+  BAD_REQUEST: { status: 400, message: 'The request is malformed' },
   UNAUTHORIZED: { status: 401, message: 'Unknown API key' },
   NOT_FOUND: { status: 404, message: 'No such endpoint' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed on this endpoint' },

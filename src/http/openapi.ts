@@ -6,7 +6,7 @@
 // and per-dictionary bodies, example sentences.
 
 import type { TSchema } from 'typebox';
-import { API_VERSION, DetailBody, ErrorBody, MAX_QUERY_WORD_CODE_POINTS, RateLimitBody, WordNotFoundBody } from '../schemas/common.js';
+import { API_VERSION, DetailBody, ErrorBody, MAX_QUERY_WORD_CODE_POINTS, RateLimitBody, UnavailableBody, WordNotFoundBody } from '../schemas/common.js';
 import { ExamplesResponse } from '../schemas/dictionary-examples.js';
 import { SuggestResponse } from '../schemas/dictionary-suggest.js';
 import { Definition, DictionaryEntry, MultiDictResponse, VariantsResponse } from '../schemas/dictionary-word.js';
@@ -28,6 +28,7 @@ const COMPONENTS: [string, TSchema][] = [
   ['ErrorBody', ErrorBody],
   ['WordNotFoundBody', WordNotFoundBody],
   ['RateLimitBody', RateLimitBody],
+  ['UnavailableBody', UnavailableBody],
   ['DetailBody', DetailBody],
   ['Definition', Definition],
   ['DictionaryEntry', DictionaryEntry],

@@ -11,6 +11,7 @@ import {
   DetailBody,
   ErrorBody,
   RateLimitBody,
+  UnavailableBody,
   WordNotFoundBody,
   API_VERSION,
 } from '../schemas/common.js';
@@ -57,6 +58,8 @@ export interface HandlerInput {
   ctx: RequestContext;
   /** The decoded JSON body, for routes with `body: true`. */
   body: unknown;
+  /** Aborts when the client goes away (made on first use: most requests never need one). */
+  signal(): AbortSignal;
 }
 
 export interface Route {
@@ -86,7 +89,12 @@ const COMMON_RESPONSES: Record<number, ResponseDoc> = {
   401: { description: 'UNAUTHORIZED: the X-API-Key header names no partner key.', schema: ErrorBody },
   429: { description: 'RATE_LIMIT_EXCEEDED, with error.retry_after and a Retry-After header.', schema: RateLimitBody, headers: ['Retry-After'] },
   500: { description: 'INTERNAL_ERROR: {"error":{"code":"INTERNAL_ERROR","message":"Internal server error"}}; details go to the server log only.', schema: ErrorBody },
-  503: { description: 'SERVICE_UNAVAILABLE: the service is shutting down or overloaded; retry shortly.', schema: ErrorBody },
+  503: {
+    description:
+      'SERVICE_UNAVAILABLE: the service is overloaded (a text job would wait for a worker longer than QUEUE_MAX_WAIT_MS, or QUEUE_MAX jobs already wait: refused at once, with error.retry_after and a Retry-After header) or shutting down; retry after the time given.',
+    schema: UnavailableBody,
+    headers: ['Retry-After'],
+  },
 };
 
 const BODY_RESPONSES: Record<number, ResponseDoc> = {
@@ -104,7 +112,12 @@ function queryParamErrors(extra = ''): ResponseDoc {
 /** An Outcome's value; a failure becomes its catalog reply (thrown). */
 function unwrap<T>(o: Outcome<T>, what: string, deps: RouteDeps): T {
   if (o.ok) return o.value;
-  if (o.code === 'SERVICE_UNAVAILABLE') throw httpError('SERVICE_UNAVAILABLE');
+  if (o.code === 'SERVICE_UNAVAILABLE') {
+    const retryAfter = o.retryAfterSeconds ?? 1;
+    throw new HttpError(errorReply('SERVICE_UNAVAILABLE', o.message, { retryAfter, headers: { 'Retry-After': String(retryAfter) } }));
+  }
+  // The client has gone: nothing will be written; the reply only closes the books.
+  if (o.code === 'CANCELLED') throw new HttpError(errorReply('SERVICE_UNAVAILABLE', 'the request was cancelled'));
   if (o.code === 'WORD_NOT_FOUND') {
     // Look-ups answer WORD_NOT_FOUND themselves (with similar words); any
     // other service saying so still gets the right status and shape.
@@ -226,6 +239,19 @@ export function buildRoutes(deps: RouteDeps): Route[] {
           database: { connected: h.databaseConnected, entries_count: h.entriesCount, words_count: h.wordsCount },
           cache: { bloom_filter: h.bloomLoaded, lru_cache_hits: h.lruHits, lru_cache_misses: h.lruMisses },
         };
+        if (h.pool) {
+          const p = h.pool;
+          body.pool = {
+            workers: p.workers,
+            running: p.running,
+            queued: p.queued,
+            admitted: p.admitted,
+            refused: p.refused,
+            cancelled: p.cancelled,
+            timed_out: p.timedOut,
+            job_ms: p.jobMs,
+          };
+        }
         if (issues.length > 0) body.issues = issues;
         return { status: 200, body };
       },
@@ -344,10 +370,10 @@ export function buildRoutes(deps: RouteDeps): Route[] {
           ...COMMON_RESPONSES,
         },
       },
-      async handle({ body }) {
+      async handle({ body, signal }) {
         const c = checkSpellcheckTextBody(body, deps.countWords);
         if (!c.ok) return detailReply(c.detail);
-        return okReply(unwrap(await services.spellcheckText(c.value.text), 'spellcheckText', deps));
+        return okReply(unwrap(await services.spellcheckText(c.value.text, signal()), 'spellcheckText', deps));
       },
     },
     {
@@ -382,7 +408,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       doc: {
         summary: 'Resolve romanized Nepali to Devanagari',
         description:
-          'Exactly one of text (at most 10,000 characters) or tokens (at most 1,000 tokens of at most 100 characters). max_candidates: default 5, 1..10. Every body error is Shape B {"detail": ...}.\n\n**Ranking.** ' +
+          'Exactly one of text (at most 10,000 characters and 1,000 tokens) or tokens (at most 1,000 tokens of at most 100 characters). max_candidates: default 5, 1..10. Every body error is Shape B {"detail": ...}.\n\n**Ranking.** ' +
           RANKING_SUMMARY +
           '\n\n**Context.** ' +
           CONTEXT_SUMMARY,
@@ -392,18 +418,21 @@ export function buildRoutes(deps: RouteDeps): Route[] {
           200: { description: 'Romanization result (2.5); start/end are null when tokens was used.', schema: RomanizationResponse },
           400: {
             description:
-              'Shape B. detail is one of: "Provide either \'text\' or \'tokens\'" (neither, or both null), "Provide either \'text\' or \'tokens\', not both", "Field \'text\' must be a string", "Text exceeds 10000 characters", "Field \'tokens\' must be an array of strings", "Field \'tokens\' has more than 1000 items", "Each token must be at most 100 characters", "Field \'max_candidates\' must be an integer between 1 and 10", and the body errors of spellcheck text (not a JSON object, not valid JSON, empty, not valid UTF-8).',
+              'Shape B. detail is one of: "Provide either \'text\' or \'tokens\'" (neither, or both null), "Provide either \'text\' or \'tokens\', not both", "Field \'text\' must be a string", "Text exceeds 10000 characters", "Text exceeds 1000 tokens", "Field \'tokens\' must be an array of strings", "Field \'tokens\' has more than 1000 items", "Each token must be at most 100 characters", "Field \'max_candidates\' must be an integer between 1 and 10", and the body errors of spellcheck text (not a JSON object, not valid JSON, empty, not valid UTF-8).',
             schema: DetailBody,
           },
           ...BODY_RESPONSES,
           ...COMMON_RESPONSES,
         },
       },
-      async handle({ body }) {
+      async handle({ body, signal }) {
         const c = checkRomanizationBody(body);
         if (!c.ok) return detailReply(c.detail);
         const r = c.value;
-        const o = r.kind === 'text' ? await services.romanizeText(r.text, r.maxCandidates) : await services.romanizeTokens(r.tokens, r.maxCandidates);
+        const o =
+          r.kind === 'text'
+            ? await services.romanizeText(r.text, r.maxCandidates, signal())
+            : await services.romanizeTokens(r.tokens, r.maxCandidates, signal());
         return okReply(unwrap(o, 'romanize', deps));
       },
     },

@@ -8,7 +8,8 @@
 //   generic 500 INTERNAL_ERROR and a line on stderr.
 
 import type { HttpRequest, HttpResponse, us_listen_socket, us_socket } from 'uWebSockets.js';
-import uWS from './uws.js';
+import uWS, { listenOn } from './uws.js';
+import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../config.js';
 import { countWords as engineCountWords, type Services } from '../dispatch/services.js';
@@ -57,6 +58,8 @@ interface RequestState {
   partner: string | null;
   /** The whole body was read; when false and the request has one, the connection is closed after the reply. */
   bodyConsumed: boolean;
+  /** Made when a handler first asks for a signal; aborted with the request. */
+  abort: AbortController | null;
   status: number;
   bytes: number;
 }
@@ -75,8 +78,35 @@ function logError(message: string, err?: unknown): void {
   logLine(process.stderr, record);
 }
 
+function signalOf(state: RequestState): AbortSignal {
+  if (!state.abort) {
+    state.abort = new AbortController();
+    if (state.aborted) state.abort.abort();
+  }
+  return state.abort.signal;
+}
+
 function hasBody(ctx: RequestContext): boolean {
   return (ctx.contentLength !== '' && ctx.contentLength !== '0') || ctx.transferEncoding !== '';
+}
+
+/**
+ * Why uWS could not listen (it only says that it could not): node:net tries
+ * the same address and reports the system's reason.
+ */
+async function listenFailure(host: string, port: number, reusePort: boolean): Promise<Error> {
+  const code = await new Promise<string>((resolve) => {
+    const probe = createServer();
+    probe.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve('')));
+  });
+  if (code === 'EADDRINUSE') {
+    return new Error(
+      `port ${port} on ${host} is already in use (another instance of this service?)` +
+        (reusePort ? ' by a process that does not share it' : '; set REUSE_PORT=true to share it with one on purpose'),
+    );
+  }
+  return new Error(`cannot listen on ${host}:${port}${code ? ` (${code})` : ''}`);
 }
 
 export async function startServer(config: Config, services: Services, options: ServerOptions = {}): Promise<ServerHandle> {
@@ -129,14 +159,27 @@ export async function startServer(config: Config, services: Services, options: S
       });
       forwardedFor = parts.join(',');
     }
+    const contentLength = req.getHeader('content-length');
+    const transferEncoding = req.getHeader('transfer-encoding');
+    let framingError: string | null = null;
+    if (contentLength !== '') {
+      // uWS 20.51 reads the first of several Content-Length headers; where
+      // the others differ, client and server disagree on where the body
+      // ends (request smuggling), so the request is refused (RFC 9112 6.3).
+      // (uWS itself refuses Content-Length beside Transfer-Encoding.)
+      req.forEach((k, v) => {
+        if (k === 'content-length' && v.trim() !== contentLength.trim()) framingError = 'Conflicting Content-Length headers';
+      });
+    }
     return {
       method: req.getMethod().toUpperCase(),
       path: req.getUrl(),
       query: req.getQuery() ?? '',
       params,
       contentType: req.getHeader('content-type'),
-      contentLength: req.getHeader('content-length'),
-      transferEncoding: req.getHeader('transfer-encoding'),
+      contentLength,
+      transferEncoding,
+      framingError,
       apiKey: req.getHeader('x-api-key'),
       forwardedFor,
       peerAddress: peer,
@@ -154,6 +197,8 @@ export async function startServer(config: Config, services: Services, options: S
 
   /** Routing, identity, rate limit, then the handler. Synchronous until a handler or body read goes async. */
   function dispatch(res: HttpResponse, ctx: RequestContext, group: PatternGroup | null, state: RequestState): Reply | Promise<Reply> {
+    // Where the body ends is unknown: answer, and close so no byte of it is read as the next request.
+    if (ctx.framingError !== null) return errorReply('BAD_REQUEST', ctx.framingError);
     const preflight = ctx.method === 'OPTIONS' && group !== null;
     const route = group?.byMethod.get(ctx.method === 'HEAD' ? 'GET' : ctx.method);
     const exempt = preflight || (route !== undefined && !route.rateLimited);
@@ -202,10 +247,10 @@ export async function startServer(config: Config, services: Services, options: S
       state.reader = reader;
       return reader.promise.then((buf) => {
         state.bodyConsumed = true;
-        return route.handle({ ctx, body: decodeJsonBody(buf) });
+        return route.handle({ ctx, body: decodeJsonBody(buf), signal: () => signalOf(state) });
       });
     }
-    return route.handle({ ctx, body: undefined });
+    return route.handle({ ctx, body: undefined, signal: () => signalOf(state) });
   }
 
   function errorToReply(err: unknown, ctx: RequestContext | null): Reply | null {
@@ -228,7 +273,7 @@ export async function startServer(config: Config, services: Services, options: S
     }
     const head = ctx?.method === 'HEAD';
     // A body still (partly) unread, or a shutdown: do not keep the connection.
-    const close = shuttingDown || reply.status === 413 || (!state.bodyConsumed && ctx !== null && hasBody(ctx));
+    const close = shuttingDown || reply.status === 413 || (ctx !== null && (ctx.framingError !== null || (!state.bodyConsumed && hasBody(ctx))));
     res.cork(() => {
       res.writeStatus(statusLine(reply.status));
       if (json !== undefined) res.writeHeader('Content-Type', JSON_TYPE);
@@ -280,7 +325,7 @@ export async function startServer(config: Config, services: Services, options: S
   }
 
   function onRequest(res: HttpResponse, req: HttpRequest, group: PatternGroup | null): void {
-    const state: RequestState = { aborted: false, reader: null, rateHeaders: null, partner: null, bodyConsumed: false, status: 0, bytes: 0 };
+    const state: RequestState = { aborted: false, reader: null, rateHeaders: null, partner: null, bodyConsumed: false, abort: null, status: 0, bytes: 0 };
     let ctx: RequestContext | null = null;
     inFlight++;
     try {
@@ -288,6 +333,7 @@ export async function startServer(config: Config, services: Services, options: S
       res.onAborted(() => {
         state.aborted = true;
         state.reader?.abort();
+        state.abort?.abort();
       });
       let out: Reply | Promise<Reply>;
       try {
@@ -335,9 +381,9 @@ export async function startServer(config: Config, services: Services, options: S
   purgeTimer.unref();
 
   let listenSocket: us_listen_socket | null = await new Promise<us_listen_socket>((resolve, reject) => {
-    app.listen(config.host, config.port, (ls) => {
+    listenOn(app, config.host, config.port, !config.reusePort, (ls) => {
       if (ls) resolve(ls);
-      else reject(new Error(`cannot listen on ${config.host}:${config.port}`));
+      else listenFailure(config.host, config.port, config.reusePort).then(reject, reject);
     });
   }).catch((e) => {
     clearInterval(purgeTimer);

@@ -23,6 +23,8 @@ export interface RequestContext {
   contentType: string;
   contentLength: string;
   transferEncoding: string;
+  /** Why the body's extent is ambiguous (conflicting Content-Length headers); null when it is not. */
+  framingError: string | null;
   apiKey: string;
   forwardedFor: string;
   /** The address of the TCP peer (not yet resolved through trusted proxies). */

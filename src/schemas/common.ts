@@ -84,6 +84,22 @@ export const RateLimitBody = Type.Object(
 );
 export type RateLimitBody = Static<typeof RateLimitBody>;
 
+/** Shape A for 503 SERVICE_UNAVAILABLE: retry_after (and the Retry-After header) when the service knows how long to wait. */
+export const UnavailableBody = Type.Object(
+  {
+    error: Type.Object(
+      {
+        code: Type.Literal('SERVICE_UNAVAILABLE'),
+        message: Type.String(),
+        retry_after: Type.Optional(Type.Integer({ minimum: 1, description: 'Seconds to wait before retrying (overload: the queue ahead).' })),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, description: 'Shape A error body for an overloaded or stopping service.' },
+);
+export type UnavailableBody = Static<typeof UnavailableBody>;
+
 /** Shape B: detail only, used for the input errors of the two POST endpoints. */
 export const DetailBody = Type.Object(
   { detail: Type.String({ description: 'Human-readable description of what is wrong with the request body.' }) },

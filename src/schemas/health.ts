@@ -22,6 +22,21 @@ export const HealthResponse = Type.Object(
       },
       { additionalProperties: false },
     ),
+    pool: Type.Optional(
+      Type.Object(
+        {
+          workers: Type.Integer({ minimum: 0, description: 'Worker threads configured (WORKERS).' }),
+          running: Type.Integer({ minimum: 0, description: 'Text jobs on the worker threads now.' }),
+          queued: Type.Integer({ minimum: 0, description: 'Text jobs waiting for a thread now (at most QUEUE_MAX).' }),
+          admitted: Type.Integer({ minimum: 0, description: 'Jobs given a thread since start.' }),
+          refused: Type.Integer({ minimum: 0, description: 'Jobs refused with 503 since start (queue full, or the wait over QUEUE_MAX_WAIT_MS).' }),
+          cancelled: Type.Integer({ minimum: 0, description: 'Jobs dropped or stopped because their client went away.' }),
+          timed_out: Type.Integer({ minimum: 0, description: 'Jobs stopped after TASK_TIMEOUT_MS.' }),
+          job_ms: Type.Number({ minimum: 0, description: 'Recent time of a job on a thread, ms (what admission estimates waits with).' }),
+        },
+        { additionalProperties: false, description: 'extra: the worker pool and its admission control.' },
+      ),
+    ),
     issues: Type.Optional(
       Type.Array(Type.String(), { minItems: 1, description: 'Present only when degraded: human-readable impairments.' }),
     ),

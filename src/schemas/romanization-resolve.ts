@@ -8,6 +8,7 @@
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from '../engine/romanize.js';
+import { tokenizeRoman } from '../engine/roman-tokenize.js';
 import { BODY_DETAILS, MAX_QUERY_WORD_CODE_POINTS } from './common.js';
 import { ATTESTED_WORDLIST } from '../store/types.js';
 
@@ -23,7 +24,7 @@ export const RomanizationBody = Type.Object(
     text: Type.Optional(
       Type.String({
         maxLength: MAX_ROMAN_TEXT_CHARACTERS,
-        description: `Romanized text, at most ${MAX_ROMAN_TEXT_CHARACTERS} characters (code points). Punctuation and whitespace are preserved.`,
+        description: `Romanized text, at most ${MAX_ROMAN_TEXT_CHARACTERS} characters (code points) and ${MAX_ROMAN_TOKENS} tokens (words, numbers, addresses: what the answer lists). Punctuation and whitespace are preserved.`,
       }),
     ),
     tokens: Type.Optional(
@@ -93,6 +94,7 @@ export const ROMANIZATION_DETAILS = {
   neither: "Provide either 'text' or 'tokens'",
   both: "Provide either 'text' or 'tokens', not both",
   tooManyCharacters: `Text exceeds ${MAX_ROMAN_TEXT_CHARACTERS} characters`,
+  tooManyTextTokens: `Text exceeds ${MAX_ROMAN_TOKENS} tokens`,
   tokensNotStrings: "Field 'tokens' must be an array of strings",
   tooManyTokens: `Field 'tokens' has more than ${MAX_ROMAN_TOKENS} items`,
   tokenTooLong: `Each token must be at most ${MAX_ROMAN_TOKEN_CHARACTERS} characters`,
@@ -140,6 +142,10 @@ export function checkRomanizationBody(body: unknown): Check<RomanizationRequest>
     return { ok: false, detail: ROMANIZATION_DETAILS.maxCandidates };
   }
   const valid = cleaned as RomanizationBody;
+  // A text gets one answer entry per token, as the tokens form does: the same
+  // limit bounds the answer (about 0.5 KB per token at 5 candidates), which a
+  // 10,000-character text of 2,500 short words would otherwise take to 1.2 MB.
+  if (valid.text !== undefined && tokenizeRoman(valid.text).length > MAX_ROMAN_TOKENS) return { ok: false, detail: ROMANIZATION_DETAILS.tooManyTextTokens };
   const maxCandidates = valid.max_candidates ?? MAX_CANDIDATES_DEFAULT;
   return valid.text !== undefined
     ? { ok: true, value: { kind: 'text', text: valid.text, maxCandidates } }

@@ -14,15 +14,35 @@ export class StoreOpenError extends Error {
   override name = 'StoreOpenError';
 }
 
+/**
+ * A read the environment could not answer (MDB_PAGE_NOTFOUND, MDB_CORRUPTED,
+ * a value that does not decode): the file changed under the service or was
+ * damaged in a way its checksum at start-up could not see. `code` is the
+ * LMDB code when there is one.
+ */
+export class StoreReadError extends Error {
+  override name = 'StoreReadError';
+  constructor(readonly code: string) {
+    super(`the word store could not be read (${code})`);
+  }
+}
+
+const MDB_CODE = /MDB_[A-Z_]+/;
+
 export class LmdbStore implements WordStore {
   readonly meta: StoreMeta;
   private readonly env: RootDatabase;
   private readonly dbs: Record<keyof typeof DB_NAMES, Database>;
 
-  /** Opens <dataDir>/store read-only; `bloom` is the verified filter, or null when it is missing or corrupt. */
+  /**
+   * Opens <dataDir>/store read-only; `bloom` is the verified filter, or null
+   * when it is missing or corrupt. `onReadError` hears of every failed read
+   * (the read itself throws StoreReadError).
+   */
   constructor(
     readonly dataDir: string,
     private readonly bloom: BloomFilter | null,
+    private readonly onReadError: (code: string) => void = () => {},
   ) {
     const path = join(dataDir, STORE_DIR);
     if (!existsSync(join(path, 'data.mdb'))) throw new StoreOpenError(`no LMDB store at ${path} (run \`make data\`)`);
@@ -44,7 +64,17 @@ export class LmdbStore implements WordStore {
 
   private get<T>(db: Database, key: string): T | undefined {
     if (key.length === 0 || key.length * 3 > MAX_KEY_BYTES) return undefined;
-    return db.get(key) as T | undefined;
+    return this.read(() => db.get(key) as T | undefined);
+  }
+
+  private read<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (err) {
+      const code = MDB_CODE.exec(String((err as Error)?.message ?? err))?.[0] ?? 'READ_ERROR';
+      this.onReadError(code);
+      throw new StoreReadError(code);
+    }
   }
 
   headword(word: string): HeadwordRecord | undefined {
@@ -81,7 +111,7 @@ export class LmdbStore implements WordStore {
     const ids = this.get<number[]>(this.dbs.sentenceIndex, word) ?? [];
     const out: ExampleSentence[] = [];
     for (const id of ids) {
-      const s = this.dbs.sentences.get(String(id)) as ExampleSentence | undefined;
+      const s = this.read(() => this.dbs.sentences.get(String(id)) as ExampleSentence | undefined);
       if (s) out.push(s);
     }
     return out;

@@ -17,7 +17,16 @@ export interface Engines {
 
 export function openEngines(opts: EngineOptions): Engines {
   const bloom = opts.bloom ? BloomFilter.fromShared(opts.bloom) : null;
-  const store = new LmdbStore(opts.dataDir, bloom);
+  const faults = opts.storeFaults ? new Int32Array(opts.storeFaults) : null;
+  const logged = new Set<string>();
+  const store = new LmdbStore(opts.dataDir, bloom, (code) => {
+    if (faults) Atomics.add(faults, 0, 1);
+    // Once per code and thread: a damaged file can fail every request.
+    if (!logged.has(code)) {
+      logged.add(code);
+      console.error(`[store] read error ${code} in ${opts.dataDir}: the data file is damaged or changed under the service; replace this instance (run \`make data\`)`);
+    }
+  });
   // The build's verdicts on news-list words, when this engine computed them.
   const storedVerdicts = verdictsUsable(store.meta);
   const spell = new Spellchecker(store, { cacheSize: opts.cacheSize, storedVerdicts });

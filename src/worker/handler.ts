@@ -5,7 +5,7 @@ import { move } from 'piscina';
 import { romanizationJson } from '../engine/roman-json.js';
 import type { RomanizationResult } from '../engine/results.js';
 import { openEngines } from './engines.js';
-import type { Task, WorkerData, WorkerOutcome } from './protocol.js';
+import type { PoolJob, Task, WorkerData, WorkerOutcome } from './protocol.js';
 import { StatSlot } from './stats.js';
 import { runTask } from './tasks.js';
 
@@ -20,11 +20,12 @@ function serialize(task: Task, value: unknown): Uint8Array {
   return encoder.encode(JSON.stringify(value));
 }
 
-export function createHandler(data: WorkerData): (task: Task) => WorkerOutcome {
+export function createHandler(data: WorkerData): (job: PoolJob) => WorkerOutcome {
   const engines = openEngines(data);
   const slot = new StatSlot(data.stats);
-  return (task) => {
-    const result = runTask(engines, task);
+  const cancelFlags = new Int32Array(data.cancelFlags);
+  return ({ task, slot: flag, id }) => {
+    const result = runTask(engines, task, () => Atomics.load(cancelFlags, flag) === id);
     const out = result.ok && SERIALIZE.has(task.name) ? (move(serialize(task, result.value)) as Uint8Array) : result;
     const s = engines.spell.cacheStats();
     slot.write(s.hits, s.misses);

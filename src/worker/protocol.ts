@@ -18,10 +18,25 @@ export type Task =
 
 export type TaskName = Task['name'];
 
-/** Failure codes a job may end with (the HTTP catalog maps them to statuses). */
-export type ServiceErrorCode = 'WORD_NOT_FOUND' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE';
+/**
+ * A pool job as sent to a worker: the task and where its cancel flag is.
+ * The main thread cancels job `id` by storing `id` at `cancelFlags[slot]`
+ * (Atomics.store); the running job reads it at its checkpoints. Comparing
+ * with the id (not a boolean) means a late cancel of a finished job can
+ * never stop the next job given the same slot.
+ */
+export interface PoolJob {
+  task: Task;
+  slot: number;
+  id: number;
+}
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ServiceErrorCode; message: string };
+export type { StopCheck } from '../engine/lang/checkpoint.js';
+
+/** Failure codes a job may end with (the HTTP catalog maps them to statuses). */
+export type ServiceErrorCode = 'WORD_NOT_FOUND' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE' | 'CANCELLED';
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ServiceErrorCode; message: string; retryAfterSeconds?: number };
 
 /** A failed job's Outcome, or the result: a value, or (jobs with large results) its JSON as UTF-8 bytes, moved to the caller without a copy. */
 export type WorkerOutcome = Outcome<unknown> | Uint8Array;
@@ -36,6 +51,8 @@ export interface EngineOptions {
   cacheSize: number;
   /** Warm the romanizer at start (default true; the start-up probe skips it). */
   warmUp?: boolean;
+  /** Int32Array(1): read errors of the store, counted by every thread (health and /up read it). */
+  storeFaults?: SharedArrayBuffer;
 }
 
 /** piscina's workerData for every worker thread. */
@@ -43,4 +60,6 @@ export interface WorkerData extends EngineOptions {
   stats: SharedStats;
   /** Int32Array(1): threads that have finished opening the store (see worker.ts). */
   readiness: SharedArrayBuffer;
+  /** Int32Array(slots): the cancel flags of PoolJob. */
+  cancelFlags: SharedArrayBuffer;
 }

@@ -1,11 +1,17 @@
 // runTask: how a thread runs a job (protocol.ts types them), the same on
 // worker threads (src/worker/worker.ts) and on the main thread (inline jobs).
 
-import type { Outcome, Task } from './protocol.js';
+import type { Outcome, StopCheck, Task } from './protocol.js';
+import { JobStopped, NEVER_STOP } from '../engine/lang/checkpoint.js';
 import { resolveText, resolveTokens } from '../engine/romanize.js';
 import type { Engines } from './engines.js';
 
-export function runTask(engines: Engines, task: Task): Outcome<unknown> {
+const CANCELLED: Outcome<unknown> = { ok: false, code: 'CANCELLED', message: 'the job was cancelled' };
+
+/** Runs a task; `stop` is asked at the engines' checkpoints, and a job told to stop ends CANCELLED. */
+export function runTask(engines: Engines, task: Task, stop: StopCheck = NEVER_STOP): Outcome<unknown> {
+  // A job cancelled while it crossed to this thread does not start.
+  if (stop()) return CANCELLED;
   try {
     switch (task.name) {
       case 'spellcheckText':
@@ -23,6 +29,7 @@ export function runTask(engines: Engines, task: Task): Outcome<unknown> {
         return { ok: false, code: 'INTERNAL_ERROR', message: 'unknown task' };
     }
   } catch (err) {
+    if (err instanceof JobStopped) return CANCELLED;
     // An engine bug must not take the thread down; the HTTP layer answers 500.
     console.error(`[worker] task ${task.name} failed:`, err);
     return { ok: false, code: 'INTERNAL_ERROR', message: 'internal error' };

@@ -8,11 +8,17 @@
 // caught when a test closed the service right after starting it.
 
 import { workerData } from 'node:worker_threads';
-import type { Task, WorkerData, WorkerOutcome } from './protocol.js';
+import type { PoolJob, WorkerData, WorkerOutcome } from './protocol.js';
 
 const data = workerData as WorkerData;
-const { createHandler } = await import('./handler.js');
-const handle: (task: Task) => WorkerOutcome = createHandler(data);
-Atomics.add(new Int32Array(data.readiness), 0, 1);
+let handle: (job: PoolJob) => WorkerOutcome;
+try {
+  const { createHandler } = await import('./handler.js');
+  handle = createHandler(data);
+} finally {
+  // Counted also when opening failed (a store damaged since start-up): the
+  // thread is past lmdb's loading either way, and close() must not wait for it.
+  Atomics.add(new Int32Array(data.readiness), 0, 1);
+}
 
 export default handle;

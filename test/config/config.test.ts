@@ -20,10 +20,13 @@ test('values are read from the environment', () => {
   assert.equal(c.rateLimitPerMinute, 0);
   assert.equal(c.logRequests, true);
   assert.deepEqual(c.trustedProxies, ['10.0.0.1', '10.0.0.2']);
+  const d = loadConfig({ QUEUE_MAX: '7', QUEUE_MAX_WAIT_MS: '250', TASK_TIMEOUT_MS: '5000', REUSE_PORT: 'yes' });
+  assert.deepEqual([d.queueMax, d.queueMaxWaitMs, d.taskTimeoutMs, d.reusePort], [7, 250, 5000, true]);
+  assert.equal(loadConfig({}).reusePort, false, 'a taken port is refused unless sharing is asked for');
 });
 
 test('a bad value names the variable', () => {
-  for (const [name, value] of [['PORT', 'eighty'], ['PORT', '70000'], ['WORKERS', '0'], ['RATE_LIMIT_PER_DAY', '-1'], ['LOG_REQUESTS', 'perhaps'], ['MAX_BODY_BYTES', '1.5']]) {
+  for (const [name, value] of [['PORT', 'eighty'], ['PORT', '70000'], ['WORKERS', '0'], ['RATE_LIMIT_PER_DAY', '-1'], ['LOG_REQUESTS', 'perhaps'], ['MAX_BODY_BYTES', '1.5'], ['QUEUE_MAX_WAIT_MS', '0'], ['TASK_TIMEOUT_MS', '10'], ['REUSE_PORT', 'sometimes']]) {
     assert.throws(() => loadConfig({ [name!]: value }), (e: unknown) => e instanceof ConfigError && e.message.startsWith(name!), `${name}=${value}`);
   }
 });

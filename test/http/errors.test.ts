@@ -4,12 +4,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Compile } from 'typebox/compile';
-import { DetailBody, ErrorBody, WordNotFoundBody } from '../../src/schemas/common.js';
-import { getJson, postJson, rawRequest, startTestServer } from './harness.js';
+import { DetailBody, ErrorBody, UnavailableBody, WordNotFoundBody } from '../../src/schemas/common.js';
+import { getJson, postJson, RawConnection, rawRequest, startTestServer } from './harness.js';
 
 const ShapeA = Compile(ErrorBody);
 const ShapeB = Compile(DetailBody);
 const NotFoundShape = Compile(WordNotFoundBody);
+const UnavailableShape = Compile(UnavailableBody);
 const JSON_TYPE = 'application/json; charset=utf-8';
 const q = encodeURIComponent;
 
@@ -259,6 +260,10 @@ test('romanization text and tokens of the wrong type or size: 400 Shape B', asyn
   assertDetail(await postJson(`${s.base}${ROMAN}`, { tokens: Array(1001).fill('a') }), "Field 'tokens' has more than 1000 items");
   assertDetail(await postJson(`${s.base}${ROMAN}`, { tokens: ['a'.repeat(101)] }), 'Each token must be at most 100 characters');
   assertDetail(await postJson(`${s.base}${ROMAN}`, { text: 'a'.repeat(10_001) }), 'Text exceeds 10000 characters');
+  // A text is bounded in tokens as the tokens form is, so the answer stays bounded: 2,500 short words, or 5,000 tokens in one chunk.
+  assertDetail(await postJson(`${s.base}${ROMAN}`, { text: 'ma. '.repeat(2500) }), 'Text exceeds 1000 tokens');
+  assertDetail(await postJson(`${s.base}${ROMAN}`, { text: 'a.'.repeat(1001) }), 'Text exceeds 1000 tokens');
+  assert.equal((await postJson(`${s.base}${ROMAN}`, { text: 'ma. '.repeat(1000) })).status, 200);
   assertDetail(await postJson(`${s.base}${ROMAN}`, '[1]'), 'Request body must be a JSON object');
   assertDetail(await postJson(`${s.base}${ROMAN}`, '{'), 'Request body is not valid JSON');
 });
@@ -304,7 +309,7 @@ test('a service that throws: 500 INTERNAL_ERROR with a generic message, no inter
   assert.equal((await getJson(`${s.base}/api/v1/spellcheck/word?word=${q('घर')}`)).status, 200);
 });
 
-test('an INTERNAL_ERROR outcome: 500 without the service message; SERVICE_UNAVAILABLE: 503', async (t) => {
+test('an INTERNAL_ERROR outcome: 500 without the service message; SERVICE_UNAVAILABLE: 503 with retry_after and Retry-After', async (t) => {
   const s = await startTestServer(t);
   s.fake.failures.spellcheckText = 'INTERNAL_ERROR';
   let r = await postJson(`${s.base}${SPELL}`, { text: 'घर' });
@@ -313,7 +318,9 @@ test('an INTERNAL_ERROR outcome: 500 without the service message; SERVICE_UNAVAI
   s.fake.failures.spellcheckText = 'SERVICE_UNAVAILABLE';
   r = await postJson(`${s.base}${SPELL}`, { text: 'घर' });
   assert.equal(r.status, 503);
-  assertShapeA(r.body, 'SERVICE_UNAVAILABLE');
+  assert.ok(UnavailableShape.Check(r.body), JSON.stringify(r.body));
+  assert.equal((r.body as UnavailableBody).error.retry_after, 1);
+  assert.equal(r.headers.get('retry-after'), '1');
   s.fake.failures.health = 'throw';
   r = await getJson(`${s.base}/api/v1/health`);
   assert.equal(r.status, 500);
@@ -384,4 +391,31 @@ test('bodiless answers (204 preflight, HEAD) announce no bogus Content-Length an
   const up = await conn.request('GET /up HTTP/1.1\r\nHost: x\r\n\r\n');
   assert.equal(up?.status, 200);
   assert.deepEqual(JSON.parse(up!.body), { status: 'ok' });
+});
+
+test('a framing error (conflicting Content-Length headers): 400 BAD_REQUEST and the connection closes', async (t) => {
+  const s = await startTestServer(t);
+  const body = '{"text":"घर"}';
+  const bytes = Buffer.byteLength(body);
+  const requests = [
+    `POST ${SPELL} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${bytes - 2}\r\nContent-Length: ${bytes}\r\n\r\n${body}`,
+    `POST ${SPELL} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\nContent-Length: ${bytes + 5}\r\n\r\n${body}`,
+  ];
+  for (const req of requests) {
+    const conn = await RawConnection.open(s.port);
+    t.after(() => conn.destroy());
+    const r = await conn.request(req);
+    assert.ok(r, 'answered');
+    assert.equal(r.status, 400);
+    assertShapeA(JSON.parse(r.body), 'BAD_REQUEST');
+    assert.equal(r.headers.connection, 'close');
+    await conn.whenClosed();
+    assert.ok(conn.closed, 'the server closed the connection');
+  }
+  // The same body with one Content-Length is served, and the connection stays open.
+  const ok = await RawConnection.open(s.port);
+  t.after(() => ok.destroy());
+  const r = await ok.request(`POST ${SPELL} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n${body}`);
+  assert.equal(r?.status, 200);
+  assert.equal((await ok.request('GET /up HTTP/1.1\r\nHost: x\r\n\r\n'))?.status, 200);
 });

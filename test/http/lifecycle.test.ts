@@ -2,8 +2,10 @@
 // the server serving, and the access log writes one JSON line per request.
 
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
-import { test } from 'node:test';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { test, type TestContext } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { FakeServices } from './fake-services.js';
 import { getJson, postJson, RawConnection, startTestServer } from './harness.js';
 
@@ -166,9 +168,51 @@ test('no access log when logRequests is off', async (t) => {
   assert.equal(lines.length, 0);
 });
 
-test('startServer fails cleanly when the port is taken', async (t) => {
+test('startServer fails cleanly when the port is taken: a second instance never shares it silently', async (t) => {
   const s = await startTestServer(t);
   const { startServer } = await import('../../src/http/server.js');
   const { DEFAULTS } = await import('../../src/config.js');
-  await assert.rejects(startServer({ ...DEFAULTS, host: '127.0.0.1', port: s.port }, new FakeServices()), /cannot listen/);
+  await assert.rejects(startServer({ ...DEFAULTS, host: '127.0.0.1', port: s.port }, new FakeServices()), /port \d+ on 127\.0\.0\.1 is already in use .*REUSE_PORT=true/);
+  // Asking to share does not help against a listener that did not.
+  await assert.rejects(startServer({ ...DEFAULTS, host: '127.0.0.1', port: s.port, reusePort: true }, new FakeServices()), /already in use .*does not share it/);
+  // Nor does another program's listener.
+  const other = createServer();
+  await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+  t.after(() => other.close());
+  const port = (other.address() as AddressInfo).port;
+  await assert.rejects(startServer({ ...DEFAULTS, host: '127.0.0.1', port }, new FakeServices()), /already in use/);
+});
+
+/** Starts test/http/listen-child.ts; resolves with its first line. */
+function listenChild(t: TestContext, port: number, mode: 'share' | 'exclusive'): Promise<{ port?: number; error?: string }> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./listen-child.js', import.meta.url)), String(port), mode], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, LISTEN_CHILD: '1' },
+  });
+  t.after(() => child.kill('SIGKILL'));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve(JSON.parse(out.slice(0, nl)) as { port?: number; error?: string });
+    });
+    child.on('exit', (code) => reject(new Error(`child exited ${code} before answering: ${out}`)));
+  });
+}
+
+test('REUSE_PORT=true: two processes that both ask to share a port both listen; without it the second is refused', { timeout: 30_000 }, async (t) => {
+  // A port picked first: Linux gives a port-0 listener a port no later SO_REUSEPORT bind can join.
+  const free = createServer();
+  await new Promise<void>((r) => free.listen(0, '127.0.0.1', r));
+  const port = (free.address() as AddressInfo).port;
+  await new Promise<void>((r) => free.close(() => r()));
+  const a = await listenChild(t, port, 'share');
+  assert.deepEqual(a, { port });
+  const b = await listenChild(t, port, 'share');
+  assert.deepEqual(b, { port });
+  const c = await listenChild(t, 0, 'exclusive');
+  assert.ok(c.port);
+  const d = await listenChild(t, c.port, 'exclusive');
+  assert.match(d.error ?? '', /already in use/);
 });

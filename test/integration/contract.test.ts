@@ -644,7 +644,7 @@ test('romanization: neither input is the spec\'s Shape B; both inputs and wrong 
 test('health: every field of 2.6, healthy on the real data', { skip }, async () => {
   const r = await get('/api/v1/health');
   assert.equal(r.status, 200);
-  assert.deepEqual(Object.keys(r.body).sort(), ['cache', 'database', 'status', 'version'], 'no issues field when healthy');
+  assert.deepEqual(Object.keys(r.body).sort(), ['cache', 'database', 'pool', 'status', 'version'], 'no issues field when healthy (pool is an extra)');
   assert.equal(r.body.status, 'healthy');
   assert.equal(r.body.version, 'v1');
   assert.deepEqual(Object.keys(r.body.database).sort(), ['connected', 'entries_count', 'words_count']);
@@ -655,6 +655,8 @@ test('health: every field of 2.6, healthy on the real data', { skip }, async () 
   assert.equal(r.body.cache.bloom_filter, true);
   assert.ok(Number.isInteger(r.body.cache.lru_cache_hits) && r.body.cache.lru_cache_hits >= 0);
   assert.ok(Number.isInteger(r.body.cache.lru_cache_misses) && r.body.cache.lru_cache_misses >= 0);
+  assert.deepEqual(Object.keys(r.body.pool).sort(), ['admitted', 'cancelled', 'job_ms', 'queued', 'refused', 'running', 'timed_out', 'workers']);
+  assert.equal(r.body.pool.workers, 2);
 });
 
 test('health: the LRU counters grow with spellcheck requests', { skip }, async () => {

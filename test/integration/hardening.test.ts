@@ -6,20 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { buildRequest, rawRequest, type RawResponse } from './raw-http.js';
+import { prng } from './random.js';
 import { SKIP_WITHOUT_DATA } from './real-data.js';
 import { startTestService } from './service.js';
 
-/** Deterministic PRNG (mulberry32) so a failure can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function rssMiB(): number {
   return process.memoryUsage.rss() / 2 ** 20;

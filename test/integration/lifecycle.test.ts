@@ -4,12 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { open } from 'lmdb';
 import { BLOOM_FILE, DB_NAMES, MAX_DBS, SHARED_STRUCTURES_KEY, STORE_DIR } from '../../src/store/lmdb-layout.js';
+import { writeStoreChecksum } from '../../src/store/store-checksum.js';
 import type { StoreMeta } from '../../src/store/types.js';
 import { BUILD_DIR, DATA_DIR, SKIP_WITHOUT_DATA } from './real-data.js';
 import { startTestService } from './service.js';
@@ -114,10 +115,26 @@ test('a corrupt Bloom filter: health degraded, answers unchanged', { skip: SKIP_
   assert.equal(h.status, 'degraded');
   assert.equal(h.cache.bloom_filter, false);
   assert.match(h.issues.join(' '), /Bloom/);
+  assert.doesNotMatch(h.issues.join(' '), /\//, 'health names no server path');
   const text = JSON.stringify({ text: 'नेपालि भाषा मेरो मातृभाषा हो। सहर मा धेरै मानिस बस्छन्।' });
   const ask = async (base: string): Promise<unknown> =>
     (await fetch(`${base}/api/v1/spellcheck/text`, { method: 'POST', body: text, headers: { 'content-type': 'application/json' } })).json();
   assert.deepEqual(await ask(bad.base), await ask(good.base));
+});
+
+test('a Bloom filter that cannot be read (a folder in its place): health says why without a path or system message', { skip: SKIP_WITHOUT_DATA, timeout: 60_000 }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'nls-bloom-dir-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  symlinkSync(resolve(BUILD_DIR, STORE_DIR), join(dir, STORE_DIR));
+  mkdirSync(join(dir, BLOOM_FILE));
+  const svc = await startTestService({ dataDir: dir });
+  t.after(() => svc.close());
+  const h = (await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string; issues: string[] };
+  assert.equal(h.status, 'degraded');
+  assert.deepEqual(
+    h.issues.filter((i) => /Bloom/.test(i)),
+    ['Bloom filter not loaded (file cannot be read: EISDIR); spellcheck answers from LMDB alone and is slower'],
+  );
 });
 
 test('spellcheck verdicts from other engine code: health degraded, answers unchanged', { skip: SKIP_WITHOUT_DATA, timeout: 90_000 }, async (t) => {
@@ -132,6 +149,8 @@ test('spellcheck verdicts from other engine code: health degraded, answers uncha
   assert.ok(meta.verdicts && meta.verdicts.words > 0);
   await metaDb.put('meta', { ...meta, verdicts: { ...meta.verdicts, engine: '0000000000000000' } });
   await env.close();
+  // It stands for a build made by other code, so it is checksummed as a build would be.
+  writeStoreChecksum(dir);
   const good = await startTestService();
   t.after(() => good.close());
   const stale = await startTestService({ dataDir: dir });

@@ -2,7 +2,7 @@
 // native-data and the uWS server on 127.0.0.1, port 0.
 
 import { DEFAULTS, type Config } from '../../src/config.js';
-import { PooledServices } from '../../src/dispatch/pool.js';
+import { PooledServices, poolOptions } from '../../src/dispatch/pool.js';
 import { countWords } from '../../src/engine/tokenize.js';
 import { startServer, type ServerHandle } from '../../src/http/server.js';
 import { DATA_DIR } from './real-data.js';
@@ -27,7 +27,7 @@ export async function startTestService(overrides: Partial<Config> = {}): Promise
     logRequests: false,
     ...overrides,
   };
-  const services = new PooledServices({ dataDir: config.dataDir, workers: config.workers, cacheSize: config.cacheSize });
+  const services = new PooledServices(poolOptions(config));
   const server = await startServer(config, services, { countWords });
   let closed = false;
   return {

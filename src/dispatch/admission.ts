@@ -1,0 +1,240 @@
+// Admission control in front of the worker pool.
+//
+// Why our own queue: piscina ignores its maxQueue for tasks given an
+// AbortSignal, and a task in piscina's queue cannot learn that its client
+// has gone. So pool jobs wait here, in a FIFO the dispatcher owns, and reach
+// piscina only when a thread is free (at most `slots` run at once, each with
+// a slot of its own for its cancel flag).
+//
+// Invariants:
+// - a job is refused AT ONCE (SERVICE_UNAVAILABLE with a retry time) when
+//   the queue is full, or when the wait it can expect (jobs ahead of it times
+//   the recent job time, over the slots) exceeds maxWaitMs: a client learns
+//   of overload in microseconds, not after a timeout;
+// - a queued job that has waited longer than maxWaitMs anyway (the estimate
+//   was wrong: a run of slow jobs) is refused when found, so every admitted
+//   job starts within about maxWaitMs of arrival or is refused;
+// - a queued job whose signal aborts leaves the queue at once and never runs;
+// - every acquired ticket is released exactly once (the caller's finally).
+
+export interface AdmissionOptions {
+  /** Jobs running at once: the pool's threads. */
+  slots: number;
+  /** Jobs that may wait beyond the running ones. */
+  maxQueued: number;
+  /** A job that would wait (or has waited) longer than this is refused. */
+  maxWaitMs: number;
+  /** Job time assumed before any job has been measured. */
+  initialJobMs?: number;
+  /** Clock (tests); performance.now by default. */
+  now?: () => number;
+}
+
+/** A running job's right to a slot; `slot` indexes the shared cancel flags. */
+export interface Ticket {
+  readonly slot: number;
+  readonly admittedAt: number;
+  readonly waitedMs: number;
+}
+
+export type Refusal = { ok: false; code: 'SERVICE_UNAVAILABLE'; message: string; retryAfterSeconds: number } | { ok: false; code: 'CANCELLED'; message: string };
+
+export interface AdmissionCounters {
+  /** Jobs running now. */
+  running: number;
+  /** Jobs waiting now. */
+  queued: number;
+  admitted: number;
+  /** Refused at arrival because the queue was full or the expected wait too long. */
+  refusedOnArrival: number;
+  /** Refused after waiting longer than maxWaitMs. */
+  refusedAfterWait: number;
+  /** Left the queue because their client went away. */
+  cancelledWhileQueued: number;
+  /** The recent job time (exponentially weighted), ms. */
+  jobMs: number;
+}
+
+interface Waiter {
+  arrivedAt: number;
+  resolve(t: Ticket | Refusal): void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | null;
+  done: boolean;
+}
+
+/** Weight of the newest job time in the running average. */
+const JOB_TIME_WEIGHT = 0.1;
+/** How often queued jobs are checked for having waited too long while no slot frees. */
+const SWEEP_MS = 50;
+
+export class Admission {
+  private readonly opts: Required<AdmissionOptions>;
+  private readonly freeSlots: number[];
+  private queue: Waiter[] = [];
+  private head = 0;
+  /** Waiters in the queue not yet settled (cancelled ones may still sit in the array). */
+  private waiting = 0;
+  private jobMs: number;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private readonly counts = { admitted: 0, refusedOnArrival: 0, refusedAfterWait: 0, cancelledWhileQueued: 0 };
+  private lastRefusalAt = -Infinity;
+
+  constructor(opts: AdmissionOptions) {
+    if (!Number.isInteger(opts.slots) || opts.slots < 1) throw new Error('options.slots must be a positive integer');
+    if (!Number.isInteger(opts.maxQueued) || opts.maxQueued < 0) throw new Error('options.maxQueued must be a non-negative integer');
+    if (!(opts.maxWaitMs > 0)) throw new Error('options.maxWaitMs must be positive');
+    this.opts = { initialJobMs: 5, now: () => performance.now(), ...opts };
+    this.jobMs = this.opts.initialJobMs;
+    this.freeSlots = Array.from({ length: opts.slots }, (_, i) => opts.slots - 1 - i);
+  }
+
+  get running(): number {
+    return this.opts.slots - this.freeSlots.length;
+  }
+
+  get queued(): number {
+    return this.waiting;
+  }
+
+  /** The wait a job arriving now can expect, ms. */
+  expectedWaitMs(): number {
+    if (this.freeSlots.length > 0 && this.queued === 0) return 0;
+    return ((this.queued + 1) * this.jobMs) / this.opts.slots;
+  }
+
+  /** A slot for one job, or a refusal. Aborting `signal` while queued resolves to CANCELLED. */
+  acquire(signal?: AbortSignal): Ticket | Promise<Ticket | Refusal> | Refusal {
+    const now = this.opts.now();
+    if (signal?.aborted) return { ok: false, code: 'CANCELLED', message: 'the client went away' };
+    if (this.freeSlots.length > 0 && this.queued === 0) return this.admit(now, now);
+    const wait = this.expectedWaitMs();
+    if (this.queued >= this.opts.maxQueued || wait > this.opts.maxWaitMs) {
+      this.counts.refusedOnArrival++;
+      return this.refusal(wait, now);
+    }
+    return new Promise<Ticket | Refusal>((resolve) => {
+      const w: Waiter = { arrivedAt: now, resolve, signal, onAbort: null, done: false };
+      if (signal) {
+        w.onAbort = () => {
+          if (w.done) return;
+          this.counts.cancelledWhileQueued++;
+          this.settle(w, { ok: false, code: 'CANCELLED', message: 'the client went away' });
+          this.compact();
+        };
+        signal.addEventListener('abort', w.onAbort, { once: true });
+      }
+      this.queue.push(w);
+      this.waiting++;
+      this.startSweep();
+    });
+  }
+
+  /** Gives the slot back, records the job's time, and starts the next waiting job. */
+  release(ticket: Ticket): void {
+    const now = this.opts.now();
+    const ms = now - ticket.admittedAt;
+    this.jobMs += JOB_TIME_WEIGHT * (ms - this.jobMs);
+    this.freeSlots.push(ticket.slot);
+    this.dispatchWaiting(now);
+  }
+
+  /** Recently refused a job (health reports the service degraded meanwhile). */
+  refusedWithin(ms: number): boolean {
+    return this.opts.now() - this.lastRefusalAt <= ms;
+  }
+
+  counters(): AdmissionCounters {
+    return { running: this.running, queued: this.queued, ...this.counts, jobMs: Math.round(this.jobMs * 100) / 100 };
+  }
+
+  /** Refuses every waiting job (shutdown). */
+  drain(message: string): void {
+    const now = this.opts.now();
+    for (let i = this.head; i < this.queue.length; i++) {
+      const w = this.queue[i]!;
+      if (w.done) continue;
+      this.settle(w, { ok: false, code: 'SERVICE_UNAVAILABLE', message, retryAfterSeconds: 1 });
+    }
+    this.queue = [];
+    this.head = 0;
+    this.waiting = 0;
+    this.lastRefusalAt = now;
+    this.stopSweep();
+  }
+
+  // ---- internals
+
+  private admit(arrivedAt: number, now: number): Ticket {
+    const slot = this.freeSlots.pop()!;
+    this.counts.admitted++;
+    return { slot, admittedAt: now, waitedMs: now - arrivedAt };
+  }
+
+  private refusal(waitMs: number, now: number): Refusal {
+    this.lastRefusalAt = now;
+    const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+    return { ok: false, code: 'SERVICE_UNAVAILABLE', message: `the service is overloaded; retry after ${retryAfterSeconds} s`, retryAfterSeconds };
+  }
+
+  /** Takes a waiter out of the count and answers it; it stays in the array until compacted. */
+  private settle(w: Waiter, outcome: Ticket | Refusal): void {
+    w.done = true;
+    this.waiting--;
+    if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
+    w.resolve(outcome);
+  }
+
+  /** Hands free slots to the oldest waiters; refuses those that waited too long. */
+  private dispatchWaiting(now: number): void {
+    while (this.head < this.queue.length && this.freeSlots.length > 0) {
+      const w = this.queue[this.head++]!;
+      if (w.done) continue;
+      if (now - w.arrivedAt > this.opts.maxWaitMs) {
+        this.counts.refusedAfterWait++;
+        this.settle(w, this.refusal(this.expectedWaitMs(), now));
+        continue;
+      }
+      this.settle(w, this.admit(w.arrivedAt, now));
+    }
+    this.compact();
+  }
+
+  /** Refuses waiters that have waited too long while no slot freed (a run of slow jobs). */
+  private sweep(): void {
+    const now = this.opts.now();
+    for (let i = this.head; i < this.queue.length; i++) {
+      const w = this.queue[i]!;
+      if (w.done) continue;
+      // FIFO: once one has not waited too long, neither has any behind it.
+      if (now - w.arrivedAt <= this.opts.maxWaitMs) break;
+      this.counts.refusedAfterWait++;
+      this.settle(w, this.refusal(this.expectedWaitMs(), now));
+    }
+    this.compact();
+  }
+
+  private compact(): void {
+    while (this.head < this.queue.length && this.queue[this.head]!.done) this.head++;
+    if (this.head === this.queue.length) {
+      this.queue = [];
+      this.head = 0;
+      this.stopSweep();
+    } else if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  private startSweep(): void {
+    if (this.sweepTimer) return;
+    this.sweepTimer = setInterval(() => this.sweep(), SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  private stopSweep(): void {
+    if (!this.sweepTimer) return;
+    clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+  }
+}

@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Admission, type Refusal, type Ticket } from '../../src/dispatch/admission.js';
+
+/** An Admission on a clock the test moves. */
+function make(opts: { slots: number; maxQueued: number; maxWaitMs: number; initialJobMs?: number }) {
+  let now = 0;
+  const a = new Admission({ ...opts, now: () => now });
+  return { a, tick: (ms: number) => (now += ms) };
+}
+
+function isTicket(x: unknown): x is Ticket {
+  return typeof x === 'object' && x !== null && 'slot' in x;
+}
+
+test('options are validated at construction', () => {
+  assert.throws(() => new Admission({ slots: 0, maxQueued: 1, maxWaitMs: 1 }), /options.slots must be a positive integer/);
+  assert.throws(() => new Admission({ slots: 1, maxQueued: -1, maxWaitMs: 1 }), /options.maxQueued/);
+  assert.throws(() => new Admission({ slots: 1, maxQueued: 1, maxWaitMs: 0 }), /options.maxWaitMs/);
+});
+
+test('free slots are given at once, each a different slot; the next job waits, then starts when one is released', async () => {
+  const { a } = make({ slots: 2, maxQueued: 10, maxWaitMs: 1000, initialJobMs: 1 });
+  const t1 = a.acquire();
+  const t2 = a.acquire();
+  assert.ok(isTicket(t1) && isTicket(t2));
+  assert.notEqual(t1.slot, t2.slot);
+  const p3 = a.acquire();
+  assert.ok(p3 instanceof Promise);
+  assert.equal(a.queued, 1);
+  a.release(t1);
+  const t3 = await p3;
+  assert.ok(isTicket(t3));
+  assert.equal(t3.slot, t1.slot);
+  assert.equal(a.running, 2);
+  assert.equal(a.queued, 0);
+});
+
+test('a full queue refuses at once with SERVICE_UNAVAILABLE and a retry time', () => {
+  const { a } = make({ slots: 1, maxQueued: 2, maxWaitMs: 60_000, initialJobMs: 1 });
+  a.acquire();
+  const waiting = [a.acquire(), a.acquire()];
+  assert.ok(waiting.every((w) => w instanceof Promise));
+  const r = a.acquire() as Refusal;
+  assert.equal(r.ok, false);
+  assert.equal(r.code, 'SERVICE_UNAVAILABLE');
+  assert.ok(r.code === 'SERVICE_UNAVAILABLE' && r.retryAfterSeconds >= 1);
+  assert.equal(a.counters().refusedOnArrival, 1);
+  assert.ok(a.refusedWithin(1000));
+});
+
+test('a job that can expect to wait longer than maxWaitMs is refused on arrival', () => {
+  // 100 ms jobs on one slot: the third waiter would wait 300 ms > 250 ms.
+  const { a } = make({ slots: 1, maxQueued: 100, maxWaitMs: 250, initialJobMs: 100 });
+  a.acquire();
+  assert.ok(a.acquire() instanceof Promise);
+  assert.ok(a.acquire() instanceof Promise);
+  const r = a.acquire() as Refusal;
+  assert.equal(r.code, 'SERVICE_UNAVAILABLE');
+});
+
+test('the job-time estimate follows measured jobs', () => {
+  const { a, tick } = make({ slots: 1, maxQueued: 100, maxWaitMs: 900, initialJobMs: 1 });
+  for (let i = 0; i < 50; i++) {
+    const t = a.acquire() as Ticket;
+    tick(200);
+    a.release(t);
+  }
+  assert.ok(a.counters().jobMs > 150, String(a.counters().jobMs));
+  // About 200 ms jobs on one slot: the fourth waiter can expect 4 x 200 = 800 ms, the fifth 1,000 ms > 900.
+  a.acquire();
+  const results = Array.from({ length: 6 }, () => a.acquire());
+  assert.equal(results.filter((r) => r instanceof Promise).length, 4);
+});
+
+test('a queued job whose client aborts leaves the queue and never runs', async () => {
+  const { a } = make({ slots: 1, maxQueued: 10, maxWaitMs: 10_000 });
+  const t1 = a.acquire() as Ticket;
+  const ac = new AbortController();
+  const p = a.acquire(ac.signal) as Promise<Ticket | Refusal>;
+  const p3 = a.acquire() as Promise<Ticket | Refusal>;
+  assert.equal(a.queued, 2);
+  ac.abort();
+  const r = await p;
+  assert.ok(!isTicket(r) && r.code === 'CANCELLED');
+  assert.equal(a.queued, 1);
+  a.release(t1);
+  assert.ok(isTicket(await p3), 'the job behind the cancelled one gets the slot');
+  assert.equal(a.counters().cancelledWhileQueued, 1);
+  const already = new AbortController();
+  already.abort();
+  const r2 = a.acquire(already.signal);
+  assert.ok(!isTicket(r2) && !(r2 instanceof Promise) && r2.code === 'CANCELLED');
+});
+
+test('a job that waited longer than maxWaitMs is refused when its turn comes, not run', async () => {
+  const { a, tick } = make({ slots: 1, maxQueued: 10, maxWaitMs: 100, initialJobMs: 1 });
+  const t1 = a.acquire() as Ticket;
+  const p = a.acquire() as Promise<Ticket | Refusal>;
+  tick(500);
+  a.release(t1);
+  const r = await p;
+  assert.ok(!isTicket(r) && r.code === 'SERVICE_UNAVAILABLE');
+  assert.equal(a.counters().refusedAfterWait, 1);
+  assert.equal(a.running, 0, 'the slot stays free');
+});
+
+test('waiters are refused by the sweep while no slot frees', async () => {
+  // Real clock: the sweep runs on an unref'd timer, so the test keeps the loop alive as a server would.
+  const a = new Admission({ slots: 1, maxQueued: 10, maxWaitMs: 30 });
+  const keepAlive = setTimeout(() => {}, 5_000);
+  const t1 = a.acquire() as Ticket;
+  const p = a.acquire() as Promise<Ticket | Refusal>;
+  const r = await p;
+  clearTimeout(keepAlive);
+  assert.ok(!isTicket(r) && r.code === 'SERVICE_UNAVAILABLE');
+  a.release(t1);
+});
+
+test('drain refuses every waiting job', async () => {
+  const { a } = make({ slots: 1, maxQueued: 10, maxWaitMs: 10_000 });
+  a.acquire();
+  const ps = [a.acquire(), a.acquire()] as Promise<Ticket | Refusal>[];
+  a.drain('stopping');
+  for (const r of await Promise.all(ps)) assert.ok(!isTicket(r) && r.code === 'SERVICE_UNAVAILABLE' && r.message === 'stopping');
+  assert.equal(a.queued, 0);
+});
