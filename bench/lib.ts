@@ -29,11 +29,11 @@ export interface RunningService {
   stop(): Promise<number | null>;
 }
 
-/** Starts dist/src/main.js on a free port with rate limits off; resolves when it listens. */
-export function startService(env: Record<string, string> = {}): Promise<RunningService> {
+/** Starts <root>/dist/src/main.js (this checkout's by default) on a free port with rate limits off; resolves when it listens. */
+export function startService(env: Record<string, string> = {}, root: string = ROOT): Promise<RunningService> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], {
-      cwd: ROOT,
+    const child = spawn(process.execPath, [join(root, 'dist/src/main.js')], {
+      cwd: root,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0', LOG_REQUESTS: 'false', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

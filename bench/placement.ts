@@ -23,7 +23,7 @@ const { bloom } = loadBloom(dataDir, probe.store.meta.bloom?.checksum);
 probe.store.close();
 const shared = bloom ? bloom.share() : null;
 const inline = openEngines({ dataDir, bloom: shared, cacheSize: 50_000 });
-const workerData: WorkerData = { dataDir, bloom: shared, cacheSize: 50_000, stats: createSharedStats(), readiness: new SharedArrayBuffer(4), cancelFlags: new SharedArrayBuffer(4) };
+const workerData: WorkerData = { dataDir, bloom: shared, cacheSize: 50_000, stats: createSharedStats(), readiness: new SharedArrayBuffer(4), cancelFlags: new SharedArrayBuffer(4), jobTimes: new SharedArrayBuffer(8) };
 const pool = new Piscina({ filename: new URL('../src/worker/worker.js', import.meta.url).href, minThreads: 1, maxThreads: 1, idleTimeout: Infinity, workerData });
 
 const near = (await nearLimitText()).text;
@@ -53,7 +53,7 @@ console.log('| job | inline µs (incl. JSON.stringify) | pool µs (round trip, w
 console.log('|---|---:|---:|---:|');
 for (const j of jobs) {
   const a = await timeIt(() => JSON.stringify(runTask(inline, j.task)));
-  const b = await timeIt(() => pool.run({ task: j.task, slot: 0, id: 1 } satisfies PoolJob));
+  const b = await timeIt(() => pool.run({ task: j.task, slot: 0, id: 1, deadline: Infinity } satisfies PoolJob));
   console.log(`| ${j.name} | ${a.toFixed(0)} | ${b.toFixed(0)} | ${(b - a).toFixed(0)} |`);
 }
 await pool.close();

@@ -3,13 +3,15 @@
 // Why our own queue: piscina ignores its maxQueue for tasks given an
 // AbortSignal, and a task in piscina's queue cannot learn that its client
 // has gone. So pool jobs wait here, in a FIFO the dispatcher owns, and reach
-// piscina only when a thread is free (at most `slots` run at once, each with
-// a slot of its own for its cancel flag).
+// piscina only when a slot is free (at most `slots` at once, each with a
+// cancel flag of its own). The dispatcher gives each thread two slots: one
+// job running and the next already handed over, so a thread never idles
+// while the main thread is busy reading a flood of requests.
 //
 // Invariants:
 // - a job is refused AT ONCE (SERVICE_UNAVAILABLE with a retry time) when
 //   the queue is full, or when the wait it can expect (jobs ahead of it times
-//   the recent job time, over the slots) exceeds maxWaitMs: a client learns
+//   the recent job time, over the threads) exceeds maxWaitMs: a client learns
 //   of overload in microseconds, not after a timeout;
 // - a queued job that has waited longer than maxWaitMs anyway (the estimate
 //   was wrong: a run of slow jobs) is refused when found, so every admitted
@@ -18,8 +20,10 @@
 // - every acquired ticket is released exactly once (the caller's finally).
 
 export interface AdmissionOptions {
-  /** Jobs running at once: the pool's threads. */
+  /** Jobs handed to the pool at once. */
   slots: number;
+  /** Threads working through them (the estimate divides by these); `slots` by default. */
+  threads?: number;
   /** Jobs that may wait beyond the running ones. */
   maxQueued: number;
   /** A job that would wait (or has waited) longer than this is refused. */
@@ -47,11 +51,11 @@ export interface AdmissionCounters {
   admitted: number;
   /** Refused at arrival because the queue was full or the expected wait too long. */
   refusedOnArrival: number;
-  /** Refused after waiting longer than maxWaitMs. */
+  /** Refused after waiting longer than maxWaitMs (here, or on a thread: countLateRefusal). */
   refusedAfterWait: number;
   /** Left the queue because their client went away. */
   cancelledWhileQueued: number;
-  /** The recent job time (exponentially weighted), ms. */
+  /** The recent job time (the median of the last 63), ms. */
   jobMs: number;
 }
 
@@ -63,8 +67,14 @@ interface Waiter {
   done: boolean;
 }
 
-/** Weight of the newest job time in the running average. */
-const JOB_TIME_WEIGHT = 0.1;
+/**
+ * Job times kept for the estimate, which uses their median: under a burst a
+ * few jobs are descheduled for many times their work (the main thread and
+ * the clients take the cores), and a mean would then refuse work the
+ * threads do in the next moment. Waiters that do wait too long are still
+ * refused (the sweep), so an optimistic estimate cannot break the bound.
+ */
+const JOB_TIMES_KEPT = 63;
 /** How often queued jobs are checked for having waited too long while no slot frees. */
 const SWEEP_MS = 50;
 
@@ -76,6 +86,7 @@ export class Admission {
   /** Waiters in the queue not yet settled (cancelled ones may still sit in the array). */
   private waiting = 0;
   private jobMs: number;
+  private readonly recentJobMs: number[] = [];
   private sweepTimer: NodeJS.Timeout | null = null;
   private readonly counts = { admitted: 0, refusedOnArrival: 0, refusedAfterWait: 0, cancelledWhileQueued: 0 };
   private lastRefusalAt = -Infinity;
@@ -84,7 +95,7 @@ export class Admission {
     if (!Number.isInteger(opts.slots) || opts.slots < 1) throw new Error('options.slots must be a positive integer');
     if (!Number.isInteger(opts.maxQueued) || opts.maxQueued < 0) throw new Error('options.maxQueued must be a non-negative integer');
     if (!(opts.maxWaitMs > 0)) throw new Error('options.maxWaitMs must be positive');
-    this.opts = { initialJobMs: 5, now: () => performance.now(), ...opts };
+    this.opts = { initialJobMs: 5, now: () => performance.now(), threads: opts.slots, ...opts };
     this.jobMs = this.opts.initialJobMs;
     this.freeSlots = Array.from({ length: opts.slots }, (_, i) => opts.slots - 1 - i);
   }
@@ -99,20 +110,27 @@ export class Admission {
 
   /** The wait a job arriving now can expect, ms. */
   expectedWaitMs(): number {
-    if (this.freeSlots.length > 0 && this.queued === 0) return 0;
-    return ((this.queued + 1) * this.jobMs) / this.opts.slots;
+    // Jobs that must finish before a new one starts: all handed over or
+    // waiting, less the one each thread is running.
+    const ahead = Math.max(0, this.running + this.queued + 1 - this.opts.threads);
+    return (ahead * this.jobMs) / this.opts.threads;
+  }
+
+  /** The longest a job may wait before it starts (a thread refuses one it gets later: PoolJob.deadline). */
+  get maxWaitMs(): number {
+    return this.opts.maxWaitMs;
   }
 
   /** A slot for one job, or a refusal. Aborting `signal` while queued resolves to CANCELLED. */
   acquire(signal?: AbortSignal): Ticket | Promise<Ticket | Refusal> | Refusal {
     const now = this.opts.now();
     if (signal?.aborted) return { ok: false, code: 'CANCELLED', message: 'the client went away' };
-    if (this.freeSlots.length > 0 && this.queued === 0) return this.admit(now, now);
     const wait = this.expectedWaitMs();
     if (this.queued >= this.opts.maxQueued || wait > this.opts.maxWaitMs) {
       this.counts.refusedOnArrival++;
       return this.refusal(wait, now);
     }
+    if (this.freeSlots.length > 0 && this.queued === 0) return this.admit(now, now);
     return new Promise<Ticket | Refusal>((resolve) => {
       const w: Waiter = { arrivedAt: now, resolve, signal, onAbort: null, done: false };
       if (signal) {
@@ -130,13 +148,30 @@ export class Admission {
     });
   }
 
-  /** Gives the slot back, records the job's time, and starts the next waiting job. */
-  release(ticket: Ticket): void {
+  /**
+   * Gives the slot back, records the job's time, and starts the next waiting
+   * job. `workMs` is the time the job took on its thread (null: none to
+   * record; undefined: time it from admission): the estimate must
+   * not include the main thread's own delays, which a burst of arrivals
+   * makes long (the time from admission to release tripled there), or it
+   * would refuse work the threads could do.
+   */
+  release(ticket: Ticket, workMs?: number | null): void {
     const now = this.opts.now();
-    const ms = now - ticket.admittedAt;
-    this.jobMs += JOB_TIME_WEIGHT * (ms - this.jobMs);
+    // null: the job did no work worth timing (refused late on its thread, failed).
+    if (workMs !== null) {
+      this.recentJobMs.push(workMs ?? now - ticket.admittedAt);
+      if (this.recentJobMs.length > JOB_TIMES_KEPT) this.recentJobMs.shift();
+      this.jobMs = [...this.recentJobMs].sort((a, b) => a - b)[this.recentJobMs.length >> 1]!;
+    }
     this.freeSlots.push(ticket.slot);
     this.dispatchWaiting(now);
+  }
+
+  /** A job a thread refused because it reached it after its deadline. */
+  countLateRefusal(): void {
+    this.counts.refusedAfterWait++;
+    this.lastRefusalAt = this.opts.now();
   }
 
   /** Recently refused a job (health reports the service degraded meanwhile). */

@@ -54,6 +54,17 @@ export function poolOptions(config: Config): PoolOptions {
  */
 const HARD_STOP_GRACE_MS = 5_000;
 
+/**
+ * Jobs handed to each thread at once: the running one and the next few, so
+ * a thread does not wait for the main thread (busy reading requests under
+ * load) between two jobs. Few, because a job handed over waits behind the
+ * others on its thread even when another thread is free: behind a thread's
+ * first, cold job (870 ms) every job of a 512-deep handover expired. A job a
+ * thread reaches after its deadline is refused, a cancelled one ends at its
+ * first checkpoint (bench/RESULTS.md, "overload").
+ */
+const JOBS_PER_THREAD = 4;
+
 /** Health says "degraded" for this long after the pool last refused a job. */
 const OVERLOAD_REPORT_MS = 10_000;
 
@@ -118,6 +129,8 @@ export class PooledServices implements Services {
   private readonly admission: Admission;
   /** PoolJob cancel flags, one per running slot (protocol.ts). */
   private readonly cancelFlags: Int32Array;
+  /** Each slot's last job time on its thread (handler.ts writes it). */
+  private readonly jobTimes: Float64Array;
   /** [0]: failed store reads in any thread (engines.ts counts them). */
   private readonly storeFaults = new Int32Array(new SharedArrayBuffer(4));
   private nextJobId = 1;
@@ -150,11 +163,13 @@ export class PooledServices implements Services {
     this.inlineSlot = new StatSlot(this.stats, 0);
     this.taskTimeoutMs = opts.taskTimeoutMs ?? POOL_DEFAULTS.taskTimeoutMs;
     this.admission = new Admission({
-      slots: opts.workers,
+      slots: opts.workers * JOBS_PER_THREAD,
+      threads: opts.workers,
       maxQueued: opts.maxQueued ?? POOL_DEFAULTS.maxQueued,
       maxWaitMs: opts.maxQueueWaitMs ?? POOL_DEFAULTS.maxQueueWaitMs,
     });
-    this.cancelFlags = new Int32Array(new SharedArrayBuffer(4 * opts.workers));
+    this.cancelFlags = new Int32Array(new SharedArrayBuffer(4 * opts.workers * JOBS_PER_THREAD));
+    this.jobTimes = new Float64Array(new SharedArrayBuffer(8 * opts.workers * JOBS_PER_THREAD));
     const workerData: WorkerData = {
       dataDir: buildDir,
       bloom: shared,
@@ -162,6 +177,7 @@ export class PooledServices implements Services {
       stats: this.stats,
       readiness: this.readiness.buffer as SharedArrayBuffer,
       cancelFlags: this.cancelFlags.buffer as SharedArrayBuffer,
+      jobTimes: this.jobTimes.buffer as SharedArrayBuffer,
       storeFaults: this.storeFaults.buffer as SharedArrayBuffer,
     };
     this.pool = new Piscina({
@@ -170,8 +186,9 @@ export class PooledServices implements Services {
       maxThreads: opts.workers,
       idleTimeout: Infinity,
       workerData,
-      // Jobs wait in this.admission, never in piscina's queue: at most one
-      // job per thread is handed over at a time.
+      // Jobs wait in this.admission, never in piscina's queue: each thread
+      // holds at most JOBS_PER_THREAD (one running, one next).
+      concurrentTasksPerWorker: JOBS_PER_THREAD,
     });
     // An unexpected worker exit rejects its task (answered 500) and piscina
     // starts a replacement; the pool itself must never throw at us.
@@ -193,6 +210,7 @@ export class PooledServices implements Services {
     const id = this.nextJobId;
     this.nextJobId = (this.nextJobId % 0x7fffffff) + 1;
     Atomics.store(this.cancelFlags, slot, 0);
+    this.jobTimes[slot] = NaN;
     const stop = (): void => {
       Atomics.store(this.cancelFlags, slot, id);
     };
@@ -208,8 +226,10 @@ export class PooledServices implements Services {
     const hard = new AbortController();
     const hardTimer = setTimeout(() => hard.abort(), this.taskTimeoutMs + HARD_STOP_GRACE_MS);
     try {
-      const out = (await this.pool.run({ task, slot, id } satisfies PoolJob, { signal: hard.signal })) as WorkerOutcome;
+      const deadline = Date.now() + Math.max(0, this.admission.maxWaitMs - admitted.waitedMs);
+      const out = (await this.pool.run({ task, slot, id, deadline } satisfies PoolJob, { signal: hard.signal })) as WorkerOutcome;
       if (out instanceof Uint8Array) return { ok: true, value: new Serialized(out) as T };
+      if (!out.ok && out.code === 'SERVICE_UNAVAILABLE') this.admission.countLateRefusal();
       if (!out.ok && out.code === 'CANCELLED') {
         if (timedOut) return this.timeoutOutcome();
         this.cancelledRunning++;
@@ -224,7 +244,8 @@ export class PooledServices implements Services {
       clearTimeout(softTimer);
       clearTimeout(hardTimer);
       signal?.removeEventListener('abort', stop);
-      this.admission.release(admitted);
+      const workMs = this.jobTimes[slot]!;
+      this.admission.release(admitted, Number.isNaN(workMs) ? null : workMs);
     }
   }
 
@@ -325,7 +346,8 @@ export class PooledServices implements Services {
         running: a.running,
         queued: a.queued,
         admitted: a.admitted,
-        refused: a.refusedOnArrival + a.refusedAfterWait,
+        refused: a.refusedOnArrival,
+        refusedWaiting: a.refusedAfterWait,
         cancelled: a.cancelledWhileQueued + this.cancelledRunning,
         timedOut: this.timedOut,
         jobMs: a.jobMs,

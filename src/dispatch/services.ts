@@ -67,8 +67,10 @@ export interface PoolStats {
   /** Jobs waiting for a thread now. */
   queued: number;
   admitted: number;
-  /** Refused with 503: on arrival (queue full or wait too long) or after waiting too long. */
+  /** Refused with 503 on arrival: the queue was full or the expected wait too long. */
   refused: number;
+  /** Refused with 503 after waiting longer than the bound (the estimate was too hopeful). */
+  refusedWaiting: number;
   /** Dropped from the queue or stopped at a checkpoint because their client went away. */
   cancelled: number;
   /** Stopped because they ran longer than the task timeout. */

@@ -247,6 +247,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
             queued: p.queued,
             admitted: p.admitted,
             refused: p.refused,
+            refused_waiting: p.refusedWaiting,
             cancelled: p.cancelled,
             timed_out: p.timedOut,
             job_ms: p.jobMs,

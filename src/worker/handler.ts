@@ -24,11 +24,19 @@ export function createHandler(data: WorkerData): (job: PoolJob) => WorkerOutcome
   const engines = openEngines(data);
   const slot = new StatSlot(data.stats);
   const cancelFlags = new Int32Array(data.cancelFlags);
-  return ({ task, slot: flag, id }) => {
+  const jobTimes = new Float64Array(data.jobTimes);
+  return ({ task, slot: flag, id, deadline }) => {
+    if (Date.now() > deadline) {
+      jobTimes[flag] = NaN;
+      return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'the job waited too long for a thread', retryAfterSeconds: 1 };
+    }
+    const t0 = performance.now();
     const result = runTask(engines, task, () => Atomics.load(cancelFlags, flag) === id);
     const out = result.ok && SERIALIZE.has(task.name) ? (move(serialize(task, result.value)) as Uint8Array) : result;
     const s = engines.spell.cacheStats();
     slot.write(s.hits, s.misses);
+    // Read by the main thread after this job's answer arrives (the message is the barrier).
+    jobTimes[flag] = performance.now() - t0;
     return out;
   };
 }

@@ -29,6 +29,13 @@ export interface PoolJob {
   task: Task;
   slot: number;
   id: number;
+  /**
+   * Date.now() after which the job must not start: a thread holds several
+   * jobs, and one reached too late is refused (SERVICE_UNAVAILABLE) instead
+   * of run, so the wait bound holds even while the main thread is too busy
+   * to hand jobs over one at a time.
+   */
+  deadline: number;
 }
 
 export type { StopCheck } from '../engine/lang/checkpoint.js';
@@ -62,4 +69,6 @@ export interface WorkerData extends EngineOptions {
   readiness: SharedArrayBuffer;
   /** Int32Array(slots): the cancel flags of PoolJob. */
   cancelFlags: SharedArrayBuffer;
+  /** Float64Array(slots): the time the last job of each slot took on its thread, ms (the admission estimate). */
+  jobTimes: SharedArrayBuffer;
 }

@@ -655,7 +655,7 @@ test('health: every field of 2.6, healthy on the real data', { skip }, async () 
   assert.equal(r.body.cache.bloom_filter, true);
   assert.ok(Number.isInteger(r.body.cache.lru_cache_hits) && r.body.cache.lru_cache_hits >= 0);
   assert.ok(Number.isInteger(r.body.cache.lru_cache_misses) && r.body.cache.lru_cache_misses >= 0);
-  assert.deepEqual(Object.keys(r.body.pool).sort(), ['admitted', 'cancelled', 'job_ms', 'queued', 'refused', 'running', 'timed_out', 'workers']);
+  assert.deepEqual(Object.keys(r.body.pool).sort(), ['admitted', 'cancelled', 'job_ms', 'queued', 'refused', 'refused_waiting', 'running', 'timed_out', 'workers']);
   assert.equal(r.body.pool.workers, 2);
 });
 
