@@ -46,7 +46,7 @@ const CLUSTERS = /क्ष|ज्ञ|ृ|ॄ|ऋ|ॠ|ये/g;
 const TWO_SIGN_O = /ाे|ेा|ाै|ैा/g;
 const TWO_SIGN_O_KEY: Record<string, string> = { 'ाे': 'ो', 'ेा': 'ो', 'ाै': 'ौ', 'ैा': 'ौ' };
 const CHHA_CLUSTERS = /छ्य|च्छ/g;
-const GEMINATE = /([\u0915-\u0939])\u094D\1/g;
+const GEMINATE = /([\u0915-\u0939\u0958-\u095F\u0978-\u097F])\u094D\1/g;
 const CLUSTER_KEY: Record<string, string> = {
   'क्ष': 'छ',
   'ज्ञ': 'गय',

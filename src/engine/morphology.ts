@@ -772,7 +772,7 @@ const VRIDDHI_SOURCES: Record<string, string[]> = {
   'ा': [''], 'ै': ['ि', 'ी', 'े'], 'ौ': ['ु', 'ू', 'ो'],
   'आ': ['अ'], 'ऐ': ['इ', 'ई', 'ए'], 'औ': ['उ', 'ऊ', 'ओ'],
 };
-const VRIDDHI_NOUN = /^([\u0915-\u0939](?:्[\u0915-\u0939])*)?([ाैौआऐऔ])(.*[\u0915-\u0939])्य$/;
+const VRIDDHI_NOUN = /^([\u0915-\u0939\u0958-\u095F\u0978-\u097F](?:्[\u0915-\u0939\u0958-\u095F\u0978-\u097F])*)?([ाैौआऐऔ])(.*[\u0915-\u0939\u0958-\u095F\u0978-\u097F])्य$/;
 
 /**
  * The bases a noun in -य with vriddhi of its first vowel may come from

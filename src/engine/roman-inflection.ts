@@ -181,7 +181,7 @@ export function endingsFor(romanSuffix: string): readonly Ending[] {
 /** Longest roman spelling of any ending (bounds the split points tried). */
 export const MAX_ENDING_LENGTH = Math.max(...[...ROMAN_ENDINGS.keys()].map((k) => k.length));
 
-const CONSONANT = /[\u0915-\u0939\u0958-\u095F\u093C]$/;
+const CONSONANT = /[\u0915-\u0939\u0958-\u095F\u0978-\u097F\u093C]$/;
 
 /**
  * Stem + ending in Devanagari: a halanta is added between a consonant-final

@@ -1541,8 +1541,8 @@ function compoundToken(
   return any;
 }
 
-const STARTS_WITH_CONSONANT = /^[\u0915-\u0939\u0958-\u095F]/;
-const ENDS_WITH_CONSONANT = /[\u0915-\u0939\u0958-\u095F]$/;
+const STARTS_WITH_CONSONANT = /^[\u0915-\u0939\u0958-\u095F\u0978-\u097F]/;
+const ENDS_WITH_CONSONANT = /[\u0915-\u0939\u0958-\u095F\u0978-\u097F]$/;
 
 /** अ/आ + अ/आ = आ: a first word ending in its inherent a or in ा, a second starting with अ or आ (नियम + अनुसार = नियमानुसार); null otherwise. */
 function longASandhi(first: string, second: string): string | null {

@@ -69,7 +69,7 @@ const CUT_INSIDE_AKSHARA = /[\u0900-\u0903\u093A-\u094F\u0955-\u0957\u0962\u0963
 // before a stop of its class (सन्तान -> सतान). A word typed with that
 // halanta dropped (सममान for सम्मान, सनतान for सन्तान) keeps both letters,
 // so stage 1 also looks up the key of the word with the halanta restored.
-const HALANTA_DROPPED = /(?<=[ङञणनम])(?=[कखगघचछजझटठडढतथदधपफबभ])|(?<=([\u0915-\u0939]))(?=\1)/g;
+const HALANTA_DROPPED = /(?<=[ङञणनम])(?=[कखगघचछजझटठडढतथदधपफबभ])|(?<=([\u0915-\u0939\u0958-\u095F\u0978-\u097F]))(?=\1)/g;
 
 // Two confusions of error-model.ts cost as little as a fold but change
 // the key: a geminate stop written with its aspirate or not (मुद्धा for

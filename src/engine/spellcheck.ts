@@ -593,7 +593,7 @@ export class Spellchecker {
   }
 }
 
-const CONJUNCT = /[\u0915-\u0939]\u094D[\u0915-\u0939]/;
+const CONJUNCT = /[\u0915-\u0939\u0958-\u095F\u0978-\u097F]\u094D[\u0915-\u0939\u0958-\u095F\u0978-\u097F]/;
 
 /** A fifth letter with halanta before a stop (before य र ल व श ष स ह the standard's own spelling is anusvara: संवाद). */
 const PANCHAM_CLUSTER = /[ङञणनम]्(?=[कखगघचछजझटठडढतथदधपफबभ])/g;
