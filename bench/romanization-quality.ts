@@ -28,7 +28,7 @@
 // sources with the current alias code, else the LMDB store).
 
 import { parseArgs } from 'node:util';
-import { normalizeWord } from '../src/engine/normalize.js';
+import { normalizeWord } from '../src/engine/lang/normalize.js';
 import { romanAliases } from '../src/engine/roman-aliases.js';
 import { POSTPOSITION_WORDS } from '../src/engine/roman-inflection.js';
 import { clearAnalysisCache, resolveText, resolveTokens } from '../src/engine/romanize.js';

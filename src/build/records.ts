@@ -6,11 +6,12 @@
 
 import { confusionKey } from '../engine/confusion.js';
 import { Morphology } from '../engine/morphology.js';
-import { aksharaCount } from '../engine/orthography.js';
-import { normalizeWord } from '../engine/normalize.js';
-import { DEFINITION_USES, DEVANAGARI_WORDS } from '../engine/text.js';
+import { aksharaCount } from '../engine/lang/letters.js';
+import { normalizeWord } from '../engine/lang/normalize.js';
+import { DEVANAGARI_WORDS } from '../engine/lang/text.js';
 import { editCost } from '../engine/error-model.js';
 import { CONFUSION_ONLY } from '../engine/spell-candidates.js';
+import { DEFINITION_USES } from '../engine/spellcheck.js';
 import { fuzzyRomanKey, romanAliases, romanKey } from '../engine/roman-aliases.js';
 import { COMPLETIONS_PER_PREFIX } from '../store/word-store.js';
 import {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { confusionKey } from '../engine/confusion.js';
 import { findExamples, lookupEntry, lookupMultiDict, lookupVariants, suggestWords } from '../engine/lookup.js';
-import { normalizeWord } from '../engine/normalize.js';
+import { normalizeWord } from '../engine/lang/normalize.js';
 import type { DictionaryEntryResult, RomanizationResult, SpellcheckTextResult, SpellcheckWordResult } from '../engine/results.js';
 import { BloomFilter } from '../store/bloom.js';
 import { resolveDataDir } from '../store/data-dir.js';

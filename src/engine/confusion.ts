@@ -33,9 +33,9 @@
 // replaceAll-free regex passes, so it is cheap enough for the build's 700k
 // forms and for every unknown word of a request.
 
-const NUKTA = '\u093C';
+import { ANUSVARA, CHANDRABINDU, CONSONANTS, HALANTA, NUKTA, VISARGA } from './lang/letters.js';
+
 const PRECOMPOSED_NUKTA = /[\u0929\u0931\u0934\u0958-\u095F]/;
-const HALANTA = '\u094D';
 
 // Multi-letter confusions, applied before halanta is dropped (they are
 // spelled with halanta). Longest first where one contains another.
@@ -46,7 +46,7 @@ const CLUSTERS = /क्ष|ज्ञ|ृ|ॄ|ऋ|ॠ|ये/g;
 const TWO_SIGN_O = /ाे|ेा|ाै|ैा/g;
 const TWO_SIGN_O_KEY: Record<string, string> = { 'ाे': 'ो', 'ेा': 'ो', 'ाै': 'ौ', 'ैा': 'ौ' };
 const CHHA_CLUSTERS = /छ्य|च्छ/g;
-const GEMINATE = /([\u0915-\u0939\u0958-\u095F\u0978-\u097F])\u094D\1/g;
+const GEMINATE = new RegExp(`([${CONSONANTS}])${HALANTA}\\1`, 'g');
 const CLUSTER_KEY: Record<string, string> = {
   'क्ष': 'छ',
   'ज्ञ': 'गय',
@@ -75,9 +75,9 @@ const CHAR_KEY = new Map<string, string>([
   ['व', 'ब'],
   ['ण', 'न'],
   ['ए', 'य'],
-  ['ं', ''],
-  ['ँ', ''],
-  ['ः', ''],
+  [ANUSVARA, ''],
+  [CHANDRABINDU, ''],
+  [VISARGA, ''],
   [HALANTA, ''],
   [NUKTA, ''],
 ]);

@@ -36,13 +36,7 @@
 // issue; the middle ones are phonetic neighbours, so a real typo beats an
 // unrelated word of the same plain edit distance.
 
-const HALANTA = '\u094D';
-const NUKTA = '\u093C';
-const ANUSVARA = 'ं';
-const CHANDRABINDU = 'ँ';
-const VISARGA = 'ः';
-
-const isConsonantCode = (c: number): boolean => (c >= 0x915 && c <= 0x939) || (c >= 0x958 && c <= 0x95f) || (c >= 0x978 && c <= 0x97f);
+import { ANUSVARA, CHANDRABINDU, HALANTA, HALANTA_CODE, isConsonantCode, isVowelSignCode, NUKTA, VISARGA } from './lang/letters.js';
 
 // --- single-character substitution and insertion costs
 
@@ -115,7 +109,6 @@ export const FINAL_GEMINATE_COST = 0.6;
  * than it is a typo: dearer than inside the word (कितब/किताब).
  */
 export const FINAL_MATRA_COST = 0.9;
-const isMatra = (c: number): boolean => c >= 0x93e && c <= 0x94c;
 
 // --- multi-character confusions: [one spelling, another, cost], both directions
 
@@ -192,7 +185,7 @@ export function editCost(a: string, b: string, limit = Infinity): number {
     const prev = row - w;
     // Deleting the typed letter costs the same in every cell of the row.
     const delCost = conjunctHalanta(a, i) ? TYPED_HALANTA_COST : indel(ai);
-    const delCostHere = i === n && isMatra(ai) ? FINAL_MATRA_COST : delCost;
+    const delCostHere = i === n && isVowelSignCode(ai) ? FINAL_MATRA_COST : delCost;
     d[row] = d[prev]! + delCost;
     let rowMin = d[row]!;
     const aGeminate = i > 2 && a.charCodeAt(i - 2) === HALANTA_CODE && a.charCodeAt(i - 3) === ai && isConsonantCode(ai);
@@ -201,7 +194,7 @@ export function editCost(a: string, b: string, limit = Infinity): number {
       let v = d[prev + j - 1]! + sub(ai, bj);
       const del = d[prev + j]! + delCostHere;
       if (del < v) v = del;
-      const ins = d[row + j - 1]! + (j === m && isMatra(bj) ? FINAL_MATRA_COST : indel(bj));
+      const ins = d[row + j - 1]! + (j === m && isVowelSignCode(bj) ? FINAL_MATRA_COST : indel(bj));
       if (ins < v) v = ins;
       if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
         const t = d[prev - w + j - 2]! + TRANSPOSE_COST;
@@ -246,7 +239,6 @@ let buffer = new Float64Array(32 * 32);
 function conjunctHalanta(a: string, i: number): boolean {
   return i >= 2 && i < a.length && a.charCodeAt(i - 1) === HALANTA_CODE && isConsonantCode(a.charCodeAt(i - 2)) && isConsonantCode(a.charCodeAt(i));
 }
-const HALANTA_CODE = 0x94d;
 
 // The two sides of every multi-character rule, each tested once per word
 // (not once per rule), and only when the word has the side's first letter.

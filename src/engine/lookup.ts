@@ -2,8 +2,8 @@
 // answers, autocomplete and example sentences. Pure functions over a WordStore.
 
 import type { Definition, DictionaryEntryResult } from './results.js';
-import { normalizeWord, toDevanagariNumerals } from './normalize.js';
-import { DEVANAGARI_WORDS } from './text.js';
+import { normalizeWord, toDevanagariNumerals } from './lang/normalize.js';
+import { DEVANAGARI_WORDS } from './lang/text.js';
 import type { DictionaryEntry, ExampleSentence, HeadwordRecord } from '../store/types.js';
 import { COMPLETIONS_PER_PREFIX, type WordStore } from '../store/word-store.js';
 

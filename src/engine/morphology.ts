@@ -61,166 +61,16 @@
 // pieces it is cut into are lexicon forms (FORM_LEXICON) or function words.
 
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, type FormRecord, type HeadwordRecord } from '../store/types.js';
+import { FUNCTION_WORDS, NOMINAL_FUNCTION_WORDS } from './lang/closed-class.js';
+import { CASE_ENDING_CLASS, VERB_CLASSES } from './lang/hunspell-classes.js';
+import { aksharaCount, hasDevanagariLetter, HALANTA, isConsonantCode, isLetter } from './lang/letters.js';
+import { CASE_FORM_PROBES, NAMAYOGI, POSTPOSITIONS } from './lang/postpositions.js';
+import { VERB_ENDINGS_BY_LAST } from './lang/verb-endings.js';
 import { confusionKey } from './confusion.js';
 import { BoundedMap, type SpellStore } from './spell-store-memo.js';
 
-/** hunspell-ne affix classes that inflect verbs (read from ne_NP.aff: their suffixes are नु, ने, छ, यो, ...). */
-export const VERB_CLASSES: ReadonlySet<number> = new Set([1, 8, 9, 10, 11, 12]);
-
-/**
- * Closed-class words, in the Nepal Academy spelling, that a Nepali
- * spellchecker must know whatever its dictionary says: conjunctions,
- * particles, personal and demonstrative pronouns, interrogatives, numerals
- * to ten and the round numbers, and the commonest adverbs of time, place
- * and manner. Each group has its word class (Nepali name); all but the copula
- * forms are also served as headwords of the `nls-closed-class` dictionary
- * (src/build/pipeline.ts), since hunspell-ne lacks common ones such as र.
- */
-export const CLOSED_CLASS_GROUPS: readonly { pos: string; headwords: boolean; words: readonly string[] }[] = [
-  // conjunctions (संयोजक)
-  { pos: 'संयोजक', headwords: true, words: [
-    'र', 'तथा', 'एवं', 'एवम्', 'अनि', 'तर', 'वा', 'अथवा', 'किंवा', 'कि', 'किनभने', 'किनकि', 'त्यसैले', 'यसैले',
-    'यद्यपि', 'तापनि', 'तैपनि', 'बरु', 'यदि', 'भने', 'नत्र', 'नभए', 'अर्थात्', 'जबकि', 'जब', 'तब', 'ताकि', 'परन्तु', 'किन्तु',
-    'जबसम्म', 'जबदेखि',
-  ] },
-  // particles (निपात)
-  { pos: 'निपात', headwords: true, words: [
-    'नै', 'पनि', 'मात्र', 'मात्रै', 'त', 'नि', 'पो', 'है', 'रे', 'क्यारे', 'ल', 'हँ', 'नी', 'चाहिँ', 'समेत', 'आदि', 'इत्यादि', 'लगायत',
-  ] },
-  // interjections (विस्मयादिबोधक)
-  { pos: 'विस्मयादिबोधक', headwords: true, words: [
-    'ए', 'ओ', 'हे', 'अहो', 'ओहो', 'छि', 'धत्', 'हरे', 'वाह',
-  ] },
-  // pronouns and their case forms (सर्वनाम)
-  { pos: 'सर्वनाम', headwords: true, words: [
-    'म', 'मैले', 'मलाई', 'हामी', 'तँ', 'तिमी', 'तपाईं', 'तपाईँ', 'हजुर', 'ऊ', 'उनी', 'उहाँ', 'यो', 'त्यो', 'यी', 'ती', 'यिनी',
-    'तिनी', 'यस', 'त्यस', 'उस', 'यिन', 'तिन', 'उन', 'आफू', 'आफ्नो', 'आफ्ना', 'आफ्नी', 'आफैँ', 'आफैं', 'स्वयं', 'स्वयम्',
-    'मेरो', 'मेरा', 'मेरी', 'हाम्रो', 'हाम्रा', 'हाम्री', 'तिम्रो', 'तिम्रा', 'तिम्री', 'तेरो', 'तेरा', 'तेरी',
-    'के', 'को', 'कुन', 'केही', 'कोही', 'जो', 'जुन', 'जे', 'सबै', 'अरू', 'अन्य',
-  ] },
-  // pronominal adjectives (सार्वनामिक विशेषण)
-  { pos: 'सार्वनामिक विशेषण', headwords: true, words: [
-    'कुनै', 'कति', 'कस्तो', 'कस्ता', 'कस्ती', 'जति', 'जस्तो', 'जस्ता', 'जस्ती', 'यस्तो', 'यस्ता', 'यस्ती', 'त्यस्तो', 'त्यस्ता',
-    'त्यस्ती', 'यति', 'त्यति', 'प्रत्येक', 'हरेक',
-  ] },
-  // interrogative and relative adverbs (क्रियाविशेषण)
-  { pos: 'क्रियाविशेषण', headwords: true, words: [
-    'कसरी', 'किन', 'कहाँ', 'कहिले', 'जसरी', 'जस्तै',
-  ] },
-  // numerals (सङ्ख्या)
-  { pos: 'सङ्ख्या', headwords: true, words: [
-    'एक', 'दुई', 'तीन', 'चार', 'पाँच', 'छ', 'सात', 'आठ', 'नौ', 'दस', 'सय', 'हजार', 'लाख', 'करोड', 'अर्ब', 'खर्ब', 'पहिलो', 'दोस्रो', 'तेस्रो', 'चौथो',
-  ] },
-  // adverbs of time, place and manner (क्रियाविशेषण)
-  { pos: 'क्रियाविशेषण', headwords: true, words: [
-    'अब', 'अहिले', 'आज', 'भोलि', 'हिजो', 'पर्सि', 'अस्ति', 'सधैँ', 'कहिलेकाहीँ', 'प्रायः', 'फेरि', 'पुनः', 'तुरुन्त', 'अझ', 'अझै', 'झन्',
-    'यहाँ', 'त्यहाँ', 'जहाँ', 'यता', 'उता', 'कता', 'जता', 'माथि', 'तल', 'भित्र', 'बाहिर', 'अगाडि', 'पछाडि', 'अघि', 'पछि', 'नजिक', 'टाढा',
-    'यसरी', 'त्यसरी', 'धेरै', 'थोरै', 'अलिअलि', 'अलि', 'निकै', 'एकदम', 'बिस्तारै', 'साथै', 'साथ', 'सहित', 'बिना', 'अनुसार', 'बारे', 'बित्तिकै',
-  ] },
-  // copula forms (छ/हो): the dictionary lists some as bare stems
-  { pos: 'क्रिया', headwords: false, words: [
-    'छ', 'छन्', 'छु', 'छौ', 'छौँ', 'छस्', 'छिन्', 'छे', 'छैन', 'छैनन्', 'छैनौँ', 'छैनौ', 'छैनस्', 'छैनिन्', 'हो', 'होइन', 'हुन्', 'हौँ', 'हौ',
-    'थियो', 'थिए', 'थिइन्', 'थिएँ', 'थियौँ', 'थिएन', 'थिएनन्',
-  ] },
-];
-
-export const FUNCTION_WORDS: ReadonlySet<string> = new Set(CLOSED_CLASS_GROUPS.flatMap((g) => g.words));
-
-/** The conjunctions (the संयोजक group above). */
-export const CONJUNCTION_WORDS: ReadonlySet<string> = new Set(CLOSED_CLASS_GROUPS.filter((g) => g.pos === 'संयोजक').flatMap((g) => g.words));
-
-/** The pronouns and their case forms, in the standard's spelling (the सर्वनाम group above). */
-export const PRONOUNS: ReadonlySet<string> = new Set(CLOSED_CLASS_GROUPS.filter((g) => g.pos === 'सर्वनाम').flatMap((g) => g.words));
-
-/**
- * Function words that take postpositions like nouns do (pronouns,
- * demonstratives, interrogatives, numerals, adverbs of time and place:
- * उनीहरूलाई, त्यसपछि, आजसम्म, यहाँबाट); conjunctions, particles and the
- * copula do not (छमा is not a word).
- */
-export const NOMINAL_FUNCTION_WORDS: ReadonlySet<string> = new Set([
-  'म', 'हामी', 'तँ', 'तिमी', 'तपाईं', 'तपाईँ', 'हजुर', 'ऊ', 'उनी', 'उहाँ', 'यो', 'त्यो', 'यी', 'ती', 'यिनी', 'तिनी', 'यस', 'त्यस', 'उस',
-  'यिन', 'तिन', 'उन', 'आफू', 'आफ्नो', 'आफ्ना', 'आफ्नी', 'आफैँ', 'आफैं', 'स्वयं', 'के', 'को', 'कुन', 'कति', 'कहाँ', 'कहिले', 'केही', 'कोही', 'कुनै', 'जो',
-  'जुन', 'जे', 'जति', 'यति', 'त्यति', 'सबै', 'अरू', 'अन्य', 'प्रत्येक', 'हरेक', 'एक', 'दुई', 'तीन', 'चार', 'पाँच', 'सात', 'आठ', 'नौ', 'दस',
-  'सय', 'हजार', 'लाख', 'करोड', 'अर्ब', 'खर्ब', 'पहिलो', 'दोस्रो', 'तेस्रो', 'चौथो', 'अब', 'अहिले', 'आज', 'भोलि', 'हिजो', 'पर्सि', 'अस्ति',
-  'यहाँ', 'त्यहाँ', 'जहाँ', 'यता', 'उता', 'कता', 'जता', 'माथि', 'तल', 'भित्र', 'बाहिर', 'अगाडि', 'पछाडि', 'अघि', 'पछि', 'नजिक', 'टाढा',
-  'धेरै', 'थोरै',
-  // the particles of listing close a noun phrase, which then takes its case marker (कृषि आदिको, शिक्षा लगायतका)
-  'आदि', 'इत्यादि', 'लगायत',
-]);
-
-/** नामयोगी: postpositions that are words of their own, written joined to a noun (घरपछि) or standing alone with a case marker (यस बारेमा, उनको साथमा). */
-const NAMAYOGI: readonly string[] = [
-  'पछि', 'अघि', 'माथि', 'मुनि', 'तल', 'भित्र', 'बाहिर', 'अगाडि', 'पछाडि', 'बीच', 'बिच', 'नजिक', 'निम्ति', 'लागि', 'बारे',
-  'विरुद्ध', 'बमोजिम', 'अनुसार', 'सहित', 'समेत', 'प्रति', 'तर्फ', 'पट्टि', 'भरि', 'जस्तो', 'जस्ता', 'जस्ती', 'जस्तै', 'झैँ',
-  'बाहेक', 'मध्ये', 'वरिपरि', 'साथ', 'साथै', 'बिना', 'स्थित', 'भर', 'बेला', 'अन्तर्गत', 'निकट', 'लगायत', 'लगत्तै',
-  'कारण', 'क्रम', 'बित्तिकै',
-];
 const NAMAYOGI_BASES: ReadonlySet<string> = new Set(NAMAYOGI);
 
-/**
- * Postpositions and suffixes written joined to the word they follow,
- * longest first so that the longest match is tried first.
- */
-export const POSTPOSITIONS: readonly string[] = [
-  // case markers (विभक्ति)
-  'ले', 'लाई', 'को', 'का', 'की', 'मा', 'बाट', 'देखि', 'सँग', 'सँगै', 'सित', 'सम्म', 'तिर', 'भन्दा', 'द्वारा',
-  // emphatic case markers
-  'मै', 'कै', 'लेनै', 'मानै',
-  ...NAMAYOGI,
-  // plural
-  'हरू',
-  // 'while', joined to a verb's -दा form (बोल्दाखेरि)
-  'खेरि', 'खेरी',
-].slice().sort((a, b) => b.length - a.length);
-
-/**
- * Endings of the Nepali verb paradigm, as they follow the stem of the
- * infinitive (गर्|नु, रिसाउ|नु, खा|नु): participles, converbs, finite
- * forms (-इस्, -इनस्: the past of तँ, गरिस्, गरिनस्; -नाले, the oblique
- * infinitive with ले: गर्नाले 'because of doing'; the past habitual -थ्यो, -थे: गर्थ्यो,
- * खान्थे, बनाउँथ्यो). Read with the stem's last letter: a consonant stem loses its
- * halanta before a vowel sign (गर्+ेको = गरेको), an -आउ stem its उ before
- * ए/य (रिसाउ+एको = रिसाएको).
- */
-export const VERB_ENDINGS: readonly string[] = [
-  'एको', 'एका', 'एकी', 'एकाले', 'एर', 'एन', 'एनन्', 'ए', 'एँ', 'एस्', 'यो', 'यौ', 'यौँ', 'इन्', 'इस्', 'इनस्', 'ई', 'इयो', 'इएको', 'इन्छ', 'इने', 'इँदै',
-  'ेको', 'ेका', 'ेकी', 'ेर', 'ेन', 'ेनन्', 'े', 'ेँ', '्यो', '्यौ', '्यौँ', 'िन्', 'िस्', 'िनस्', 'ी', 'िएको', 'िन्छ', 'िने', 'िँदै',
-  'छ', 'छन्', 'छु', 'छौ', 'छौँ', 'छिन्', 'छे', 'छस्', 'ँछ', 'ँछन्', 'ँछु', 'ँछौ', 'ँछौँ', 'ँछिन्', 'न्छ', 'न्छन्', 'न्छु', 'न्छौ', 'न्छौँ', 'न्छिन्',
-  'दै', 'ँदै', 'दा', 'ँदा', 'दो', 'ँदो', 'दी', 'ँदी', 'दैन', 'ँदैन', 'दैनन्', 'ँदैनन्', 'ने', 'न', 'नाले', 'नु', 'नेछ', 'नेछन्', 'ला', 'लान्',
-  // the optative and its first persons: खाओस्, खाऊँ, खाऔँ after a vowel stem; गरोस्, गरूँ, गरौँ after a consonant stem
-  'ओस्', 'ऊ', 'ऊँ', 'औँ', 'ोस्', 'ूँ', 'ौँ',
-  // the negative persons the forms above lack: present म गर्दिनँ, ऊ (स्त्री) गर्दिन,
-  // उनी गर्दिनन्, तँ गर्दैनस्, तिमी गर्दैनौ, हामी गर्दैनौँ (जाँदिनँ after a vowel
-  // stem); past म गरिनँ, खाइनँ; future उनी गर्नेछिन्
-  'दिनँ', 'ँदिनँ', 'दिन', 'ँदिन', 'दिनन्', 'ँदिनन्', 'दैनस्', 'ँदैनस्', 'दैनौ', 'ँदैनौ', 'दैनौँ', 'ँदैनौँ',
-  'िनँ', 'इनँ', 'इनन्', 'िनन्', 'एनौ', 'एनौँ', 'ेनौ', 'ेनौँ', 'नेछिन्', 'नेछु', 'नेछौ', 'नेछौँ', 'नेछस्',
-  // the probable future's persons (म गरुँला, जाउँला; तिमी गरौला; तँ गर्लास्; ऊ (स्त्री) गर्ली; not उनी गर्लिन्, rare, which
-  // would make names in -लिन (बर्लिन) one halanta from a form),
-  // the feminine future गर्नेछे and the negative past habitual (म गर्दिनथेँ, उनी गर्दिनथिन्)
-  'ुँला', 'ौँला', 'औँला', 'ौला', 'औला', 'लास्', 'ली', 'नेछे',
-  'उँला', 'दिनथेँ', 'ँदिनथेँ', 'दिनथिन्', 'ँदिनथिन्', 'दिनथी', 'ँदिनथी',
-  'दैनथ्यो', 'ँदैनथ्यो', 'दैनथे', 'ँदैनथे', 'दैनथिस्', 'ँदैनथिस्', 'दैनथ्यौ', 'ँदैनथ्यौ', 'दैनथ्यौँ', 'ँदैनथ्यौँ',
-  // तँ and the feminine ऊ of the present and past habitual (तँ खान्छस्, ऊ आउँछे, ऊ खान्थी)
-  'छस्', 'न्छस्', 'ँछस्', 'न्छे', 'ँछे', 'थिस्', 'न्थिस्', 'ँथिस्', 'थी', 'न्थी', 'ँथी',
-  // the evidential past (गरेछ, खाएछन्: what one finds has happened)
-  'एछ', 'एछन्', 'एछु', 'एछौ', 'एछिन्', 'ेछ', 'ेछन्', 'ेछु', 'ेछौ', 'ेछिन्',
-  'थ्यो', 'थे', 'थेँ', 'थिन्', 'थ्यौ', 'थ्यौँ', 'न्थ्यो', 'न्थे', 'न्थेँ', 'न्थिन्', 'न्थ्यौ', 'न्थ्यौँ', 'ँथ्यो', 'ँथे', 'ँथिन्',
-].slice().sort((a, b) => b.length - a.length);
-
-/** VERB_ENDINGS by their last code unit, longest first in each list: a word is tried only against the endings it can end with. */
-const VERB_ENDINGS_BY_LAST = groupByLast(VERB_ENDINGS);
-
-function groupByLast(endings: readonly string[]): ReadonlyMap<string, readonly string[]> {
-  const out = new Map<string, string[]>();
-  for (const e of endings) {
-    const last = e[e.length - 1]!;
-    const list = out.get(last);
-    if (list) list.push(e);
-    else out.set(last, [e]);
-  }
-  return out;
-}
 
 /**
  * Derivational suffixes (तद्धित प्रत्यय) that make a new word of a word:
@@ -306,10 +156,6 @@ export interface MorphAnalysis {
 
 const MAX_DEPTH = 4;
 
-/** Case endings probed in the news list to see whether real text inflects a word (the spellchecker's realTextWord, the romanizer's ranking, the oblique stems here). */
-export const PARADIGM_PROBES: readonly string[] = ['मा', 'को', 'का', 'की', 'ले', 'लाई', 'बाट', 'हरू', 'हरु', 'सँग', 'सम्म', 'भन्दा', 'देखि'];
-/** hunspell-ne's affix class of the case endings (SFX 15: -को, -मा, -ले, -लाई...): a stem that takes it is a noun. */
-const CASE_ENDING_CLASS = 15;
 
 export class Morphology {
   constructor(private readonly store: SpellStore) {}
@@ -406,14 +252,14 @@ export class Morphology {
     if (word.length < 3 || !word.endsWith('ा')) return false;
     const direct = word.slice(0, -1) + 'ो';
     if (!this.isHeadword(direct) || !isNounHeadword(this.store.headword(direct))) return false;
-    return PARADIGM_PROBES.some((p) => word + p !== whole && this.isAttested(word + p));
+    return CASE_FORM_PROBES.some((p) => word + p !== whole && this.isAttested(word + p));
   }
 
   private postpositionChain(word: string, depth: number): MorphAnalysis | null {
     for (const p of POSTPOSITIONS) {
       if (word.length <= p.length || !word.endsWith(p)) continue;
       const base = word.slice(0, word.length - p.length);
-      if (!hasLetterBody(base)) continue;
+      if (!hasDevanagariLetter(base)) continue;
       if (this.acceptsAsBase(base, depth, word)) return { rule: 'postposition', base, parts: [p] };
     }
     return null;
@@ -429,7 +275,7 @@ export class Morphology {
       for (const p of POSTPOSITIONS) {
         if (w.length <= p.length + 1 || !w.endsWith(p)) continue;
         const base = w.slice(0, w.length - p.length);
-        if (!hasLetterBody(base)) continue;
+        if (!hasDevanagariLetter(base)) continue;
         out.push({ base, suffix: p + suffix });
         walk(base, p + suffix, depth + 1);
       }
@@ -490,16 +336,16 @@ export class Morphology {
     for (const e of VERB_ENDINGS_BY_LAST.get(word[word.length - 1]!) ?? []) {
       if (word.length <= e.length || !word.endsWith(e)) continue;
       const stem = word.slice(0, word.length - e.length);
-      if (!hasLetterBody(stem)) continue;
+      if (!hasDevanagariLetter(stem)) continue;
       // The ending's first letter says how it joins the stem: a vowel sign
       // or halanta follows a consonant stem that lost its halanta (गर|ेको,
       // गर|्यो <- गर्नु); a vowel letter or chandrabindu follows a vowel stem
       // (दि|एँ <- दिनु, रिसा|एको <- रिसाउनु, खा|ँदै <- खानु); a consonant
       // follows the stem as the infinitive has it (जम्|ने <- जम्नु, खा|न्छ).
       const c = e.charCodeAt(0);
-      const vowelStem = !stem.endsWith('्') && !isConsonantCode(stem.charCodeAt(stem.length - 1));
+      const vowelStem = !stem.endsWith(HALANTA) && !isConsonantCode(stem.charCodeAt(stem.length - 1));
       let infinitives: string[];
-      if (c >= 0x93e && c <= 0x94d) infinitives = stem.endsWith('्') ? [] : [stem + '्नु'];
+      if (c >= 0x93e && c <= 0x94d) infinitives = stem.endsWith(HALANTA) ? [] : [stem + '्नु'];
       else if (c === 0x901 || (c >= 0x904 && c <= 0x914)) infinitives = [stem + 'नु', stem + 'उनु'];
       // A vowel stem nasalizes before द, छ and थ (खाँदा, खान्छ, खान्थ्यो; not खादा, खाछ, खाथ्यो).
       else if (vowelStem && (e.startsWith('द') || e.startsWith('छ') || e.startsWith('थ'))) infinitives = [];
@@ -589,7 +435,7 @@ export class Morphology {
     let fallback: MorphAnalysis | null = null;
     const outer = this.speculative;
     const reading = (base: string, make: () => MorphAnalysis, speculativeStep = false): MorphAnalysis | null => {
-      if (aksharas(base) < 2) return null;
+      if (aksharaCount(base) < 2) return null;
       this.speculative = false;
       const ok = this.isHeadword(base) || (depth < MAX_DEPTH && this.analyseAt(base, depth + 1) !== null);
       const speculative = this.speculative || speculativeStep;
@@ -630,19 +476,19 @@ export class Morphology {
     for (const prefix of PREFIXES) {
       if (word.length <= prefix.length + 1 || !word.startsWith(prefix)) continue;
       const base = word.slice(prefix.length);
-      if (!CONSONANT_OR_VOWEL_START.test(base)) continue;
+      if (!isLetter(base[0] ?? '')) continue;
       // A one-akshara prefix (अ-, वि-) is itself a speculative reading.
-      const a = reading(base, () => ({ rule: 'prefix', base, parts: [prefix] }), aksharas(prefix) < 2);
+      const a = reading(base, () => ({ rule: 'prefix', base, parts: [prefix] }), aksharaCount(prefix) < 2);
       if (a) return a;
     }
     this.speculative = true;
     if (fallback) return fallback;
     // Two headwords: cut only between aksharas, each side two aksharas or more.
     for (let k = 2; k < word.length - 1; k++) {
-      if (!CONSONANT_OR_VOWEL_START.test(word.slice(k)) || word[k - 1] === '्') continue;
+      if (!isLetter(word[k]!) || word[k - 1] === HALANTA) continue;
       const first = word.slice(0, k);
       const second = word.slice(k);
-      if (aksharas(first) < 2 || aksharas(second) < 2) continue;
+      if (aksharaCount(first) < 2 || aksharaCount(second) < 2) continue;
       if (this.isHeadword(first) && this.isHeadword(second)) return { rule: 'compound', base: first, parts: [second] };
     }
     this.speculative = outer;
@@ -660,7 +506,7 @@ export class Morphology {
    */
   private backFormation(word: string): MorphAnalysis | null {
     // (Two letters are too short to tell: उप, अप, लक.)
-    if (word.length < 3 || aksharas(word) < 2 || !this.isAttested(word)) return null;
+    if (word.length < 3 || aksharaCount(word) < 2 || !this.isAttested(word)) return null;
     // A stem in -इ is the short form of a word in -ई before a suffix
     // (प्रतियोगी: प्रतियोगिता): the suffixed word vouches for the -ई word only.
     if (!word.endsWith('ि')) {
@@ -671,7 +517,7 @@ export class Morphology {
     let weak: string | null = null;
     for (const prefix of BACK_FORMATION_PREFIXES) {
       if (!this.isHeadword(prefix + word)) continue;
-      if (aksharas(prefix) >= 2 || weak !== null) return { rule: 'back-formation', base: prefix + word, parts: [prefix] };
+      if (aksharaCount(prefix) >= 2 || weak !== null) return { rule: 'back-formation', base: prefix + word, parts: [prefix] };
       weak = prefix;
     }
     return null;
@@ -713,7 +559,7 @@ export class Morphology {
   /** लेखि from the stem लेख्, खाइ from खा: the absolutive -इ on a stem the dictionary lists bare or as an infinitive. */
   private isAbsolutiveOfStem(word: string): boolean {
     if (word.endsWith('ि')) {
-      const f = this.lexiconForm(word.slice(0, -1) + '्');
+      const f = this.lexiconForm(word.slice(0, -1) + HALANTA);
       return !!f && isBareVerbStem(f);
     }
     if (word.endsWith('इ')) return !!this.lexiconForm(word.slice(0, -1) + 'नु');
@@ -763,7 +609,7 @@ function isBareVerbStem(f: FormRecord): boolean {
   // not a word of running text; no postposition follows it. A headword the
   // word list also lists bare is a noun of the same spelling, though
   // (भाग/15 beside the root भाग्/1, portion; ताप; बलि/8,15): भागहरू.
-  if (f.flags & FORM_HEADWORD && f.analyses.some((a) => a.flag === null && !a.stem.endsWith('्'))) return false;
+  if (f.flags & FORM_HEADWORD && f.analyses.some((a) => a.flag === null && !a.stem.endsWith(HALANTA))) return false;
   return f.analyses.length > 0 && f.analyses.every((a) => a.suffix === '' && a.prefix === '' && (a.flag === null || VERB_CLASSES.has(a.flag))) && f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag));
 }
 
@@ -810,20 +656,6 @@ function isVerbPos(pos: string | null): boolean {
   return !!pos && pos.includes('क्रिया') && !pos.includes('क्रियायोगी');
 }
 
-function isConsonantCode(c: number): boolean {
-  return (c >= 0x915 && c <= 0x939) || (c >= 0x958 && c <= 0x95f) || (c >= 0x978 && c <= 0x97f);
-}
-
-const CONSONANT_OR_VOWEL_START = /^[\u0904-\u0939\u0958-\u0961\u0972-\u097F]/;
-
-/** Aksharas: letters not followed by halanta. */
-function aksharas(w: string): number {
-  let n = 0;
-  for (let i = 0; i < w.length; i++) if (CONSONANT_OR_VOWEL_START.test(w[i]!) && w[i + 1] !== '्') n++;
-  return n;
-}
-
-/** At least one letter that is not a lone vowel sign: a base of a chain must be a word. */
 /**
  * The infinitives a passive stem is made from: -इ after a vowel stem
  * (पकाइ <- पकाउनु, खाइ <- खानु, पिइ <- पिउनु, दिइ <- दिनु), -ि after a
@@ -837,6 +669,3 @@ function passiveInfinitives(stem: string): string[] {
   return [];
 }
 
-function hasLetterBody(w: string): boolean {
-  return /[\u0904-\u0939\u0958-\u0961\u0972-\u097F]/.test(w);
-}

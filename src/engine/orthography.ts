@@ -14,7 +14,8 @@
 // postposition chain (the caller re-attaches the chain to the correction),
 // so उपनिषदको is corrected to उपनिषद्को by the rule for उपनिषद.
 
-import { PRONOUNS } from './morphology.js';
+import { PRONOUNS } from './lang/closed-class.js';
+import { aksharaCount, CONSONANTS, HALANTA } from './lang/letters.js';
 
 export interface OrthographyContext {
   /** A lexicon form or a function word. */
@@ -56,19 +57,7 @@ export interface OrthographyFinding {
   correction: string;
 }
 
-const HALANTA = '्';
-const LETTER = /[\u0904-\u0939\u0958-\u0961\u0972-\u097F]/;
-const CONSONANT = /[\u0915-\u0939\u0958-\u095F\u0978-\u097F]/;
-
-/** Number of aksharas (orthographic syllables): consonants not followed by halanta, plus independent vowels. */
-export function aksharaCount(w: string): number {
-  let n = 0;
-  for (let i = 0; i < w.length; i++) {
-    const ch = w[i]!;
-    if (LETTER.test(ch) && w[i + 1] !== HALANTA) n++;
-  }
-  return n;
-}
+const CONSONANT = new RegExp(`[${CONSONANTS}]`);
 
 // --- helpers for vowel grade changes
 
@@ -478,7 +467,7 @@ const sibilantBeforeDental: OrthographyRule = {
  * anusvara misspelled (संस्करण, संस्था, संहार, संशय). Tadbhav chandrabindu
  * sits on long vowels (हाँस, बाँस) or before other consonants (सँग, हिँड्नु).
  */
-const TATSAM_CHANDRABINDU = /([\u0915-\u0939\u0958-\u095F\u0978-\u097F][िु]?)ँ(?=[शषह]|[शषस]्[\u0915-\u0939\u0958-\u095F\u0978-\u097F])/g;
+const TATSAM_CHANDRABINDU = new RegExp(`([${CONSONANTS}][िु]?)ँ(?=[शषह]|[शषस]्[${CONSONANTS}])`, 'g');
 const tatsamAnusvara: OrthographyRule = {
   id: 'anusvara-in-tatsam',
   description: 'तत्सम शब्दमा शिरबिन्दु लेखिन्छ, चन्द्रबिन्दु होइन (संस्करण, संस्था)',
@@ -499,11 +488,11 @@ const tatsamAnusvara: OrthographyRule = {
  * tatsam name of the same shape (गीता, पूजा, which have no -ो form) is
  * left alone.
  */
-const TADBHAV_ADJECTIVE = /^([\u0915-\u0939\u0958-\u095F\u0978-\u097F](?:्[\u0915-\u0939\u0958-\u095F\u0978-\u097F])*)([ीू])([\u0915-\u0939\u0958-\u095F\u0978-\u097F](?:्[\u0915-\u0939\u0958-\u095F\u0978-\u097F])*)([ोाी])$/;
+const TADBHAV_ADJECTIVE = new RegExp(`^([${CONSONANTS}](?:्[${CONSONANTS}])*)([ीू])([${CONSONANTS}](?:्[${CONSONANTS}])*)([ोाी])$`);
 const tadbhavHrasva: OrthographyRule = {
   id: 'tadbhav-hrasva',
   description: 'तद्भव शब्दमा ह्रस्व हुन्छ: -ो/-ा/-ी विशेषणको पहिलो दीर्घ स्वर ह्रस्व (मिठो, ठुलो, निलो)',
-  quick: /^[\u0915-\u0939\u0958-\u095F\u0978-\u097F](?:्[\u0915-\u0939\u0958-\u095F\u0978-\u097F])*[ीू]/,
+  quick: new RegExp(`^[${CONSONANTS}](?:्[${CONSONANTS}])*[ीू]`),
   apply(base, ctx) {
     const m = TADBHAV_ADJECTIVE.exec(base);
     if (!m) return null;

@@ -25,7 +25,7 @@
 
 import { casualSpellings } from './roman-casual.js';
 import { renderScientific, SCIENTIFIC_SCHEMES, syllabify, type ScientificScheme } from './roman-schemes.js';
-import { normalizeWord } from './normalize.js';
+import { INVISIBLES, normalizeWord } from './lang/normalize.js';
 
 export interface GeneratedAlias {
   alias: string;
@@ -86,7 +86,6 @@ const TEXTING_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
 ]);
 const TEXTING_ABBREVIATION_COST = 2;
 
-const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
 const APOSTROPHES = /[\u2018\u2019\u02BC]/g;
 
 /**
@@ -99,7 +98,7 @@ const APOSTROPHES = /[\u2018\u2019\u02BC]/g;
 export function romanKey(roman: string): string {
   let s = roman.normalize('NFC').trim();
   // replace() with a global pattern keeps no state between calls (test() would).
-  s = s.replace(INVISIBLE, '').replace(APOSTROPHES, "'");
+  s = s.replace(INVISIBLES, '').replace(APOSTROPHES, "'");
   const lower = s.toLowerCase();
   if (s === lower) return s;
   if (s.slice(1) === lower.slice(1)) return lower; // Capitalized

@@ -13,9 +13,11 @@
 // headword plus a postposition (postpositionHeadword): that backs a word
 // seen in real text that no dictionary lists (बारे+मा, किताब+हरू).
 
+import { CONSONANTS, HALANTA, NUKTA } from './lang/letters.js';
+import { CASE_MARKERS, EMPHATIC_CASE_MARKERS, NONSTANDARD_POSTPOSITIONS, PLURAL } from './lang/postpositions.js';
 import { casualSpellings } from './roman-casual.js';
 import { casualWeight } from './roman-aliases.js';
-import { SIGN_TO_LETTER, syllabify, VIRAMA } from './roman-schemes.js';
+import { SIGN_TO_LETTER, syllabify } from './roman-schemes.js';
 
 export type EndingType = 'post' | 'verb';
 
@@ -29,19 +31,39 @@ export interface Ending {
   standard: boolean;
 }
 
-/** Case markers and postpositions written joined to a noun or pronoun. */
-const CASE_MARKERS = ['मा', 'को', 'का', 'की', 'ले', 'लाई', 'बाट', 'देखि', 'सँग', 'संग', 'सँगै', 'सम्म', 'लागि', 'तिर', 'तर्फ', 'भित्र', 'बाहिर', 'माथि', 'मुनि', 'पछि', 'अघि', 'अगाडि', 'नजिक', 'बारे', 'द्वारा', 'जस्तो', 'जस्तै', 'जस्ता', 'भन्दा', 'सित', 'बिना', 'वाला', 'वाली', 'नेर'];
-/** The plural, alone or before a case marker. */
-const PLURALS = ['हरू', 'हरु'];
+/**
+ * The नामयोगी (lang/postpositions.ts NAMAYOGI) the split stage reads
+ * joined to a typed stem (gharbhitra घरभित्र, uskolagi उसकोलागि): those
+ * casual text joins most. The others, which the spellchecker's morphology
+ * also reads, are found when a list has the whole word.
+ */
+export const JOINED_NAMAYOGI: readonly string[] = ['लागि', 'तर्फ', 'भित्र', 'बाहिर', 'माथि', 'मुनि', 'पछि', 'अघि', 'अगाडि', 'नजिक', 'बारे', 'जस्तो', 'जस्तै', 'जस्ता', 'बिना'];
+/**
+ * Words casual text joins to a noun that are no postpositions of the
+ * standard: the adjective-forming -वाला/-वाली (the spellchecker reads them
+ * as derivational suffixes) and the colloquial नेर ('near').
+ */
+const COLLOQUIAL_JOINED = ['वाला', 'वाली', 'नेर'];
 /**
  * Spellings of the plural and of सँग that real text writes and the
- * Academy standard corrects (हरू, सँग): after a word it knows, the
- * spellchecker flags them; after a word only real text has, where it
- * cannot, the romanizer does not build them (romanize.ts tryJoin).
+ * Academy standard corrects (NONSTANDARD_POSTPOSITIONS: हरू, सँग): after a
+ * word it knows, the spellchecker flags them; after a word only real text
+ * has, where it cannot, the romanizer does not build them (romanize.ts
+ * tryJoin).
  */
-const NONSTANDARD_POSTPOSITION = /हरु|संग/;
-/** Emphatic particles glued to a word (घरमै, उसैको is a stem change and is left out). */
-const EMPHATIC = ['नै', 'मै', 'कै', 'लै'];
+const NONSTANDARD_POSTPOSITION = new RegExp([...NONSTANDARD_POSTPOSITIONS.keys()].join('|'));
+const nonstandardSpellingsOf = (standard: string): string[] => [...NONSTANDARD_POSTPOSITIONS].filter(([, s]) => s === standard).map(([w]) => w);
+/** Case markers and postpositions the split stage reads joined to a noun or pronoun, in both spellings real text writes. */
+const SPLIT_CASE_MARKERS: readonly string[] = [...CASE_MARKERS.flatMap((m) => [m, ...nonstandardSpellingsOf(m)]), ...JOINED_NAMAYOGI, ...COLLOQUIAL_JOINED];
+/** The plural, alone or before a case marker, in both spellings. */
+const PLURALS = [PLURAL, ...nonstandardSpellingsOf(PLURAL)];
+/**
+ * Emphatic particles glued to a word: the particle नै, the emphatic case
+ * markers मै and कै (घरमै, उसकै; उसैको is a stem change and is left out)
+ * and लै, as casual text writes it. (A case marker with नै, घरमानै, is
+ * made below.)
+ */
+const EMPHATIC = ['नै', ...EMPHATIC_CASE_MARKERS.filter((m) => !m.endsWith('नै')), 'लै'];
 
 /**
  * Verb endings. After a consonant-final stem (गर्) a consonant-initial ending
@@ -49,7 +71,7 @@ const EMPHATIC = ['नै', 'मै', 'कै', 'लै'];
  * replaces it (गरेको). Vowel-final stems (खा, जा, हु) take the same endings
  * (खाने, खाएको) and the n-forms of the present (खान्छु).
  */
-const VERB_ENDINGS = [
+const SPLIT_VERB_ENDINGS = [
   // present, negative present
   'छु', 'छौं', 'छौँ', 'छौ', 'छ', 'छन्', 'छे', 'छिन्', 'छस्', 'छेस्', 'छैन', 'छैनन्', 'छैनौं', 'छैनौँ', 'दैन', 'दैनन्', 'दिनँ', 'दछ', 'दछन्', 'दछु',
   'न्छु', 'न्छौं', 'न्छौँ', 'न्छौ', 'न्छ', 'न्छन्', 'न्छे', 'न्छिन्', 'न्न', 'न्नँ', 'न्नन्',
@@ -73,7 +95,7 @@ const VERB_ENDINGS = [
 ];
 
 /** The verb endings the standard writes with a final halanta (गर्छन्, गर्नुस्, गरिन्). */
-const HALANTA_VERB_ENDINGS = VERB_ENDINGS.filter((v) => v.endsWith(VIRAMA));
+const HALANTA_VERB_ENDINGS = SPLIT_VERB_ENDINGS.filter((v) => v.endsWith(HALANTA));
 
 /**
  * A word that ends in a verb ending the standard writes with a final
@@ -86,7 +108,7 @@ const HALANTA_VERB_ENDINGS = VERB_ENDINGS.filter((v) => v.endsWith(VIRAMA));
  * ending after a stem (the bare copula छन् has none).
  */
 export function halantaLessTwin(word: string): string | null {
-  if (!word.endsWith(VIRAMA)) return null;
+  if (!word.endsWith(HALANTA)) return null;
   for (const e of HALANTA_VERB_ENDINGS) if (word.length > e.length && word.endsWith(e)) return word.slice(0, -1);
   return null;
 }
@@ -94,7 +116,7 @@ export function halantaLessTwin(word: string): string | null {
 /** Roman spelling -> endings it may stand for. */
 const ROMAN_ENDINGS = new Map<string, Ending[]>();
 /** Every Devanagari word-final postposition (for the detached-postposition rule of the resolver). */
-export const POSTPOSITION_WORDS: ReadonlySet<string> = new Set([...CASE_MARKERS, ...PLURALS, ...EMPHATIC]);
+export const POSTPOSITION_WORDS: ReadonlySet<string> = new Set([...SPLIT_CASE_MARKERS, ...PLURALS, ...EMPHATIC]);
 
 /**
  * The postpositions written as words of their own as often as joined
@@ -103,7 +125,7 @@ export const POSTPOSITION_WORDS: ReadonlySet<string> = new Set([...CASE_MARKERS,
  * सित. They rank with the closed-class words (romanize.ts).
  */
 export const STANDALONE_POSTPOSITIONS: ReadonlySet<string> = new Set(
-  CASE_MARKERS.filter((m) => (syllabify(m)?.length ?? 0) >= 2 && !['वाला', 'वाली', 'सित'].includes(m)),
+  SPLIT_CASE_MARKERS.filter((m) => (syllabify(m)?.length ?? 0) >= 2 && !['वाला', 'वाली', 'सित'].includes(m)),
 );
 
 /** Every postposition ending in Devanagari, alone or in a chain (for splitting Devanagari words). */
@@ -118,7 +140,7 @@ function addEnding(dev: string, type: EndingType): void {
   let spellable = dev;
   let nasal = false;
   if (SIGN_TO_LETTER[first] !== undefined) spellable = SIGN_TO_LETTER[first] + dev.slice(1);
-  else if (first === VIRAMA) spellable = dev.slice(1);
+  else if (first === HALANTA) spellable = dev.slice(1);
   else if (first === 'ँ' || first === 'ं') {
     spellable = dev.slice(1);
     nasal = true;
@@ -138,14 +160,14 @@ function addEnding(dev: string, type: EndingType): void {
   }
 }
 
-for (const m of CASE_MARKERS) addEnding(m, 'post');
+for (const m of SPLIT_CASE_MARKERS) addEnding(m, 'post');
 for (const p of PLURALS) {
   addEnding(p, 'post');
-  for (const m of CASE_MARKERS) addEnding(p + m, 'post');
+  for (const m of SPLIT_CASE_MARKERS) addEnding(p + m, 'post');
 }
 for (const e of EMPHATIC) addEnding(e, 'post');
 for (const m of ['मा', 'को', 'ले', 'लाई']) addEnding(m + 'नै', 'post');
-for (const v of VERB_ENDINGS) addEnding(v, 'verb');
+for (const v of SPLIT_VERB_ENDINGS) addEnding(v, 'verb');
 
 /** Postposition endings by their last code unit, longest first. */
 const POST_ENDINGS_BY_LAST = new Map<string, string[]>();
@@ -181,7 +203,8 @@ export function endingsFor(romanSuffix: string): readonly Ending[] {
 /** Longest roman spelling of any ending (bounds the split points tried). */
 export const MAX_ENDING_LENGTH = Math.max(...[...ROMAN_ENDINGS.keys()].map((k) => k.length));
 
-const CONSONANT = /[\u0915-\u0939\u0958-\u095F\u0978-\u097F\u093C]$/;
+/** A consonant, or a consonant with its nukta, ends the stem. */
+const CONSONANT = new RegExp(`[${CONSONANTS}${NUKTA}]$`);
 
 /**
  * Stem + ending in Devanagari: a halanta is added between a consonant-final
@@ -191,21 +214,21 @@ const CONSONANT = /[\u0915-\u0939\u0958-\u095F\u0978-\u097F\u093C]$/;
  */
 export function joinStem(stem: string, ending: Ending): string | null {
   const first = ending.dev[0]!;
-  const endsVirama = stem.endsWith(VIRAMA);
-  const endsConsonant = !endsVirama && CONSONANT.test(stem);
-  const endsVowel = !endsVirama && !endsConsonant;
+  const endsHalanta = stem.endsWith(HALANTA);
+  const endsConsonant = !endsHalanta && CONSONANT.test(stem);
+  const endsVowel = !endsHalanta && !endsConsonant;
   if (SIGN_TO_LETTER[first] !== undefined) {
-    if (endsVirama) return stem.slice(0, -1) + ending.dev;
+    if (endsHalanta) return stem.slice(0, -1) + ending.dev;
     if (endsConsonant) return stem + ending.dev;
     return stem + SIGN_TO_LETTER[first] + ending.dev.slice(1);
   }
-  if (first === VIRAMA) {
-    if (endsVirama) return stem + ending.dev.slice(1);
+  if (first === HALANTA) {
+    if (endsHalanta) return stem + ending.dev.slice(1);
     if (endsConsonant) return stem + ending.dev;
     return stem + ending.dev.slice(1);
   }
   // nasalized vowel-stem forms (खाँदै): only after a vowel
   if (first === 'ँ' || first === 'ं') return endsVowel ? stem + ending.dev : null;
-  if (ending.type === 'verb' && endsConsonant) return stem + VIRAMA + ending.dev;
+  if (ending.type === 'verb' && endsConsonant) return stem + HALANTA + ending.dev;
   return stem + ending.dev;
 }

@@ -16,6 +16,8 @@
 // Found words are scored by the casual scheme itself (casualCost), so this
 // only proposes candidates; it never decides their rank.
 
+import { HALANTA } from './lang/letters.js';
+
 interface Reading {
   dev: string;
   c: number;
@@ -238,7 +240,7 @@ export function reverseSpellings(typed: string, limit: number, maxCost = 2): str
     if (pos === n) {
       // a final consonant: bare (inherent a unwritten) or, less likely, with halanta
       push(pos, out, last, cost, dep, true);
-      if (last === Last.Cons) push(pos, out + '्', last, cost, dep + 1, true);
+      if (last === Last.Cons) push(pos, out + HALANTA, last, cost, dep + 1, true);
       continue;
     }
     const gs = groupsAt[pos]!;
@@ -261,7 +263,7 @@ export function reverseSpellings(typed: string, limit: number, maxCost = 2): str
           const d = dep + (k === 0 ? 0 : 1);
           if (last === Last.Cons) {
             // conjunct (halanta) or an unwritten inherent a between the consonants
-            push(end, out + '्' + r.dev, Last.Cons, c, d);
+            push(end, out + HALANTA + r.dev, Last.Cons, c, d);
             push(end, out + r.dev, Last.Cons, c, d + 1);
           } else push(end, out + r.dev, Last.Cons, c, d);
         }

@@ -15,6 +15,8 @@
 //     U+093C, map to q k͟h ġ z ṛ ṛh f ẏ.
 //   - word-final halanta (आत्मसात्) means no vowel at all.
 
+import { ANUSVARA, CHANDRABINDU, HALANTA, NUKTA, VISARGA } from './lang/letters.js';
+
 /** Consonant identifiers (our own, ASCII). */
 export type Cons =
   | 'k' | 'kh' | 'g' | 'gh' | 'ng'
@@ -83,11 +85,6 @@ export const SIGN_TO_LETTER: Record<string, string> = Object.fromEntries(
   (Object.keys(VOWEL_SIGN_OF) as Vowel[]).filter((v) => v !== 'a').map((v) => [VOWEL_SIGN_OF[v], VOWEL_LETTER_OF[v]]),
 );
 
-export const VIRAMA = '्';
-const NUKTA = '़';
-const ANUSVARA = 'ं';
-const CHANDRABINDU = 'ँ';
-const VISARGA = 'ः';
 
 /** Code points that may occur inside a word and that the analysis ignores (joiners, accents). */
 const IGNORED = new Set(['\u200c', '\u200d', '\u0951', '\u0952', '\u0953', '\u0954']);
@@ -123,7 +120,7 @@ export function syllabify(word: string): Syllable[] | null {
       cluster[cluster.length - 1] = NUKTA_OF[last] ?? last;
       continue;
     }
-    if (ch === VIRAMA) {
+    if (ch === HALANTA) {
       if (!pendingCons) return null;
       pendingCons = false; // the next consonant joins the cluster
       continue;

@@ -15,8 +15,8 @@
 // Sentence boundaries (. ! ? । ॥ or a line break in the gap before a token)
 // feed the resolver's context rules (capitalized words, English runs).
 
+import { forEachChunk, isSpace } from './lang/text.js';
 
-import { isSpace } from './text.js';
 export type RomanTokenKind = 'word' | 'number' | 'mixed' | 'devanagari' | 'url' | 'email';
 
 export interface RomanTextToken {
@@ -74,22 +74,8 @@ function classify(code: number, ch: string): C {
 /** The tokens of a romanized text, in order (gaps are what lies between them). */
 export function tokenizeRoman(text: string): RomanTextToken[] {
   const raw: { text: string; start: number; end: number; kind: RomanTokenKind }[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    if (i >= n) break;
-    const chunkStart = i;
-    let maybeAddress = false;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (isSpace(c)) break;
-      // ':' (scheme), '@' (e-mail) or "www." make a chunk worth testing as an address.
-      if (c === 0x3a || c === 0x40 || (c === 0x2e && i - chunkStart >= 3)) maybeAddress = true;
-      i++;
-    }
-    const chunkEnd = i;
-    if (maybeAddress) {
+  forEachChunk(text, (chunkStart, chunkEnd) => {
+    if (mayBeAddress(text, chunkStart, chunkEnd)) {
       // Addresses are whole chunks, less their surrounding punctuation.
       const chunk = text.slice(chunkStart, chunkEnd);
       const lead = LEADING_PUNCT.exec(chunk)?.[0].length ?? 0;
@@ -97,11 +83,11 @@ export function tokenizeRoman(text: string): RomanTextToken[] {
       const core = chunk.slice(lead, chunk.length - trail);
       if (core && (URL_RE.test(core) || EMAIL_RE.test(core))) {
         raw.push({ text: core, start: chunkStart + lead, end: chunkEnd - trail, kind: URL_RE.test(core) ? 'url' : 'email' });
-        continue;
+        return;
       }
     }
     scanChunk(text, chunkStart, chunkEnd, raw);
-  }
+  });
   // Sentence and clause breaks from the gaps.
   const out: RomanTextToken[] = new Array(raw.length);
   let prevEnd = 0;
@@ -142,6 +128,15 @@ export function tokenizeRoman(text: string): RomanTextToken[] {
     prevEnd = t.end;
   }
   return out;
+}
+
+/** ':' (scheme), '@' (e-mail) or "www." make a chunk worth testing as an address. */
+function mayBeAddress(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3a || c === 0x40 || (c === 0x2e && i - from >= 3)) return true;
+  }
+  return false;
 }
 
 function scanChunk(text: string, from: number, to: number, out: { text: string; start: number; end: number; kind: RomanTokenKind }[]): void {

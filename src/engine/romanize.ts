@@ -231,19 +231,21 @@
 //   - The tokens form takes the list as one phrase for these rules.
 
 import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord } from '../store/types.js';
-import { CONJUNCTION_WORDS, FUNCTION_WORDS, type Morphology } from './morphology.js';
+import type { Morphology } from './morphology.js';
 import { Spellchecker } from './spellcheck.js';
-import { aksharaCount } from './orthography.js';
 import { confusionKey } from './confusion.js';
+import { CONJUNCTION_WORDS, FUNCTION_WORDS } from './lang/closed-class.js';
+import { editDistance } from './lang/edit-distance.js';
+import { aksharaCount, CONSONANTS, HALANTA } from './lang/letters.js';
+import { hasLetterOrDigit, sentencesUsing } from './lang/text.js';
 import type { WordStore } from '../store/word-store.js';
 import { CASUAL_COST_STEP, casualWeight, fuzzyRomanKey, romanAliases, romanKey } from './roman-aliases.js';
 import { casualCost } from './roman-casual.js';
 import { initialismReading, loanReadings } from './roman-english.js';
 import { reverseSpellings } from './roman-reverse.js';
-import { syllabify, VIRAMA, type Syllable } from './roman-schemes.js';
+import { syllabify, type Syllable } from './roman-schemes.js';
 import { endingsFor, halantaLessTwin, joinStem, postpositionHeadword, MAX_ENDING_LENGTH, POSTPOSITION_WORDS, STANDALONE_POSTPOSITIONS, type Ending } from './roman-inflection.js';
 import { tokenizeRoman, type RomanTextToken } from './roman-tokenize.js';
-import { sentencesUsing } from './text.js';
 import type { RomanCandidate, RomanizationResult, RomanToken } from './results.js';
 
 export const DEFAULT_MAX_CANDIDATES = 5;
@@ -1018,11 +1020,11 @@ const FIFTH_LETTER: Readonly<Record<string, string>> = {
 };
 const STOPS = Object.keys(FIFTH_LETTER).join('');
 const ANUSVARA_BEFORE_STOP = new RegExp(`ं(?=[${STOPS}])`, 'g');
-const FIFTH_BEFORE_STOP = new RegExp(`([${[...new Set(Object.values(FIFTH_LETTER))].join('')}])${VIRAMA}(?=([${STOPS}]))`, 'g');
+const FIFTH_BEFORE_STOP = new RegExp(`([${[...new Set(Object.values(FIFTH_LETTER))].join('')}])${HALANTA}(?=([${STOPS}]))`, 'g');
 
 /** The word with the fifth letter of its class for each anusvara before a stop (संभव: सम्भव). */
 function fifthLetterSpelling(word: string): string {
-  return word.replace(ANUSVARA_BEFORE_STOP, (_m, i: number) => FIFTH_LETTER[word[i + 1]!]! + VIRAMA);
+  return word.replace(ANUSVARA_BEFORE_STOP, (_m, i: number) => FIFTH_LETTER[word[i + 1]!]! + HALANTA);
 }
 
 /** The other way: an anusvara for each fifth letter before a stop of its class (अङ्कपत्र: अंकपत्र); null when it has none. */
@@ -1231,7 +1233,7 @@ class WordInfo {
     // (A closed-class word is a word whatever it looks like: the copula छिन्
     // beside the root of छिन्नु.)
     const boundStem =
-      word.endsWith(VIRAMA) &&
+      word.endsWith(HALANTA) &&
       !FUNCTION_WORDS.has(word) &&
       (h !== undefined
         ? h.entries.every((e) => e.pos !== null && BOUND_STEM_POS.has(e.pos))
@@ -1541,8 +1543,8 @@ function compoundToken(
   return any;
 }
 
-const STARTS_WITH_CONSONANT = /^[\u0915-\u0939\u0958-\u095F\u0978-\u097F]/;
-const ENDS_WITH_CONSONANT = /[\u0915-\u0939\u0958-\u095F\u0978-\u097F]$/;
+const STARTS_WITH_CONSONANT = new RegExp(`^[${CONSONANTS}]`);
+const ENDS_WITH_CONSONANT = new RegExp(`[${CONSONANTS}]$`);
 
 /** अ/आ + अ/आ = आ: a first word ending in its inherent a or in ा, a second starting with अ or आ (नियम + अनुसार = नियमानुसार); null otherwise. */
 function longASandhi(first: string, second: string): string | null {
@@ -1554,7 +1556,7 @@ function longASandhi(first: string, second: string): string | null {
 /** The best stored alias record of a headword of two aksharas or more (a word that can stand in a compound: अति, not का), or null. */
 function bestDictionaryRecord(store: WordStore, roman: string): AliasRecord | null {
   for (const r of store.aliases(roman)) {
-    if (r.word.endsWith(VIRAMA) || aksharaCount(r.word) < 2) continue;
+    if (r.word.endsWith(HALANTA) || aksharaCount(r.word) < 2) continue;
     if (store.headword(r.word)) return r;
   }
   return null;
@@ -1803,7 +1805,7 @@ function resolveSequence(store: WordStore, toks: RomanTextToken[], maxCandidates
       out[k] = { token: tok.text, converted: tok.text, status: 'unresolved', start: tok.start, end: tok.end, candidates: [] };
       // A word left as it is (English in mixed text, Devanagari, an acronym) and a number still take
       // postpositions: "office ma", "2023 ma", "PFK-1 lai".
-      prevWord = tok.kind === 'word' || tok.kind === 'devanagari' || tok.kind === 'number' || (tok.kind === 'mixed' && HAS_LETTER_OR_DIGIT.test(tok.text)) ? tok.text : null;
+      prevWord = tok.kind === 'word' || tok.kind === 'devanagari' || tok.kind === 'number' || (tok.kind === 'mixed' && hasLetterOrDigit(tok.text)) ? tok.text : null;
       if (prevWord !== null) subject = SUBJECT_PERSON.get(prevWord) ?? subject;
       continue;
     }
@@ -1928,7 +1930,7 @@ function sentenceStartOrder(ranked: Scored[]): number {
 function finiteVerbOrder(ranked: Scored[], written: boolean): number {
   const top = ranked[0]!;
   if (top.stage !== Stage.Exact) return -1;
-  const twin = top.word + VIRAMA;
+  const twin = top.word + HALANTA;
   for (let i = 1; i < ranked.length; i++) {
     const c = ranked[i]!;
     if (c.stage !== Stage.Exact || c.weight < top.weight) break;
@@ -2018,9 +2020,6 @@ export function resolveTokens(store: WordStore, tokens: string[], maxCandidates:
   return { text: null, converted_text: resolved.map((t) => t.converted).join(' '), tokens: resolved };
 }
 
-/** A token given whole that is not punctuation alone (the tokens form's "mixed" tokens include "," and "."). */
-const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-
 /** Ends in a mark that is neither a letter, a digit, nor the apostrophe or hyphen inside words (or is empty). */
 const ENDS_IN_PUNCTUATION = /(?:^|[^\p{L}\p{M}\p{N}'\u2019-])$/u;
 
@@ -2029,28 +2028,4 @@ function tokenKind(text: string): RomanTextToken['kind'] {
   const t = tokenizeRoman(text);
   if (t.length === 1 && t[0]!.start === 0 && t[0]!.end === text.length) return t[0]!.kind;
   return 'mixed';
-}
-
-// --- edit distance -------------------------------------------------------------
-
-const row = new Uint16Array(64);
-
-/** Levenshtein distance (insert, delete, substitute = 1); strings longer than 63 units are compared by length. */
-export function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  if (a.length > 63 || b.length > 63) return Math.abs(a.length - b.length) + 1;
-  const m = b.length;
-  for (let j = 0; j <= m; j++) row[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    let diag = row[0]!;
-    row[0] = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= m; j++) {
-      const tmp = row[j]!;
-      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diag + cost);
-      diag = tmp;
-    }
-  }
-  return row[m]!;
 }

@@ -28,7 +28,10 @@
 
 import { confusionKey } from './confusion.js';
 import { editCost, editVariants, GEMINATE_ASPIRATES } from './error-model.js';
-import { FUNCTION_WORDS, POSTPOSITIONS, type Morphology } from './morphology.js';
+import type { Morphology } from './morphology.js';
+import { FUNCTION_WORDS } from './lang/closed-class.js';
+import { CONSONANTS, HALANTA } from './lang/letters.js';
+import { POSTPOSITIONS } from './lang/postpositions.js';
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT } from '../store/types.js';
 import { BoundedMap, type SpellStore } from './spell-store-memo.js';
 
@@ -69,7 +72,7 @@ const CUT_INSIDE_AKSHARA = /[\u0900-\u0903\u093A-\u094F\u0955-\u0957\u0962\u0963
 // before a stop of its class (सन्तान -> सतान). A word typed with that
 // halanta dropped (सममान for सम्मान, सनतान for सन्तान) keeps both letters,
 // so stage 1 also looks up the key of the word with the halanta restored.
-const HALANTA_DROPPED = /(?<=[ङञणनम])(?=[कखगघचछजझटठडढतथदधपफबभ])|(?<=([\u0915-\u0939\u0958-\u095F\u0978-\u097F]))(?=\1)/g;
+const HALANTA_DROPPED = new RegExp(`(?<=[ङञणनम])(?=[कखगघचछजझटठडढतथदधपफबभ])|(?<=([${CONSONANTS}]))(?=\\1)`, 'g');
 
 // Two confusions of error-model.ts cost as little as a fold but change
 // the key: a geminate stop written with its aspirate or not (मुद्धा for
@@ -83,7 +86,7 @@ const GLIDE = /([ुू])(वा|आ)/g;
 /** The word with its geminate stops' aspiration and its glides after उ/ऊ written the other way, or null when it has none. */
 function otherWay(word: string): string | null {
   const out = word
-    .replace(GEMINATE_STOP, (m, p: string, q: string) => (q === p ? p + '्' + ASPIRATE_OF.get(p)! : PLAIN_OF.get(q) === p ? p + '्' + p : m))
+    .replace(GEMINATE_STOP, (m, p: string, q: string) => (q === p ? p + HALANTA + ASPIRATE_OF.get(p)! : PLAIN_OF.get(q) === p ? p + HALANTA + p : m))
     .replace(GLIDE, (_m, u: string, v: string) => u + (v === 'आ' ? 'वा' : 'आ'));
   return out === word ? null : out;
 }
@@ -95,7 +98,7 @@ function otherWay(word: string): string | null {
  */
 function stageOneKeys(word: string): string[] {
   const keys = [confusionKey(word)];
-  for (const variant of [word.replace(HALANTA_DROPPED, '्'), otherWay(word)]) {
+  for (const variant of [word.replace(HALANTA_DROPPED, HALANTA), otherWay(word)]) {
     if (variant === null || variant === word) continue;
     const k = confusionKey(variant);
     if (!keys.includes(k)) keys.push(k);
@@ -153,7 +156,7 @@ export class CandidateGenerator {
     // A verb form the grammar makes but neither a dictionary nor the news
     // list has, typed without its final halanta (गरिदिनुस for गरिदिनुस्).
     if (HALANTA_VERB_END.test(word)) {
-      const v = word + '्';
+      const v = word + HALANTA;
       if (!found.has(v) && this.morph.analyse(v)) add(v, editCost(word, v, maxCost));
     }
     const best = (): number => {
@@ -226,7 +229,7 @@ export class CandidateGenerator {
       if (possible.length === 0) return;
       const cutsByKey = new Map<string, number[]>();
       for (let cut = Math.max(2, w.length - MAX_POSTPOSITION_LENGTH - 2); cut < w.length; cut++) {
-        if (CUT_INSIDE_AKSHARA.test(w[cut]!) || w[cut - 1] === '्') continue;
+        if (CUT_INSIDE_AKSHARA.test(w[cut]!) || w[cut - 1] === HALANTA) continue;
         const k = confusionKey(w.slice(cut));
         const list = cutsByKey.get(k);
         if (list) list.push(cut);

@@ -47,17 +47,28 @@
 
 import { LRUCache } from 'lru-cache';
 import { CandidateGenerator, CONFUSION_ONLY, MAX_CANDIDATE_COST, type Candidate } from './spell-candidates.js';
-import { Morphology, PARADIGM_PROBES, POSTPOSITIONS, FUNCTION_WORDS, VERB_CLASSES, type MorphAnalysis } from './morphology.js';
-import { hasDevanagariLetter, normalizeWord } from './normalize.js';
+import { Morphology, type MorphAnalysis } from './morphology.js';
+import { FUNCTION_WORDS } from './lang/closed-class.js';
+import { VERB_CLASSES } from './lang/hunspell-classes.js';
+import { aksharaCount, CONSONANTS, hasDevanagariLetter, HALANTA, isLetter } from './lang/letters.js';
+import { normalizeWord } from './lang/normalize.js';
+import { CASE_FORM_PROBES, POSTPOSITIONS } from './lang/postpositions.js';
+import { sentencesUsing } from './lang/text.js';
 import { confusionKey } from './confusion.js';
 import { editCost } from './error-model.js';
-import { aksharaCount, applyOrthography, type OrthographyContext, type OrthographyFinding } from './orthography.js';
+import { applyOrthography, type OrthographyContext, type OrthographyFinding } from './orthography.js';
 import type { MisspelledWord, Occurrence, SpellcheckTextResult, SpellcheckWordResult, UnknownWord } from './results.js';
 import { tokenizeForSpellcheck } from './tokenize.js';
-import { DEFINITION_USES, sentencesUsing } from './text.js';
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT, type FormRecord } from '../store/types.js';
 import type { WordStore } from '../store/word-store.js';
 import { BoundedMap, StoreMemo } from './spell-store-memo.js';
+
+/**
+ * Definitions of the thesaurus that must use a word no list has for the
+ * spellchecker to accept it (definitionsUse; the build indexes such words
+ * for corrections, src/build/records.ts).
+ */
+export const DEFINITION_USES = 3;
 
 /** At most this many corrections per word (spec: suggestions; issue 4: five). */
 export const MAX_CORRECTIONS = 5;
@@ -108,8 +119,6 @@ export const MAX_WORD_LENGTH = 40;
  * step, 0.14 s with this one).
  */
 const MAX_COMPOUND_CORRECTION_AKSHARAS = 8;
-/** A consonant or an independent vowel: where an akshara, and so a word of a compound, may start. */
-const AKSHARA_START = /[\u0904-\u0939\u0958-\u0961\u0972-\u097F]/;
 /** similarWords (WORD_NOT_FOUND similar_words) looks further: the word may be anything. */
 const SIMILAR_MAX_COST = 1.6;
 
@@ -175,7 +184,7 @@ export class Spellchecker {
         return !!f && (f.flags & FORM_LEXICON) !== 0 && f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag) && /[ीई]$/.test(a.suffix));
       },
       // A case form that is a headword of its own (गरि + मा = गरिमा, dignity) says nothing of the word.
-      nounCaseForms: (w) => this.caseForms(w, PARADIGM_PROBES.length, true),
+      nounCaseForms: (w) => this.caseForms(w, CASE_FORM_PROBES.length, true),
     };
   }
 
@@ -260,7 +269,8 @@ export class Spellchecker {
     this.joining = true;
     try {
       for (let i = 2; i <= w.length - 2; i++) {
-        if (!AKSHARA_START.test(w[i]!)) continue;
+        // A letter (a consonant or an independent vowel) starts an akshara, and so a word of a compound.
+        if (!isLetter(w[i]!)) continue;
         const a = w.slice(0, i);
         const b = w.slice(i);
         if (aksharaCount(a) < 2 || this.aksharasBeforePostpositions(b) < 2) continue;
@@ -297,7 +307,7 @@ export class Spellchecker {
   private partWithin(part: string): string | null {
     if (this.ctx.accepts(part)) return part;
     const best = this.generator.candidates(part, 1, CONFUSION_ONLY)[0];
-    if (best === undefined || !this.ctx.isLexicon(best.word) || count(best.word, '्') < count(part, '्')) return null;
+    if (best === undefined || !this.ctx.isLexicon(best.word) || count(best.word, HALANTA) < count(part, HALANTA)) return null;
     // A headword the standard spells otherwise (तीखो: तिखो) is no correction of a part.
     return this.orthography(best.word) === null ? best.word : null;
   }
@@ -429,8 +439,8 @@ export class Spellchecker {
    */
   prefersOver(w: string, twin: string): boolean {
     if (w.replace(NASAL_SIGNS, '') === twin.replace(NASAL_SIGNS, '')) return false;
-    const n = this.caseForms(w, PARADIGM_PROBES.length);
-    if (n < PREFERRED_CASE_FORMS || n <= this.caseForms(twin, PARADIGM_PROBES.length)) return false;
+    const n = this.caseForms(w, CASE_FORM_PROBES.length);
+    if (n < PREFERRED_CASE_FORMS || n <= this.caseForms(twin, CASE_FORM_PROBES.length)) return false;
     return sentencesUsing(this.store.examples(w), w) > sentencesUsing(this.store.examples(twin), twin);
   }
 
@@ -445,10 +455,10 @@ export class Spellchecker {
     return formed.rule === 'postposition' && formed.base !== w && this.checkNormalized(formed.base).status === 'correct';
   }
 
-  /** How many of the PARADIGM_PROBES case endings real text (the news list) has on the word, counted up to `enough` (with `notHeadwords`, not counting a form that is a headword of its own). */
-  caseForms(w: string, enough = PARADIGM_PROBES.length, notHeadwords = false): number {
+  /** How many of the CASE_FORM_PROBES case endings real text (the news list) has on the word, counted up to `enough` (with `notHeadwords`, not counting a form that is a headword of its own). */
+  caseForms(w: string, enough = CASE_FORM_PROBES.length, notHeadwords = false): number {
     let n = 0;
-    for (const p of PARADIGM_PROBES) {
+    for (const p of CASE_FORM_PROBES) {
       if (!this.isAttestedForm(w + p) || (notHeadwords && (this.store.form(w + p)?.flags ?? 0) & FORM_HEADWORD)) continue;
       if (++n >= enough) break;
     }
@@ -593,7 +603,7 @@ export class Spellchecker {
   }
 }
 
-const CONJUNCT = /[\u0915-\u0939\u0958-\u095F\u0978-\u097F]\u094D[\u0915-\u0939\u0958-\u095F\u0978-\u097F]/;
+const CONJUNCT = new RegExp(`[${CONSONANTS}]${HALANTA}[${CONSONANTS}]`);
 
 /** A fifth letter with halanta before a stop (before य र ल व श ष स ह the standard's own spelling is anusvara: संवाद). */
 const PANCHAM_CLUSTER = /[ङञणनम]्(?=[कखगघचछजझटठडढतथदधपफबभ])/g;

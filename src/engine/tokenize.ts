@@ -1,5 +1,4 @@
-// Splitting text into the words the spellchecker checks, and counting words
-// for the 1,000-words limit of the spellcheck text endpoint (spec section 8).
+// Splitting text into the words the spellchecker checks.
 //
 // A checked word is a maximal run of Devanagari letters and their signs
 // (vowel signs, anusvara, chandrabindu, visarga, halanta, nukta) plus the
@@ -18,7 +17,8 @@
 // Offsets are UTF-16 code unit offsets into the text as given (the HTTP layer
 // returns them to editors, whose strings are UTF-16), end exclusive.
 
-import { isSpace } from './text.js';
+import { hasDevanagariLetter, isLetter } from './lang/letters.js';
+import { forEachChunk } from './lang/text.js';
 
 export interface WordToken {
   text: string;
@@ -31,27 +31,16 @@ export interface WordToken {
 // stress and accent marks U+0951-U+0954 are kept (they sit on letters).
 const WORD_CHAR = /[\u0900-\u094F\u0951-\u0963\u0971-\u097F\uA8E0-\uA8FF\u200C\u200D]/;
 const DIGIT_OR_LATIN = /[0-9\u0966-\u096FA-Za-z\u00C0-\u024F]/;
-const LETTER = /[\u0904-\u0939\u0958-\u0961\u0972-\u097F]/;
 // Whitespace-separated chunks that are addresses, not prose.
 const URL_OR_EMAIL = /^[(<["'“‘]*(?:[a-z][a-z0-9+.-]*:\/\/|www\.)|[^\s@]+@[^\s@]+\.[^\s@]+/i;
 
 /** The Devanagari words of the text to spellcheck, in order, with their offsets. */
 export function tokenizeForSpellcheck(text: string): WordToken[] {
   const tokens: WordToken[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    // A chunk is a maximal run of non-whitespace: URLs and e-mail addresses
-    // are recognized (and skipped) as whole chunks.
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    if (i >= n) break;
-    const chunkStart = i;
-    while (i < n && !isSpace(text.charCodeAt(i))) i++;
-    const chunkEnd = i;
-    const chunk = text.slice(chunkStart, chunkEnd);
-    if (URL_OR_EMAIL.test(chunk)) continue;
-    collectWords(text, chunkStart, chunkEnd, tokens);
-  }
+  // URLs and e-mail addresses are recognized (and skipped) as whole chunks.
+  forEachChunk(text, (start, end) => {
+    if (!URL_OR_EMAIL.test(text.slice(start, end))) collectWords(text, start, end, tokens);
+  });
   return tokens;
 }
 
@@ -73,7 +62,7 @@ function collectWords(text: string, from: number, to: number, out: WordToken[]):
     const before = start > from ? text[start - 1]! : '';
     const after = end < to ? text[end]! : '';
     if ((before && DIGIT_OR_LATIN.test(before)) || (after && DIGIT_OR_LATIN.test(after))) continue;
-    if (!LETTER.test(word)) continue; // only signs or joiners
+    if (!hasDevanagariLetter(word)) continue; // only signs or joiners
     if (after === '.' && countLetters(word) <= 2) continue; // abbreviation
     out.push({ text: word, start, end });
   }
@@ -81,30 +70,7 @@ function collectWords(text: string, from: number, to: number, out: WordToken[]):
 
 function countLetters(word: string): number {
   let n = 0;
-  for (const ch of word) if (LETTER.test(ch)) n++;
+  for (const ch of word) if (isLetter(ch)) n++;
   return n;
 }
 
-
-const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-
-/**
- * The word count the 1,000-words limit uses: every whitespace-separated
- * chunk that contains at least one letter or digit of any script. So
- * "नेपाल," is one word, "१२" and "COVID-19" are one word each, and a lone
- * "।" or "—" is not a word. Devanagari vowel signs count as letters only
- * together with a letter, so a chunk of stray signs is not a word either.
- */
-export function countWords(text: string): number {
-  let count = 0;
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    if (i >= n) break;
-    const start = i;
-    while (i < n && !isSpace(text.charCodeAt(i))) i++;
-    if (HAS_LETTER_OR_DIGIT.test(text.slice(start, i))) count++;
-  }
-  return count;
-}

@@ -20,6 +20,17 @@ export const BODY_DETAILS = {
   textNotString: "Field 'text' must be a string",
 } as const;
 
+/**
+ * Length in code points, as JSON Schema's maxLength counts it (and the
+ * interface's character limits): a Devanagari letter is one, an emoji one,
+ * not two UTF-16 units.
+ */
+export function codePointLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
 /** The optional `rule` field of spellcheck results, with every rule id it can carry. */
 export function RuleField() {
   return Type.Optional(

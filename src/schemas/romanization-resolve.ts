@@ -8,7 +8,7 @@
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from '../engine/romanize.js';
-import { BODY_DETAILS, MAX_QUERY_WORD_CODE_POINTS } from './common.js';
+import { BODY_DETAILS, codePointLength, MAX_QUERY_WORD_CODE_POINTS } from './common.js';
 import { ATTESTED_WORDLIST } from '../store/types.js';
 
 export const MAX_ROMAN_TEXT_CHARACTERS = 10_000;
@@ -105,12 +105,6 @@ export type RomanizationRequest =
   | { kind: 'tokens'; tokens: string[]; maxCandidates: number };
 
 type Check<T> = { ok: true; value: T } | { ok: false; detail: string };
-
-function codePointLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
 
 export function checkRomanizationBody(body: unknown): Check<RomanizationRequest> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, detail: ROMANIZATION_DETAILS.notObject };

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { Morphology } from '../../src/engine/morphology.js';
+import { aksharaCount } from '../../src/engine/lang/letters.js';
 import {
-  aksharaCount,
   applyOrthography,
   firstVowelVriddhi,
   OBLIQUE_GENITIVE_RULE,

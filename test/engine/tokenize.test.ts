@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { countWords, tokenizeForSpellcheck } from '../../src/engine/tokenize.js';
+import { countWords } from '../../src/engine/lang/text.js';
+import { tokenizeForSpellcheck } from '../../src/engine/tokenize.js';
 
 const words = (text: string): string[] => tokenizeForSpellcheck(text).map((t) => t.text);
 

@@ -9,19 +9,20 @@
 // - ASCII ':' right after a Devanagari letter or sign is the visarga ः typed on
 //   a Latin keyboard (the hunspell-ne data itself does this).
 
-const INVISIBLES = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
-const COLON_VISARGA = /(?<=[\u0900-\u0963\u0971-\u097F]):/g;
+import { WORD_LETTERS_AND_SIGNS } from './letters.js';
+
+/**
+ * Characters that never belong in a word: zero-width space, ZWNJ, ZWJ,
+ * word joiner, U+FEFF and the soft hyphen. Global: use with replace().
+ */
+export const INVISIBLES = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
+const COLON_VISARGA = new RegExp(`(?<=[${WORD_LETTERS_AND_SIGNS}]):`, 'g');
 
 export function normalizeWord(word: string): string {
   let w = word.normalize('NFC');
   w = w.replace(INVISIBLES, '');
   if (w.includes(':')) w = w.replace(COLON_VISARGA, 'ः');
   return w;
-}
-
-/** True when the string has at least one Devanagari letter (U+0904..U+0939, U+0958..U+0961, U+0972..U+097F). */
-export function hasDevanagariLetter(s: string): boolean {
-  return /[\u0904-\u0939\u0958-\u0961\u0972-\u097F]/.test(s);
 }
 
 const DEVANAGARI_DIGITS = '०१२३४५६७८९';
