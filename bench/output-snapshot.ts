@@ -31,12 +31,15 @@ import { createReadStream, createWriteStream, existsSync, readdirSync, readFileS
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { confusionKey } from '../src/engine/confusion.js';
-import { findExamples, lookupEntry, lookupVariants, suggestWords } from '../src/engine/lookup.js';
+import { confusionKey } from '../src/engine/spell/confusion.js';
+import { findExamples } from '../src/engine/lookup/examples.js';
+import { lookupEntry } from '../src/engine/lookup/entry.js';
+import { lookupVariants } from '../src/engine/lookup/variants.js';
+import { suggestWords } from '../src/engine/lookup/suggest.js';
 import { romanAliases } from '../src/engine/roman-aliases.js';
 import { romanizationJson } from '../src/engine/roman-json.js';
 import { resolveText, resolveTokens, shareSpellchecker, warmUpRomanizer } from '../src/engine/romanize.js';
-import { Spellchecker } from '../src/engine/spellcheck.js';
+import { Spellchecker } from '../src/engine/spell/spellchecker.js';
 import type { RomanizationResult } from '../src/engine/results.js';
 import { BloomFilter } from '../src/store/bloom.js';
 import { resolveDataDir } from '../src/store/data-dir.js';

@@ -32,7 +32,7 @@ import { normalizeWord } from '../src/engine/lang/normalize.js';
 import { romanAliases } from '../src/engine/roman-aliases.js';
 import { POSTPOSITION_WORDS } from '../src/engine/roman-inflection.js';
 import { clearAnalysisCache, resolveText, resolveTokens } from '../src/engine/romanize.js';
-import { Spellchecker } from '../src/engine/spellcheck.js';
+import { Spellchecker } from '../src/engine/spell/spellchecker.js';
 import { FORM_ATTESTED, FORM_LEXICON } from '../src/store/types.js';
 import { EVAL_DIR, median, percentile, readEval } from './lib.js';
 import { loadRealStore } from './roman-real-store.js';

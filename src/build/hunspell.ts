@@ -418,7 +418,7 @@ interface DicParse {
   skipped: { line: number; reason: string }[];
 }
 
-// ASCII ':' that normalizeWord turns into visarga (same lookbehind as normalize.ts).
+// ASCII ':' that normalizeWord turns into visarga (same lookbehind as src/engine/lang/normalize.ts).
 const COLON_AFTER_DEVANAGARI = new RegExp(`(?<=[${WORD_LETTERS_AND_SIGNS}]):`);
 const OTHER_INVISIBLES = /[\u200B\u2060\u00AD]/;
 // "जोल्टो14": the flags follow the word without their "/".

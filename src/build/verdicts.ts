@@ -11,7 +11,7 @@
 // fingerprint goes into the metadata, and a thread whose engine differs
 // ignores them (src/store/engine-fingerprint.ts).
 
-import { Spellchecker } from '../engine/spellcheck.js';
+import { Spellchecker } from '../engine/spell/spellchecker.js';
 import { engineFingerprint } from '../store/engine-fingerprint.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { FORM_ATTESTED, FORM_LEXICON } from '../store/types.js';

@@ -5,8 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
-import { confusionKey } from '../engine/confusion.js';
-import { findExamples, lookupEntry, lookupMultiDict, lookupVariants, suggestWords } from '../engine/lookup.js';
+import { confusionKey } from '../engine/spell/confusion.js';
+import { findExamples } from '../engine/lookup/examples.js';
+import { lookupEntry, lookupMultiDict } from '../engine/lookup/entry.js';
+import { lookupVariants } from '../engine/lookup/variants.js';
+import { suggestWords } from '../engine/lookup/suggest.js';
 import { normalizeWord } from '../engine/lang/normalize.js';
 import type { DictionaryEntryResult, RomanizationResult, SpellcheckTextResult, SpellcheckWordResult } from '../engine/results.js';
 import { BloomFilter } from '../store/bloom.js';

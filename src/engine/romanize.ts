@@ -231,9 +231,9 @@
 //   - The tokens form takes the list as one phrase for these rules.
 
 import { ATTESTED_WORDLIST, FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT, type AliasRecord } from '../store/types.js';
-import type { Morphology } from './morphology.js';
-import { Spellchecker } from './spellcheck.js';
-import { confusionKey } from './confusion.js';
+import type { Morphology } from './spell/morphology.js';
+import { Spellchecker } from './spell/spellchecker.js';
+import { confusionKey } from './spell/confusion.js';
 import { CONJUNCTION_WORDS, FUNCTION_WORDS } from './lang/closed-class.js';
 import { editDistance } from './lang/edit-distance.js';
 import { aksharaCount, CONSONANTS, HALANTA } from './lang/letters.js';

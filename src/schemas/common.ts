@@ -9,7 +9,7 @@
 // written once.
 
 import Type, { type Static } from 'typebox';
-import { ORTHOGRAPHY_RULE_IDS } from '../engine/orthography.js';
+import { ORTHOGRAPHY_RULE_IDS } from '../engine/spell/orthography.js';
 
 /** The API version named in the path and reported by GET /api/v1/health. */
 export const API_VERSION = 'v1';

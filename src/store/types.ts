@@ -13,7 +13,7 @@ export const HUNSPELL_DICT = 'mpp-hunspell';
  * backs a candidate no dictionary has.
  */
 export const ATTESTED_WORDLIST = 'tesseract-wordlist';
-/** The closed-class words the project lists from Nepali grammar (src/engine/morphology.ts), with their word class. */
+/** The closed-class words the project lists from Nepali grammar (src/engine/lang/closed-class.ts), with their word class. */
 export const CLOSED_CLASS_DICT = 'nls-closed-class';
 
 /** One sense of a headword: a gloss and its synonyms, with the sense's part of speech. */

@@ -7,7 +7,7 @@ import { engineFingerprint } from '../store/engine-fingerprint.js';
 import { LmdbStore } from '../store/lmdb-store.js';
 import type { StoreMeta } from '../store/types.js';
 import { shareSpellchecker, warmUpRomanizer } from '../engine/romanize.js';
-import { Spellchecker } from '../engine/spellcheck.js';
+import { Spellchecker } from '../engine/spell/spellchecker.js';
 import type { EngineOptions } from './protocol.js';
 
 export interface Engines {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildRecords } from '../../src/build/records.js';
 import { computeVerdicts } from '../../src/build/verdicts.js';
-import { Spellchecker } from '../../src/engine/spellcheck.js';
+import { Spellchecker } from '../../src/engine/spell/spellchecker.js';
 import { engineFingerprint } from '../../src/store/engine-fingerprint.js';
 import { writeLmdbStore } from '../../src/store/lmdb-writer.js';
 import { MemoryStore } from '../../src/store/memory-store.js';

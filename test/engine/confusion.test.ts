@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { confusionKey } from '../../src/engine/confusion.js';
+import { confusionKey } from '../../src/engine/spell/confusion.js';
 import { spellStore } from '../fixtures/spell/lexicon.js';
 
 const same = (a: string, b: string): void => assert.equal(confusionKey(a), confusionKey(b), `${a} and ${b} should share a key`);

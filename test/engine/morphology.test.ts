@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FUNCTION_WORDS } from '../../src/engine/lang/closed-class.js';
-import { Morphology } from '../../src/engine/morphology.js';
+import { Morphology } from '../../src/engine/spell/morphology.js';
 import { FORM_LEXICON } from '../../src/store/types.js';
 import { spellStore } from '../fixtures/spell/lexicon.js';
 

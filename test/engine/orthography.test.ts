@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { Morphology } from '../../src/engine/morphology.js';
+import { Morphology } from '../../src/engine/spell/morphology.js';
 import { aksharaCount } from '../../src/engine/lang/letters.js';
 import {
   applyOrthography,
@@ -9,7 +9,7 @@ import {
   OBLIQUE_GENITIVE_RULE,
   ORTHOGRAPHY_RULES,
   type OrthographyContext,
-} from '../../src/engine/orthography.js';
+} from '../../src/engine/spell/orthography.js';
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT } from '../../src/store/types.js';
 import { spellStore } from '../fixtures/spell/lexicon.js';
 

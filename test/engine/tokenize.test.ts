@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { countWords } from '../../src/engine/lang/text.js';
-import { tokenizeForSpellcheck } from '../../src/engine/tokenize.js';
+import { tokenizeForSpellcheck } from '../../src/engine/spell/tokenize.js';
 
 const words = (text: string): string[] => tokenizeForSpellcheck(text).map((t) => t.text);
 

@@ -11,7 +11,7 @@
 import type { DictionaryEntryResult, RomanCandidate, RomanizationResult, RomanToken, SpellcheckTextResult, SpellcheckWordResult } from '../../src/engine/results.js';
 import type { ExamplesResult, HealthSnapshot, MultiDictResult, Outcome, Services, VariantsResult } from '../../src/dispatch/services.js';
 import { editDistance } from '../../src/engine/lang/edit-distance.js';
-import { tokenizeForSpellcheck } from '../../src/engine/tokenize.js';
+import { tokenizeForSpellcheck } from '../../src/engine/spell/tokenize.js';
 
 export const VOCABULARY = ['घर', 'नेपाल', 'नेपाली', 'दिन', 'दीन', 'किताब', 'म', 'हो', 'छ', 'राम्रो'];
 

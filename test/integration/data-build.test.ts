@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BloomFilter } from '../../src/store/bloom.js';
-import { Spellchecker } from '../../src/engine/spellcheck.js';
+import { Spellchecker } from '../../src/engine/spell/spellchecker.js';
 import { engineFingerprint } from '../../src/store/engine-fingerprint.js';
 import { BLOOM_FILE, SOURCES_FILE } from '../../src/store/lmdb-layout.js';
 import { LmdbStore } from '../../src/store/lmdb-store.js';

@@ -17,8 +17,8 @@
 // Offsets are UTF-16 code unit offsets into the text as given (the HTTP layer
 // returns them to editors, whose strings are UTF-16), end exclusive.
 
-import { hasDevanagariLetter, isLetter } from './lang/letters.js';
-import { forEachChunk } from './lang/text.js';
+import { hasDevanagariLetter, isLetter } from '../lang/letters.js';
+import { forEachChunk } from '../lang/text.js';
 
 export interface WordToken {
   text: string;

@@ -1,10 +1,10 @@
 // Correction candidates for a word the lexicon does not accept, generated in
 // stages from cheapest to dearest and ranked by the error model
-// (src/engine/error-model.ts):
+// (error-model.ts):
 //
 //   1. Confusion key: one store look-up returns every lexicon form (and
 //      grammatical form of real text) that differs from the word only by the
-//      common Nepali confusions (src/engine/confusion.ts; the build indexed
+//      common Nepali confusions (confusion.ts; the build indexed
 //      them by key); and the word with a final halanta, when the morphology
 //      layer makes that (a verb form no list has).
 //   2. Edit variants: the word one edit away (error-model.ts editVariants),
@@ -29,11 +29,11 @@
 import { confusionKey } from './confusion.js';
 import { editCost, editVariants, GEMINATE_ASPIRATES } from './error-model.js';
 import type { Morphology } from './morphology.js';
-import { FUNCTION_WORDS } from './lang/closed-class.js';
-import { CONSONANTS, HALANTA } from './lang/letters.js';
-import { POSTPOSITIONS } from './lang/postpositions.js';
-import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT } from '../store/types.js';
-import { BoundedMap, type SpellStore } from './spell-store-memo.js';
+import { FUNCTION_WORDS } from '../lang/closed-class.js';
+import { CONSONANTS, HALANTA } from '../lang/letters.js';
+import { POSTPOSITIONS } from '../lang/postpositions.js';
+import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT } from '../../store/types.js';
+import { BoundedMap, type SpellStore } from './store-memo.js';
 
 export interface Candidate {
   word: string;

@@ -36,7 +36,7 @@
 // issue; the middle ones are phonetic neighbours, so a real typo beats an
 // unrelated word of the same plain edit distance.
 
-import { ANUSVARA, CHANDRABINDU, HALANTA, HALANTA_CODE, isConsonantCode, isVowelSignCode, NUKTA, VISARGA } from './lang/letters.js';
+import { ANUSVARA, CHANDRABINDU, HALANTA, HALANTA_CODE, isConsonantCode, isVowelSignCode, NUKTA, VISARGA } from '../lang/letters.js';
 
 // --- single-character substitution and insertion costs
 
@@ -112,7 +112,7 @@ export const FINAL_MATRA_COST = 0.9;
 
 // --- multi-character confusions: [one spelling, another, cost], both directions
 
-/** Unaspirated stops and their aspirates, for geminates written with either (GEMINATE_ASPIRATES, spell-candidates.ts). */
+/** Unaspirated stops and their aspirates, for geminates written with either (GEMINATE_ASPIRATES, candidates.ts). */
 export const GEMINATE_ASPIRATES: readonly (readonly [string, string])[] = [
   ['क', 'ख'], ['ग', 'घ'], ['ज', 'झ'], ['ट', 'ठ'], ['ड', 'ढ'], ['त', 'थ'], ['द', 'ध'], ['प', 'फ'], ['ब', 'भ'],
 ];

@@ -9,8 +9,8 @@
 // nothing per look-up (unlike an LRU's bookkeeping) and keeps a long-running
 // worker's memory flat; the words a text needs are re-read at once.
 
-import type { ExampleSentence, FormRecord, HeadwordRecord, StoredVerdict } from '../store/types.js';
-import type { WordStore } from '../store/word-store.js';
+import type { ExampleSentence, FormRecord, HeadwordRecord, StoredVerdict } from '../../store/types.js';
+import type { WordStore } from '../../store/word-store.js';
 
 /** The subset of WordStore the spellchecker uses. */
 export type SpellStore = Pick<WordStore, 'form' | 'headword' | 'mayBeForm' | 'formsByConfusionKey'>;

@@ -3,7 +3,7 @@
 // finds every lexicon form a typist may have meant when the error is one of
 // the confusions writers of Nepali make most. The build indexes every
 // lexicon form under its key (src/build/records.ts); the spellchecker looks
-// up the key of an unknown word (src/engine/spell-candidates.ts).
+// up the key of an unknown word (candidates.ts).
 //
 // Folded (the key forgets the difference):
 //   - hrasva/dirgha:       ि/ी, ु/ू, इ/ई, उ/ऊ
@@ -33,7 +33,7 @@
 // replaceAll-free regex passes, so it is cheap enough for the build's 700k
 // forms and for every unknown word of a request.
 
-import { ANUSVARA, CHANDRABINDU, CONSONANTS, HALANTA, NUKTA, VISARGA } from './lang/letters.js';
+import { ANUSVARA, CHANDRABINDU, CONSONANTS, HALANTA, NUKTA, VISARGA } from '../lang/letters.js';
 
 const PRECOMPOSED_NUKTA = /[\u0929\u0931\u0934\u0958-\u095F]/;
 

@@ -10,7 +10,7 @@
 //      (morphology.ts: postposition chains, compound and honorific verbs,
 //      negative न-, literary -दछ, verb paradigms, closed-class words):
 //      "correct";
-//   4. the confusion slips (spell-candidates.ts stage 1): a word that the
+//   4. the confusion slips (candidates.ts stage 1): a word that the
 //      rules would make of a close lexicon word is the standard spelling of
 //      that word and "correct" (संस्था, where the word list has सँस्था), as
 //      is a word with the fifth letter of its stop's class where the word
@@ -20,7 +20,7 @@
 //      knows through its derivatives or that three of the thesaurus's
 //      definitions use: "correct"; a compound of two headwords or a
 //      one-letter prefix: "unknown", plausible but not known);
-//   6. the error model (spell-candidates.ts, error-model.ts): "misspelled"
+//   6. the error model (candidates.ts, error-model.ts): "misspelled"
 //      with up to five corrections when the best candidate is close enough,
 //      "unknown" otherwise. A word attested in real text (FORM_ATTESTED) is
 //      held to a stricter distance: it is often a name or a loanword the
@@ -42,26 +42,26 @@
 //
 // Per-word results are cached in an LRU keyed by the normalized word; its
 // hits and misses are the health counters. Store records and rule findings
-// are memoized separately (spell-store-memo.ts), so a cold check of a long
+// are memoized separately (store-memo.ts), so a cold check of a long
 // text reads each record once.
 
 import { LRUCache } from 'lru-cache';
-import { CandidateGenerator, CONFUSION_ONLY, MAX_CANDIDATE_COST, type Candidate } from './spell-candidates.js';
+import { CandidateGenerator, CONFUSION_ONLY, MAX_CANDIDATE_COST, type Candidate } from './candidates.js';
 import { Morphology, type MorphAnalysis } from './morphology.js';
-import { FUNCTION_WORDS } from './lang/closed-class.js';
-import { VERB_CLASSES } from './lang/hunspell-classes.js';
-import { aksharaCount, CONSONANTS, hasDevanagariLetter, HALANTA, isLetter } from './lang/letters.js';
-import { normalizeWord } from './lang/normalize.js';
-import { CASE_FORM_PROBES, POSTPOSITIONS } from './lang/postpositions.js';
-import { sentencesUsing } from './lang/text.js';
+import { FUNCTION_WORDS } from '../lang/closed-class.js';
+import { VERB_CLASSES } from '../lang/hunspell-classes.js';
+import { aksharaCount, CONSONANTS, hasDevanagariLetter, HALANTA, isLetter } from '../lang/letters.js';
+import { normalizeWord } from '../lang/normalize.js';
+import { CASE_FORM_PROBES, POSTPOSITIONS } from '../lang/postpositions.js';
+import { sentencesUsing } from '../lang/text.js';
 import { confusionKey } from './confusion.js';
 import { editCost } from './error-model.js';
 import { applyOrthography, type OrthographyContext, type OrthographyFinding } from './orthography.js';
 import type { MisspelledWord, Occurrence, SpellcheckTextResult, SpellcheckWordResult, UnknownWord } from './results.js';
 import { tokenizeForSpellcheck } from './tokenize.js';
-import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT, type FormRecord } from '../store/types.js';
-import type { WordStore } from '../store/word-store.js';
-import { BoundedMap, StoreMemo } from './spell-store-memo.js';
+import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT, type FormRecord } from '../../store/types.js';
+import type { WordStore } from '../../store/word-store.js';
+import { BoundedMap, StoreMemo } from './store-memo.js';
 
 /**
  * Definitions of the thesaurus that must use a word no list has for the
@@ -73,7 +73,7 @@ export const DEFINITION_USES = 3;
 /** At most this many corrections per word (spec: suggestions; issue 4: five). */
 export const MAX_CORRECTIONS = 5;
 export const DEFAULT_CACHE_SIZE = 50_000;
-/** Store records remembered by one spellchecker (spell-store-memo.ts): the lexicon forms a busy worker meets. */
+/** Store records remembered by one spellchecker (store-memo.ts): the lexicon forms a busy worker meets. */
 const STORE_MEMO_SIZE = 50_000;
 
 /** Distance thresholds (error-model.ts costs) below which a candidate makes a word "misspelled". */
@@ -152,7 +152,7 @@ export class Spellchecker {
   private misses = 0;
   private readonly storedVerdicts: boolean;
 
-  /** The store behind a memo of its records (spell-store-memo.ts). */
+  /** The store behind a memo of its records (store-memo.ts). */
   private readonly store: StoreMemo;
 
   constructor(store: WordStore, options: SpellcheckerOptions = {}) {

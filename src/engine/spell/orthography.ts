@@ -14,8 +14,8 @@
 // postposition chain (the caller re-attaches the chain to the correction),
 // so उपनिषदको is corrected to उपनिषद्को by the rule for उपनिषद.
 
-import { PRONOUNS } from './lang/closed-class.js';
-import { aksharaCount, CONSONANTS, HALANTA } from './lang/letters.js';
+import { PRONOUNS } from '../lang/closed-class.js';
+import { aksharaCount, CONSONANTS, HALANTA } from '../lang/letters.js';
 
 export interface OrthographyContext {
   /** A lexicon form or a function word. */
@@ -504,7 +504,7 @@ const tadbhavHrasva: OrthographyRule = {
 
 /**
  * 18. Pronouns take dirgha (सर्वनाममा दीर्घ, खण्ड ३(ई)): ऊ, हामी, तिमी,
- * उनी, आफू. A word that is one of the pronouns (PRONOUNS, morphology.ts)
+ * उनी, आफू. A word that is one of the pronouns (PRONOUNS, lang/closed-class.ts)
  * with one of its dirgha vowels written hrasva is that pronoun misspelled
  * (उ for ऊ, हामि for हामी), even where the old word list accepts it.
  */

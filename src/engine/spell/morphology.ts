@@ -60,14 +60,14 @@
 // Every rule ends in dictionary look-ups: a word is accepted only when the
 // pieces it is cut into are lexicon forms (FORM_LEXICON) or function words.
 
-import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, type FormRecord, type HeadwordRecord } from '../store/types.js';
-import { FUNCTION_WORDS, NOMINAL_FUNCTION_WORDS } from './lang/closed-class.js';
-import { CASE_ENDING_CLASS, VERB_CLASSES } from './lang/hunspell-classes.js';
-import { aksharaCount, hasDevanagariLetter, HALANTA, isConsonantCode, isLetter } from './lang/letters.js';
-import { CASE_FORM_PROBES, NAMAYOGI, POSTPOSITIONS } from './lang/postpositions.js';
-import { VERB_ENDINGS_BY_LAST } from './lang/verb-endings.js';
+import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, type FormRecord, type HeadwordRecord } from '../../store/types.js';
+import { FUNCTION_WORDS, NOMINAL_FUNCTION_WORDS } from '../lang/closed-class.js';
+import { CASE_ENDING_CLASS, VERB_CLASSES } from '../lang/hunspell-classes.js';
+import { aksharaCount, hasDevanagariLetter, HALANTA, isConsonantCode, isLetter } from '../lang/letters.js';
+import { CASE_FORM_PROBES, NAMAYOGI, POSTPOSITIONS } from '../lang/postpositions.js';
+import { VERB_ENDINGS_BY_LAST } from '../lang/verb-endings.js';
 import { confusionKey } from './confusion.js';
-import { BoundedMap, type SpellStore } from './spell-store-memo.js';
+import { BoundedMap, type SpellStore } from './store-memo.js';
 
 const NAMAYOGI_BASES: ReadonlySet<string> = new Set(NAMAYOGI);
 
