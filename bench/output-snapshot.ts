@@ -36,9 +36,8 @@ import { findExamples } from '../src/engine/lookup/examples.js';
 import { lookupEntry } from '../src/engine/lookup/entry.js';
 import { lookupVariants } from '../src/engine/lookup/variants.js';
 import { suggestWords } from '../src/engine/lookup/suggest.js';
-import { romanAliases } from '../src/engine/roman-aliases.js';
-import { romanizationJson } from '../src/engine/roman-json.js';
-import { resolveText, resolveTokens, shareSpellchecker, warmUpRomanizer } from '../src/engine/romanize.js';
+import { romanAliases } from '../src/engine/roman/aliases.js';
+import { Romanizer } from '../src/engine/roman/romanizer.js';
 import { Spellchecker } from '../src/engine/spell/spellchecker.js';
 import type { RomanizationResult } from '../src/engine/results.js';
 import { BloomFilter } from '../src/store/bloom.js';
@@ -75,8 +74,8 @@ console.error(`store ${dataDir}; stored verdicts ${storedVerdicts ? 'used' : 'no
 
 // A service thread: one spellchecker (the default cache size of CACHE_SIZE), shared with the romanizer, warmed up.
 const spell = new Spellchecker(store, { cacheSize: 50_000, storedVerdicts });
-shareSpellchecker(store, spell);
-warmUpRomanizer(store);
+const roman = new Romanizer(store, spell);
+roman.warmUp();
 
 const out = createWriteStream(outPath);
 const decoder = new TextDecoder();
@@ -88,7 +87,7 @@ const emit = (kind: string, input: unknown, output: unknown): void => {
 
 /** The answer as the service sends it: romanizationJson's bytes, which must be JSON.stringify's. */
 function romanJson(result: RomanizationResult): unknown {
-  const text = decoder.decode(romanizationJson(result));
+  const text = decoder.decode(roman.json(result));
   return text === JSON.stringify(result) ? JSON.parse(text) : { serializerMismatch: text, expected: result };
 }
 
@@ -116,13 +115,13 @@ function textLines(rel: string): string[] {
 // --- romanization of the sentences and words
 const sentences = tsvRows('romanization/sentence_pairs.tsv').map((r) => r[0]!);
 section('roman-sentence-10', () => {
-  for (const s of sentences) emit('roman-sentence-10', s, romanJson(resolveText(store, s, 10)));
+  for (const s of sentences) emit('roman-sentence-10', s, romanJson(roman.resolveText(s, 10)));
 });
 section('roman-sentence-5', () => {
-  for (const s of sentences) emit('roman-sentence-5', s, romanJson(resolveText(store, s)));
+  for (const s of sentences) emit('roman-sentence-5', s, romanJson(roman.resolveText(s)));
 });
 section('roman-word', () => {
-  for (const r of tsvRows('romanization/word_pairs.tsv')) emit('roman-word', r[0], romanJson(resolveTokens(store, [r[0]!], 10)));
+  for (const r of tsvRows('romanization/word_pairs.tsv')) emit('roman-word', r[0], romanJson(roman.resolveTokens([r[0]!], 10)));
 });
 
 // --- spellcheck of the spelling sets, word by word
@@ -151,7 +150,7 @@ section('frequent', () => {
       check: spell.checkWord(w),
       key: confusionKey(w),
       aliases,
-      romanized: casual === null ? null : romanJson(resolveTokens(store, [casual], 10)),
+      romanized: casual === null ? null : romanJson(roman.resolveTokens([casual], 10)),
       entry: lookupEntry(store, w),
       variants: lookupVariants(store, w, confusionKey),
       suggest: suggestWords(store, w, 10),

@@ -12,7 +12,8 @@ import { DEVANAGARI_WORDS } from '../engine/lang/text.js';
 import { editCost } from '../engine/spell/error-model.js';
 import { CONFUSION_ONLY } from '../engine/spell/candidates.js';
 import { DEFINITION_USES } from '../engine/spell/spellchecker.js';
-import { fuzzyRomanKey, romanAliases, romanKey } from '../engine/roman-aliases.js';
+import { romanAliases } from '../engine/roman/aliases.js';
+import { fuzzyRomanKey, romanKey } from '../engine/roman/keys.js';
 import { COMPLETIONS_PER_PREFIX } from '../store/word-store.js';
 import {
   FORM_ATTESTED,

@@ -7,7 +7,7 @@
 
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from '../engine/romanize.js';
+import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from '../engine/roman/romanizer.js';
 import { BODY_DETAILS, codePointLength, MAX_QUERY_WORD_CODE_POINTS } from './common.js';
 import { ATTESTED_WORDLIST } from '../store/types.js';
 

@@ -2,7 +2,6 @@
 // worker threads (src/worker/worker.ts) and on the main thread (inline jobs).
 
 import type { Outcome, Task } from './protocol.js';
-import { resolveText, resolveTokens } from '../engine/romanize.js';
 import type { Engines } from './engines.js';
 
 export function runTask(engines: Engines, task: Task): Outcome<unknown> {
@@ -15,9 +14,9 @@ export function runTask(engines: Engines, task: Task): Outcome<unknown> {
       case 'similarWords':
         return { ok: true, value: engines.spell.similarWords(task.word, task.limit) };
       case 'romanizeText':
-        return { ok: true, value: resolveText(engines.store, task.text, task.maxCandidates) };
+        return { ok: true, value: engines.roman.resolveText(task.text, task.maxCandidates) };
       case 'romanizeTokens':
-        return { ok: true, value: resolveTokens(engines.store, task.tokens, task.maxCandidates) };
+        return { ok: true, value: engines.roman.resolveTokens(task.tokens, task.maxCandidates) };
       case 'crash':
         if (process.env.ALLOW_CRASH_TASK === '1') process.exit(70);
         return { ok: false, code: 'INTERNAL_ERROR', message: 'unknown task' };

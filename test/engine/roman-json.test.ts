@@ -1,18 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildRecords } from '../../src/build/records.js';
-import { romanizationJson } from '../../src/engine/roman-json.js';
-import { resolveText, resolveTokens } from '../../src/engine/romanize.js';
+import { Romanizer } from '../../src/engine/roman/romanizer.js';
+import { Spellchecker } from '../../src/engine/spell/spellchecker.js';
 import type { RomanizationResult } from '../../src/engine/results.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { romanLexicon } from '../fixtures/roman/lexicon.js';
 
 const store = new MemoryStore(buildRecords(romanLexicon()));
+const roman = new Romanizer(store, new Spellchecker(store));
 const encoder = new TextEncoder();
 
 function assertSameBytes(r: RomanizationResult): void {
   const expected = encoder.encode(JSON.stringify(r));
-  const got = romanizationJson(r);
+  const got = roman.json(r);
   assert.equal(new TextDecoder().decode(got), new TextDecoder().decode(expected));
   assert.deepEqual(Buffer.from(got), Buffer.from(expected));
   // A buffer of its own, exactly the answer (it is moved between threads).
@@ -29,26 +30,26 @@ const TEXTS = [
   '   ',
 ];
 
-test('romanizationJson gives the bytes of JSON.stringify for texts, every max_candidates, twice (cached)', () => {
+test('roman.json gives the bytes of JSON.stringify for texts, every max_candidates, twice (cached)', () => {
   for (let round = 0; round < 2; round++) {
     for (const text of TEXTS) {
-      for (let max = 1; max <= 10; max++) assertSameBytes(resolveText(store, text, max));
+      for (let max = 1; max <= 10; max++) assertSameBytes(roman.resolveText(text, max));
     }
   }
 });
 
-test('romanizationJson gives the bytes of JSON.stringify for the tokens form (null offsets and text)', () => {
+test('roman.json gives the bytes of JSON.stringify for the tokens form (null offsets and text)', () => {
   for (let round = 0; round < 2; round++) {
     for (const max of [1, 2, 5, 10]) {
-      assertSameBytes(resolveTokens(store, ['mero', 'naam', ' ghar ', 'ma', 'Ghar', 'xqzv', '', 'din', 'a b'], max));
-      assertSameBytes(resolveTokens(store, [], max));
+      assertSameBytes(roman.resolveTokens(['mero', 'naam', ' ghar ', 'ma', 'Ghar', 'xqzv', '', 'din', 'a b'], max));
+      assertSameBytes(roman.resolveTokens([], max));
     }
   }
 });
 
 test('a token typed differently with the same candidate list gets its own text (Ghar after ghar)', () => {
-  const a = resolveText(store, 'ghar ma', 5);
-  const b = resolveText(store, 'Ghar ma', 5);
+  const a = roman.resolveText('ghar ma', 5);
+  const b = roman.resolveText('Ghar ma', 5);
   assertSameBytes(a);
   assertSameBytes(b);
   assertSameBytes(a);

@@ -1,20 +1,24 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildRecords } from '../../src/build/records.js';
-import { ATTESTED_PENALTY, foldDiacritics, resolveText, resolveTokens } from '../../src/engine/romanize.js';
+import { foldDiacritics } from '../../src/engine/roman/keys.js';
+import { Romanizer } from '../../src/engine/roman/romanizer.js';
+import { ATTESTED_PENALTY } from '../../src/engine/roman/weights.js';
+import { Spellchecker } from '../../src/engine/spell/spellchecker.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { ATTESTED_WORDLIST, HUNSPELL_DICT, THESAURUS_DICT } from '../../src/store/types.js';
 import { romanLexicon } from '../fixtures/roman/lexicon.js';
 
 const store = new MemoryStore(buildRecords(romanLexicon()));
+const roman = new Romanizer(store, new Spellchecker(store));
 
-const convert = (text: string): string => resolveText(store, text, 5).converted_text;
-const first = (token: string): string => resolveTokens(store, [token], 5).tokens[0]!.converted;
-const words = (token: string): string[] => resolveTokens(store, [token], 10).tokens[0]!.candidates.map((c) => c.word);
+const convert = (text: string): string => roman.resolveText(text, 5).converted_text;
+const first = (token: string): string => roman.resolveTokens([token], 5).tokens[0]!.converted;
+const words = (token: string): string[] => roman.resolveTokens([token], 10).tokens[0]!.candidates.map((c) => c.word);
 
 test('converted_text keeps punctuation and repeated whitespace; offsets point into the input', () => {
   const text = '  mero   naam,  Ram ho!\n';
-  const r = resolveText(store, text, 5);
+  const r = roman.resolveText(text, 5);
   assert.equal(r.text, text);
   assert.equal(r.converted_text, '  मेरो   नाम,  राम हो!\n');
   for (const t of r.tokens) assert.equal(text.slice(t.start!, t.end!), t.token);
@@ -30,7 +34,7 @@ test('converted_text keeps punctuation and repeated whitespace; offsets point in
 });
 
 test('statuses: resolved (one candidate), ambiguous (several, first selected), unresolved (none, kept)', () => {
-  const r = resolveTokens(store, ['kitab', 'din', 'xqzv'], 5).tokens;
+  const r = roman.resolveTokens(['kitab', 'din', 'xqzv'], 5).tokens;
   assert.equal(r[0]!.status, 'resolved');
   assert.equal(r[0]!.candidates.length, 1);
   assert.equal(r[0]!.converted, 'किताब');
@@ -44,9 +48,9 @@ test('statuses: resolved (one candidate), ambiguous (several, first selected), u
 
 test('a word typed alone that nothing matches gets the words one edit of its fuzzy key away, a vowel slip first', () => {
   // kitub: no alias, no fuzzy key, no split; किताब is one vowel away (kitab)
-  const alone = resolveTokens(store, ['kitub'], 5).tokens[0]!;
+  const alone = roman.resolveTokens(['kitub'], 5).tokens[0]!;
   assert.equal(alone.converted, 'किताब');
-  assert.ok(alone.candidates[0]!.weight < resolveTokens(store, ['kitab'], 5).tokens[0]!.candidates[0]!.weight, 'a guess weighs less than the word typed right');
+  assert.ok(alone.candidates[0]!.weight < roman.resolveTokens(['kitab'], 5).tokens[0]!.candidates[0]!.weight, 'a guess weighs less than the word typed right');
   // in running text it stays as typed (an English word is as often one edit from a Nepali one)
   assert.equal(convert('mero kitub ho'), 'मेरो kitub हो');
   // too short a key has too many neighbours: no guess
@@ -54,16 +58,16 @@ test('a word typed alone that nothing matches gets the words one edit of its fuz
 });
 
 test('max_candidates caps the list and is clamped to 1..10', () => {
-  const many = resolveTokens(store, ['din'], 10).tokens[0]!.candidates.length;
+  const many = roman.resolveTokens(['din'], 10).tokens[0]!.candidates.length;
   assert.ok(many >= 2);
-  assert.equal(resolveTokens(store, ['din'], 1).tokens[0]!.candidates.length, 1);
-  assert.equal(resolveTokens(store, ['din'], 1).tokens[0]!.status, 'resolved');
-  assert.equal(resolveTokens(store, ['din'], 0).tokens[0]!.candidates.length, 1);
-  assert.ok(resolveTokens(store, ['din'], 50).tokens[0]!.candidates.length <= 10);
+  assert.equal(roman.resolveTokens(['din'], 1).tokens[0]!.candidates.length, 1);
+  assert.equal(roman.resolveTokens(['din'], 1).tokens[0]!.status, 'resolved');
+  assert.equal(roman.resolveTokens(['din'], 0).tokens[0]!.candidates.length, 1);
+  assert.ok(roman.resolveTokens(['din'], 50).tokens[0]!.candidates.length <= 10);
 });
 
 test('the tokens form: null offsets and text, converted tokens joined by spaces', () => {
-  const r = resolveTokens(store, ['mero', 'naam', ' ghar '], 5);
+  const r = roman.resolveTokens(['mero', 'naam', ' ghar '], 5);
   assert.equal(r.text, null);
   assert.equal(r.converted_text, 'मेरो नाम घर');
   for (const t of r.tokens) {
@@ -74,7 +78,7 @@ test('the tokens form: null offsets and text, converted tokens joined by spaces'
 });
 
 test('candidates carry real store facts: dictionaries and definition_rank', () => {
-  const c = resolveTokens(store, ['din'], 5).tokens[0]!.candidates;
+  const c = roman.resolveTokens(['din'], 5).tokens[0]!.candidates;
   assert.equal(c[0]!.word, 'दिन'); // in both dictionaries, two senses
   assert.deepEqual(c[0]!.dictionaries, [THESAURUS_DICT, HUNSPELL_DICT]);
   assert.equal(c[0]!.definition_rank, 2);
@@ -89,17 +93,17 @@ test('candidates carry real store facts: dictionaries and definition_rank', () =
 test('ranking: weight first, then more dictionaries', () => {
   // किताब needs one casual step (the marked style, aa for ā) for "kitaab"
   assert.equal(words('kitaab')[0], 'किताब');
-  assert.equal(resolveTokens(store, ['kitaab'], 5).tokens[0]!.candidates[0]!.weight, 85);
+  assert.equal(roman.resolveTokens(['kitaab'], 5).tokens[0]!.candidates[0]!.weight, 85);
   // a word typed with its usual spelling beats one typed with a simplification
-  const c = resolveTokens(store, ['tapain'], 5).tokens[0]!.candidates;
+  const c = roman.resolveTokens(['tapain'], 5).tokens[0]!.candidates;
   assert.equal(c[0]!.word, 'तपाईं');
   assert.equal(c[0]!.weight, 100);
-  assert.equal(resolveTokens(store, ['tapai'], 5).tokens[0]!.candidates[0]!.weight, 85);
+  assert.equal(roman.resolveTokens(['tapai'], 5).tokens[0]!.candidates[0]!.weight, 85);
 });
 
 test('ranking: at equal weight a closed-class word (the commonest words of any text) goes first', () => {
   // पनि (a particle) and पानी are both "pani" at weight 100; पानी is in more dictionaries
-  const c = resolveTokens(store, ['pani'], 5).tokens[0]!.candidates;
+  const c = roman.resolveTokens(['pani'], 5).tokens[0]!.candidates;
   assert.deepEqual(c.slice(0, 2).map((x) => x.word), ['पनि', 'पानी']);
   assert.equal(c[0]!.weight, c[1]!.weight);
   assert.ok(c[1]!.dictionaries.length > c[0]!.dictionaries.length);
@@ -107,7 +111,7 @@ test('ranking: at equal weight a closed-class word (the commonest words of any t
 
 test('ranking: a word real text never showed weighs one casual step less', () => {
   // kanoon spells कनूँ at casual cost 1 (85) and कानुन at cost 2 (70); only कानुन is in the news word list.
-  const c = resolveTokens(store, ['kanoon'], 5).tokens[0]!.candidates;
+  const c = roman.resolveTokens(['kanoon'], 5).tokens[0]!.candidates;
   assert.deepEqual(c.slice(0, 2).map((x) => [x.word, x.weight]), [['कानुन', 70], ['कनूँ', 85]]);
 });
 
@@ -118,8 +122,8 @@ test('ranking: otherwise equal words go by the example sentences that use them o
 
 test('exact aliases before fuzzy matches', () => {
   // "kitaab" is a stored alias; "kitaaab" only reaches किताब through the fuzzy key
-  const exact = resolveTokens(store, ['kitaab'], 5).tokens[0]!.candidates[0]!;
-  const fuzzy = resolveTokens(store, ['kitaaab'], 5).tokens[0]!.candidates[0]!;
+  const exact = roman.resolveTokens(['kitaab'], 5).tokens[0]!.candidates[0]!;
+  const fuzzy = roman.resolveTokens(['kitaaab'], 5).tokens[0]!.candidates[0]!;
   assert.equal(exact.word, 'किताब');
   assert.equal(fuzzy.word, 'किताब');
   assert.notEqual(fuzzy.alias, 'kitaaab', 'matched through the fuzzy key, under a stored alias');
@@ -166,12 +170,12 @@ test('scientific schemes resolve through their own aliases', () => {
   assert.equal(first('rAmro'), 'राम्रो'); // Harvard-Kyoto keeps its case
   assert.equal(first('raamro'), 'राम्रो'); // ITRANS
   assert.equal(first('saṃvidhāna'), 'संविधान');
-  const c = resolveTokens(store, ['rāmro'], 5).tokens[0]!.candidates[0]!;
+  const c = roman.resolveTokens(['rāmro'], 5).tokens[0]!.candidates[0]!;
   assert.ok(c.kinds.includes('iast'));
 });
 
 test('Devanagari, digits and overlong tokens are tokens without candidates', () => {
-  const r = resolveText(store, 'घर 12 ' + 'a'.repeat(100), 5);
+  const r = roman.resolveText('घर 12 ' + 'a'.repeat(100), 5);
   assert.deepEqual(
     r.tokens.map((t) => t.status),
     ['unresolved', 'unresolved', 'unresolved'],
@@ -200,13 +204,13 @@ test("real text's spelling of a match where the standard spells otherwise comes 
   // after the fuzzy matches too (आँखा, आँक: ankha with its aspiration left out), of a later stage than the
   // match it spells; and gone when the list is as long as the ranked candidates
   assert.deepEqual(words('angka'), ['अङ्क', 'आँखा', 'आँक', 'अंक']);
-  assert.deepEqual(resolveTokens(store, ['angka'], 3).tokens[0]!.candidates.map((c) => c.word), ['अङ्क', 'आँखा', 'आँक']);
+  assert.deepEqual(roman.resolveTokens(['angka'], 3).tokens[0]!.candidates.map((c) => c.word), ['अङ्क', 'आँखा', 'आँक']);
   // of a split form no list has too, backed by the form's stem (लेख्नु), weighing less than the form
-  const lekh = resolveTokens(store, ['lekhnuhos'], 5).tokens[0]!.candidates;
+  const lekh = roman.resolveTokens(['lekhnuhos'], 5).tokens[0]!.candidates;
   assert.deepEqual(lekh.map((c) => c.word), ['लेख्नुहोस्', 'लेख्नुहोस']);
   assert.deepEqual(lekh[1]!.dictionaries, [HUNSPELL_DICT]);
   assert.ok(lekh[1]!.weight < lekh[0]!.weight);
-  const anka = resolveTokens(store, ['anka'], 5).tokens[0]!;
+  const anka = roman.resolveTokens(['anka'], 5).tokens[0]!;
   assert.equal(anka.converted, 'अङ्क');
   // backed by the match it spells: its dictionaries, a casual alias
   assert.deepEqual(anka.candidates[3]!.dictionaries, [HUNSPELL_DICT]);
@@ -219,18 +223,18 @@ test("real text's spelling of a match where the standard spells otherwise comes 
 });
 
 test('a form of a verb root that is no headword belongs to the dictionaries of its -नु form, or to the word list', () => {
-  const c = resolveTokens(store, ['khelchha'], 5).tokens[0]!.candidates[0]!;
+  const c = roman.resolveTokens(['khelchha'], 5).tokens[0]!.candidates[0]!;
   assert.equal(c.word, 'खेल्छ');
   assert.deepEqual(c.dictionaries, [HUNSPELL_DICT]);
   // the copula's past: its stem थि has no -नु form, the word list makes it all the same
-  const t = resolveTokens(store, ['thiyo'], 5).tokens[0]!.candidates[0]!;
+  const t = roman.resolveTokens(['thiyo'], 5).tokens[0]!.candidates[0]!;
   assert.equal(t.word, 'थियो');
   assert.deepEqual(t.dictionaries, [HUNSPELL_DICT]);
 });
 
 test('a word real text uses that the grammar builds on a headword belongs to that headword, not to the news list', () => {
   // खेल्नुहोस् = खेल्नु + होस्; the root खेल् is no headword, its -नु form is
-  const c = resolveTokens(store, ['khelnuhos'], 5).tokens[0]!.candidates[0]!;
+  const c = roman.resolveTokens(['khelnuhos'], 5).tokens[0]!.candidates[0]!;
   assert.equal(c.word, 'खेल्नुहोस्');
   assert.deepEqual(c.dictionaries, [HUNSPELL_DICT]);
   assert.equal(c.weight, 100);
@@ -259,7 +263,7 @@ test('real text\'s case forms of a word: a tie-breaker between words typed alike
 
 test('every candidate is backed by a word list; a word only real text has comes after the dictionary words', () => {
   // a name no dictionary has, backed by the news word list
-  const n = resolveTokens(store, ['nyaupane'], 5).tokens[0]!.candidates;
+  const n = roman.resolveTokens(['nyaupane'], 5).tokens[0]!.candidates;
   assert.deepEqual(n.map((c) => [c.word, c.dictionaries]), [['न्यौपाने', [ATTESTED_WORDLIST]]]);
   assert.equal(n[0]!.definition_rank, 0);
   // weighed ATTESTED_PENALTY less than its alias
@@ -275,7 +279,7 @@ test('every candidate is backed by a word list; a word only real text has comes 
   assert.deepEqual(words('tika'), ['टिका', 'टीका', 'टिक']);
   // and when the standard spelling is no candidate of its own, it is added in the respelled form's
   // place, backed by its dictionaries (गरेकोमा: the oblique गरेकामा); the older form comes last
-  const g = resolveTokens(store, ['garekoma'], 5).tokens[0]!.candidates;
+  const g = roman.resolveTokens(['garekoma'], 5).tokens[0]!.candidates;
   assert.deepEqual(g.map((c) => [c.word, c.dictionaries]), [['गरेकामा', [HUNSPELL_DICT]], ['गरेकोमा', [HUNSPELL_DICT]]]);
   // so is a misspelling the news list carries, only ever after the right word
   assert.deepEqual(words('sanbidhan'), ['संविधान', 'संबिधान']);
@@ -284,7 +288,7 @@ test('every candidate is backed by a word list; a word only real text has comes 
   assert.equal(convert('Wada ma baschu.').split(' ')[0], 'बडा');
   // a postposition after it, when nothing matched exactly: backed by the news list too,
   // with the standard's spelling of the plural (-हरू; the spellchecker cannot correct -हरु here)
-  const nk = resolveTokens(store, ['nyaupaneko', 'nyaupaneharu', 'nyaupaneharuko'], 5).tokens;
+  const nk = roman.resolveTokens(['nyaupaneko', 'nyaupaneharu', 'nyaupaneharuko'], 5).tokens;
   assert.deepEqual(nk.map((t) => t.candidates.map((c) => [c.word, c.dictionaries])), [
     [['न्यौपानेको', [ATTESTED_WORDLIST]]],
     [['न्यौपानेहरू', [ATTESTED_WORDLIST]]],
@@ -292,14 +296,14 @@ test('every candidate is backed by a word list; a word only real text has comes 
   ]);
   // an attested word that is a headword plus a regular ending is backed by the headword
   // (its infinitive गर्नु, which both dictionaries have)
-  const c = resolveTokens(store, ['garnuhos'], 5).tokens[0]!.candidates[0]!;
+  const c = roman.resolveTokens(['garnuhos'], 5).tokens[0]!.candidates[0]!;
   assert.equal(c.word, 'गर्नुहोस्');
   assert.deepEqual(c.dictionaries, [THESAURUS_DICT, HUNSPELL_DICT]);
   // a split form nobody lists is backed by its stem's dictionaries
-  const k = resolveTokens(store, ['kitabma'], 5).tokens[0]!.candidates[0]!;
+  const k = roman.resolveTokens(['kitabma'], 5).tokens[0]!.candidates[0]!;
   assert.equal(k.word, 'किताबमा');
   assert.deepEqual(k.dictionaries, [THESAURUS_DICT, HUNSPELL_DICT]);
-  for (const t of resolveText(store, 'mero naam Ram ho, ma Kathmandu ma baschu! ghar jaanchu din kal', 10).tokens) {
+  for (const t of roman.resolveText('mero naam Ram ho, ma Kathmandu ma baschu! ghar jaanchu din kal', 10).tokens) {
     for (const cand of t.candidates) assert.ok(cand.dictionaries.length > 0, `${t.token} -> ${cand.word}`);
   }
 });
@@ -331,7 +335,7 @@ test('detached postpositions follow a word; a phrase does not start with one', (
   // a number takes a postposition as a word does
   assert.equal(convert('2023 ma ghar'), '2023 मा घर');
   // in the tokens form a punctuation token parts them as the mark does in a text
-  const tokensForm = (list: string[]): string => resolveTokens(store, list, 5).converted_text;
+  const tokensForm = (list: string[]): string => roman.resolveTokens(list, 5).converted_text;
   assert.equal(tokensForm(['ma', 'ghar', 'ma', 'chu']), 'म घर मा chu');
   assert.equal(tokensForm(['ma', 'ghar', '.', 'ma', 'chu']), 'म घर . म chu');
   assert.equal(tokensForm(['ma', 'ghar', ',', 'ma', 'chu']), 'म घर , म chu');
@@ -366,7 +370,7 @@ test('before a written full stop, a finite verb within one casual step goes befo
 });
 
 test('a form of a verb only real text has is offered, backed by the news list; an -आउ stem loses its u before a vowel', () => {
-  const c = resolveTokens(store, ['pakainchha'], 5).tokens[0]!.candidates[0]!;
+  const c = roman.resolveTokens(['pakainchha'], 5).tokens[0]!.candidates[0]!;
   assert.equal(c.word, 'पकाइन्छ');
   assert.deepEqual(c.dictionaries, [ATTESTED_WORDLIST]);
   assert.equal(first('pakaunuhunchha'), 'पकाउनुहुन्छ');
@@ -405,7 +409,7 @@ test('the last word of a sentence agrees in person with the subject pronoun befo
 });
 
 test('a loanword typed the English way resolves when it is the only word, and stays English in running text', () => {
-  const c = resolveTokens(store, ['file'], 5).tokens[0]!.candidates[0]!;
+  const c = roman.resolveTokens(['file'], 5).tokens[0]!.candidates[0]!;
   assert.equal(c.word, 'फाइल');
   assert.deepEqual(c.kinds, ['english']);
   assert.equal(c.alias, 'fail');
@@ -436,7 +440,7 @@ test('a clause with two English words or more and no more Nepali ones stays Engl
 test('a loanword with a Nepali postposition joined is read as Nepali among Nepali words', () => {
   assert.equal(first('reportko'), 'रिपोर्टको');
   assert.equal(first('filelai'), 'फाइललाई');
-  assert.ok(resolveTokens(store, ['reportko'], 5).tokens[0]!.candidates[0]!.kinds.includes('english'));
+  assert.ok(roman.resolveTokens(['reportko'], 5).tokens[0]!.candidates[0]!.kinds.includes('english'));
   assert.equal(convert('mero reportko kura'), 'मेरो रिपोर्टको कुरा');
   assert.equal(convert('mero filelai hernus'), 'मेरो फाइललाई हेर्नुस्');
   // not among English words, and the postposition is not spelled the English way (filelai: not फाइले)
@@ -448,7 +452,7 @@ test('a loanword with a Nepali postposition joined is read as Nepali among Nepal
 });
 
 test('two dictionary words written together: a compound no list has is offered when nothing else matches', () => {
-  const c = resolveTokens(store, ['kagajpatra'], 5).tokens[0]!.candidates;
+  const c = roman.resolveTokens(['kagajpatra'], 5).tokens[0]!.candidates;
   assert.equal(c[0]!.word, 'कागजपत्र');
   assert.ok(c[0]!.dictionaries.length > 0);
 });

@@ -29,6 +29,19 @@ export const LETTERS = '\u0904-\u0939\u0958-\u0961\u0972-\u097F';
  */
 export const WORD_LETTERS_AND_SIGNS = '\u0900-\u0963\u0971-\u097F';
 
+/** The stops of each class (वर्ग) with its fifth letter (पञ्चम वर्ण), the class's nasal. */
+export const STOP_CLASSES: readonly { stops: string; fifth: string }[] = [
+  { stops: 'कखगघ', fifth: 'ङ' },
+  { stops: 'चछजझ', fifth: 'ञ' },
+  { stops: 'टठडढ', fifth: 'ण' },
+  { stops: 'तथदध', fifth: 'न' },
+  { stops: 'पफबभ', fifth: 'म' },
+];
+/** Every stop, as the body of a regex character class. */
+export const STOPS = STOP_CLASSES.map((c) => c.stops).join('');
+/** The five fifth letters, as the body of a regex character class. */
+export const FIFTH_LETTERS = STOP_CLASSES.map((c) => c.fifth).join('');
+
 const LETTER = new RegExp(`[${LETTERS}]`);
 
 /** A consonant letter (CONSONANTS), by code unit. */

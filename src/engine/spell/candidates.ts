@@ -30,7 +30,7 @@ import { confusionKey } from './confusion.js';
 import { editCost, editVariants, GEMINATE_ASPIRATES } from './error-model.js';
 import type { Morphology } from './morphology.js';
 import { FUNCTION_WORDS } from '../lang/closed-class.js';
-import { CONSONANTS, HALANTA } from '../lang/letters.js';
+import { ANUSVARA, CONSONANTS, FIFTH_LETTERS, HALANTA, STOPS } from '../lang/letters.js';
 import { POSTPOSITIONS } from '../lang/postpositions.js';
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT } from '../../store/types.js';
 import { BoundedMap, type SpellStore } from './store-memo.js';
@@ -72,7 +72,7 @@ const CUT_INSIDE_AKSHARA = /[\u0900-\u0903\u093A-\u094F\u0955-\u0957\u0962\u0963
 // before a stop of its class (सन्तान -> सतान). A word typed with that
 // halanta dropped (सममान for सम्मान, सनतान for सन्तान) keeps both letters,
 // so stage 1 also looks up the key of the word with the halanta restored.
-const HALANTA_DROPPED = new RegExp(`(?<=[ङञणनम])(?=[कखगघचछजझटठडढतथदधपफबभ])|(?<=([${CONSONANTS}]))(?=\\1)`, 'g');
+const HALANTA_DROPPED = new RegExp(`(?<=[${FIFTH_LETTERS}])(?=[${STOPS}])|(?<=([${CONSONANTS}]))(?=\\1)`, 'g');
 
 // Two confusions of error-model.ts cost as little as a fold but change
 // the key: a geminate stop written with its aspirate or not (मुद्धा for
@@ -120,7 +120,7 @@ interface ChainSplit {
  * equal distance, one spelled this way ranks after the others, even when
  * the thesaurus (which keeps many older anusvara spellings) has it.
  */
-const ANUSVARA_BEFORE_STOP = /ं(?=[कखगघचछजझटठडढतथदधपफबभ])/;
+const ANUSVARA_BEFORE_STOP = new RegExp(`${ANUSVARA}(?=[${STOPS}])`);
 
 export class CandidateGenerator {
   /** chainSplits of recent words: a word's candidates are asked for twice (confusion slips, then all). */

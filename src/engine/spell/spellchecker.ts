@@ -50,7 +50,7 @@ import { CandidateGenerator, CONFUSION_ONLY, MAX_CANDIDATE_COST, type Candidate 
 import { Morphology, type MorphAnalysis } from './morphology.js';
 import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import { VERB_CLASSES } from '../lang/hunspell-classes.js';
-import { aksharaCount, CONSONANTS, hasDevanagariLetter, HALANTA, isLetter } from '../lang/letters.js';
+import { aksharaCount, CONSONANTS, FIFTH_LETTERS, hasDevanagariLetter, HALANTA, isLetter, STOP_CLASSES, STOPS } from '../lang/letters.js';
 import { normalizeWord } from '../lang/normalize.js';
 import { CASE_FORM_PROBES, POSTPOSITIONS } from '../lang/postpositions.js';
 import { sentencesUsing } from '../lang/text.js';
@@ -606,10 +606,10 @@ export class Spellchecker {
 const CONJUNCT = new RegExp(`[${CONSONANTS}]${HALANTA}[${CONSONANTS}]`);
 
 /** A fifth letter with halanta before a stop (before य र ल व श ष स ह the standard's own spelling is anusvara: संवाद). */
-const PANCHAM_CLUSTER = /[ङञणनम]्(?=[कखगघचछजझटठडढतथदधपफबभ])/g;
+const PANCHAM_CLUSTER = new RegExp(`[${FIFTH_LETTERS}]${HALANTA}(?=[${STOPS}])`, 'g');
 const count = (w: string, ch: string): number => w.split(ch).length - 1;
 /** A fifth letter with halanta before a stop of its own class (सम्भव, सङ्घ, पण्डित, सन्त, पञ्च). */
-const HOMORGANIC_PANCHAM = /ङ्(?=[कखगघ])|ञ्(?=[चछजझ])|ण्(?=[टठडढ])|न्(?=[तथदध])|म्(?=[पफबभ])/g;
+const HOMORGANIC_PANCHAM = new RegExp(STOP_CLASSES.map((c) => `${c.fifth}${HALANTA}(?=[${c.stops}])`).join('|'), 'g');
 
 /**
  * The candidate differs from the word only by moving it away from the

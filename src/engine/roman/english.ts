@@ -1,4 +1,6 @@
-// English spellings of loanwords, read the way Nepali writes the word.
+// English in romanized Nepali: the English spellings of loanwords, read
+// the way Nepali writes the word, initialisms read letter by letter, and
+// the common English words that tell English text from Nepali.
 //
 // Nepali writes English loanwords by their sound (डिजिटल, रिपोर्ट, फाइल,
 // अनलाइन), and people type them in Latin letters the English way
@@ -7,7 +9,7 @@
 // the casual aliases of these words never match what is typed.
 // loanReadings() rewrites an English spelling into the casual spellings of
 // its likely Nepali pronunciation; the romanizer looks those up like typed
-// casual tokens (romanize.ts, stage "loan"), and keeps the words the store
+// casual tokens (stages/loan.ts, stage 3b), and keeps the words the store
 // has.
 //
 // The rules are the regular correspondences of English loans in Nepali
@@ -157,3 +159,28 @@ export function initialismReading(token: string): string | null {
   for (const ch of token) out += LETTER_NAMES[ch]!;
   return out;
 }
+
+/**
+ * Very common English words, kept as English unless their context is
+ * Nepali. Left out on purpose: English spellings that are everyday Nepali
+ * (he हे, her हेर, to, so सो, me, man मन, bus बस, sun सुन, din दिन, tin तीन,
+ * kin किन, bat बाट, par पर, ho हो, ma म, say सय, let लेट, time, day).
+ */
+export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
+  (
+    'the of and in is are was were be been being for on with as at by from this that these those it its or a an ' +
+    'not you your yours we our they their them she his him my i will would can could should shall may might must ' +
+    'have has had do does did what which who whom whose when where why how there here if but then than about ' +
+    'into over after before because all any some most other only also very just please thank thanks yes hello ' +
+    'hi okay ok our us its an each every both few many much such own same too out up down off again further once ' +
+    'while during through between under above below until against among per via ' +
+    // everyday English verbs, adjectives and nouns that spell no everyday Nepali word
+    'am was doing done going love like know want need call see come give get got make take tell said think feel reach ' +
+    'wait send sent meet talk help good morning night evening later today tomorrow yesterday happy birthday fine great ' +
+    'nice welcome sure really maybe busy never always something anything nothing everything someone people friend ' +
+    'family week month year home no'
+  ).split(' '),
+);
+
+/** Letter patterns of English spelling that casual Nepali typing does not use. */
+export const LOOKS_ENGLISH = /c(?!h)|q|tion|ck|wh|ght/;

@@ -13,11 +13,11 @@
 // headword plus a postposition (postpositionHeadword): that backs a word
 // seen in real text that no dictionary lists (बारे+मा, किताब+हरू).
 
-import { CONSONANTS, HALANTA, NUKTA } from './lang/letters.js';
-import { CASE_MARKERS, EMPHATIC_CASE_MARKERS, NONSTANDARD_POSTPOSITIONS, PLURAL } from './lang/postpositions.js';
-import { casualSpellings } from './roman-casual.js';
-import { casualWeight } from './roman-aliases.js';
-import { SIGN_TO_LETTER, syllabify } from './roman-schemes.js';
+import { CONSONANTS, HALANTA, NUKTA } from '../lang/letters.js';
+import { CASE_MARKERS, EMPHATIC_CASE_MARKERS, NONSTANDARD_POSTPOSITIONS, PLURAL } from '../lang/postpositions.js';
+import { casualSpellings } from './casual.js';
+import { casualWeight } from './aliases.js';
+import { SIGN_TO_LETTER, syllabify } from './schemes.js';
 
 export type EndingType = 'post' | 'verb';
 

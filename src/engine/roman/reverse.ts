@@ -16,7 +16,7 @@
 // Found words are scored by the casual scheme itself (casualCost), so this
 // only proposes candidates; it never decides their rank.
 
-import { HALANTA } from './lang/letters.js';
+import { HALANTA } from '../lang/letters.js';
 
 interface Reading {
   dev: string;

@@ -15,7 +15,7 @@
 //     U+093C, map to q k͟h ġ z ṛ ṛh f ẏ.
 //   - word-final halanta (आत्मसात्) means no vowel at all.
 
-import { ANUSVARA, CHANDRABINDU, HALANTA, NUKTA, VISARGA } from './lang/letters.js';
+import { ANUSVARA, CHANDRABINDU, HALANTA, NUKTA, VISARGA } from '../lang/letters.js';
 
 /** Consonant identifiers (our own, ASCII). */
 export type Cons =

@@ -15,7 +15,7 @@
 // Sentence boundaries (. ! ? । ॥ or a line break in the gap before a token)
 // feed the resolver's context rules (capitalized words, English runs).
 
-import { forEachChunk, isSpace } from './lang/text.js';
+import { forEachChunk, isSpace } from '../lang/text.js';
 
 export type RomanTokenKind = 'word' | 'number' | 'mixed' | 'devanagari' | 'url' | 'email';
 

@@ -1,90 +1,13 @@
-// Roman aliases of a Devanagari word, and the two keys they are stored under.
-//
-// The data pipeline (src/build/records.ts) calls romanAliases for every
-// headword and every attested lexicon form, and stores each alias under
-// romanKey(alias) (exact look-up) and under fuzzyRomanKey(alias) (the fuzzy
-// layer). The resolver (romanize.ts) applies the same two functions to what
-// the user typed, so build and service always agree.
-//
-// Schemes (an alias's `kinds`): iast, iso15919, harvard-kyoto, itrans (the
-// scientific schemes, roman-schemes.ts) and casual (how people type,
-// roman-casual.ts). When several schemes produce the same string it is one
-// alias with all their names.
-//
-// Weight (an integer; higher = a typist is likelier to write this spelling
-// for this word). It is derived, never set per word:
-//   casual:        100 - 15 x cost, where cost is the number and kind of
-//                  casual simplifications in the spelling (roman-casual.ts):
-//                  cost 0 -> 100, 1 -> 85, 2 -> 70.
-//   iast, iso15919: 60   (people rarely type diacritics; when they do, the
-//                          spelling is unambiguous)
-//   itrans:         55
-//   harvard-kyoto:  50   (its capitals are usually lost in typing)
-// An alias produced by several schemes takes the highest of their weights.
-// Fuzzy matches are weighted lower again by the resolver (romanize.ts).
+// The keys a roman token is looked up by, the same at build time and for
+// what the user typed: romanKey (an exact alias), fuzzyRomanKey (the fuzzy
+// layer, which forgets the differences typists make freely), and the
+// reading of a token typed with diacritics as a typist without them would
+// write it (foldDiacritics).
 
-import { casualSpellings } from './roman-casual.js';
-import { renderScientific, SCIENTIFIC_SCHEMES, syllabify, type ScientificScheme } from './roman-schemes.js';
-import { INVISIBLES, normalizeWord } from './lang/normalize.js';
+import { INVISIBLES } from '../lang/normalize.js';
 
-export interface GeneratedAlias {
-  alias: string;
-  kinds: string[];
-  weight: number;
-}
-
-export const CASUAL_BASE_WEIGHT = 100;
-export const CASUAL_COST_STEP = 15;
-export const SCHEME_WEIGHTS: Record<ScientificScheme, number> = {
-  iast: 60,
-  iso15919: 60,
-  itrans: 55,
-  'harvard-kyoto': 50,
-};
-
-/** Weight of a casual spelling of the given cost. */
-export function casualWeight(cost: number): number {
-  return Math.max(1, CASUAL_BASE_WEIGHT - CASUAL_COST_STEP * cost);
-}
-
-/**
- * The roman aliases of a Devanagari word, best first: at most 8 casual
- * spellings plus one per scientific scheme (usually fewer: the schemes often
- * agree with each other or with a casual spelling). Empty when the word holds
- * anything but Devanagari letters and signs.
- */
-export function romanAliases(word: string): GeneratedAlias[] {
-  const normalized = normalizeWord(word);
-  const syl = syllabify(normalized);
-  if (!syl) return [];
-  const byKey = new Map<string, GeneratedAlias>();
-  const add = (alias: string, kind: string, weight: number): void => {
-    const key = romanKey(alias);
-    if (!key) return;
-    const a = byKey.get(key);
-    if (!a) byKey.set(key, { alias, kinds: [kind], weight });
-    else {
-      if (!a.kinds.includes(kind)) a.kinds.push(kind);
-      if (weight > a.weight) a.weight = weight;
-    }
-  };
-  for (const { s, c } of casualSpellings(syl)) add(s, 'casual', casualWeight(c));
-  const abbreviation = TEXTING_ABBREVIATIONS.get(normalized);
-  if (abbreviation) add(abbreviation, 'casual', casualWeight(TEXTING_ABBREVIATION_COST));
-  for (const scheme of SCIENTIFIC_SCHEMES) add(renderScientific(syl, scheme), scheme, SCHEME_WEIGHTS[scheme]);
-  return [...byKey.values()].sort((a, b) => b.weight - a.weight);
-}
-
-/**
- * Abbreviations of Nepali texting that no spelling rule makes (k for के):
- * a word cut to letters the casual scheme would not drop, stored as one
- * more casual alias of the word at the weight of a cost-2 spelling.
- */
-const TEXTING_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
-  ['के', 'k'],
-  ['हजुर', 'hjr'],
-]);
-const TEXTING_ABBREVIATION_COST = 2;
+/** A token in plain lower-case ASCII letters: how a casual typist writes (the casual scheme prices only such spellings). */
+export const CASUAL_TYPED = /^[a-z]+$/;
 
 const APOSTROPHES = /[\u2018\u2019\u02BC]/g;
 
@@ -283,4 +206,30 @@ export function fuzzyRomanKey(roman: string): string {
     }
   }
   return out;
+}
+
+/**
+ * Letters with diacritics (IAST, ISO 15919 and loose typing with them: Ghaṇṭā,
+ * tapaiṅle) as a casual typist writes them; other marks are dropped (ā -> a,
+ * ṭ -> t), a tilde or candrabindu over a vowel is its nasal (uhā̃ -> uhan), and
+ * the scientific c is ch.
+ */
+const DIACRITIC_LETTERS: Readonly<Record<string, string>> = {
+  'ś': 'sh', 'ṣ': 'sh', 'ṛ': 'ri', 'ṝ': 'ri', 'ḷ': 'li', 'ṅ': 'n', 'ñ': 'n', 'ṇ': 'n', 'ṃ': 'n', 'ṁ': 'n', 'ḥ': 'h',
+};
+const DIACRITIC_LETTER = /[śṣṛṝḷṅñṇṃṁḥ]/g;
+const NASAL_MARK = /[̃̐]/g;
+const BARE_C = /c(?!h)/g;
+
+/** The token without its diacritics, read with DIACRITIC_LETTERS (the anusvara ṃ/ṁ as n); null when it has none (or is not Latin). */
+export function foldDiacritics(lower: string): string | null {
+  if (CASUAL_TYPED.test(lower)) return null;
+  const s = lower
+    .normalize('NFC')
+    .replace(DIACRITIC_LETTER, (ch) => DIACRITIC_LETTERS[ch]!)
+    .normalize('NFD')
+    .replace(NASAL_MARK, 'n')
+    .replace(COMBINING, '')
+    .replace(BARE_C, 'ch');
+  return s !== lower && CASUAL_TYPED.test(s) ? s : null;
 }

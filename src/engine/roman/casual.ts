@@ -63,7 +63,7 @@
 // so a typed spelling of any cost up to MAX_SCORED_COST is a casual alias of
 // the word with the weight its cost gives.
 
-import type { Cons, Syllable, Vowel } from './roman-schemes.js';
+import type { Cons, Syllable, Vowel } from './schemes.js';
 
 interface Option {
   s: string;
