@@ -124,7 +124,7 @@ export interface StoreMeta {
     examples: number;
   };
   bloom: { bits: number; hashes: number; items: number; falsePositiveRate: number; checksum: string } | null;
-  /** The stored spellcheck verdicts: how many, and the fingerprint of the engine code that computed them (src/store/engine-fingerprint.ts). */
+  /** The stored spellcheck verdicts: how many, and the fingerprint of the spellchecking code that computed them (src/engine/spell/fingerprint.ts). */
   verdicts: { words: number; engine: string } | null;
 }
 

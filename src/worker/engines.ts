@@ -3,10 +3,10 @@
 // and each worker thread).
 
 import { BloomFilter } from '../store/bloom.js';
-import { engineFingerprint } from '../store/engine-fingerprint.js';
 import { LmdbStore } from '../store/lmdb-store.js';
 import type { StoreMeta } from '../store/types.js';
 import { Romanizer } from '../engine/roman/romanizer.js';
+import { verdictFingerprint } from '../engine/spell/fingerprint.js';
 import { Spellchecker } from '../engine/spell/spellchecker.js';
 import type { EngineOptions } from './protocol.js';
 
@@ -32,7 +32,7 @@ export function openEngines(opts: EngineOptions): Engines {
   return { store, spell, roman };
 }
 
-/** The store's spellcheck verdicts were computed by this engine code (StoreMeta.verdicts.engine). */
+/** The store's spellcheck verdicts were computed by this spellchecking code (StoreMeta.verdicts.engine: engine/spell/fingerprint.ts). */
 export function verdictsUsable(meta: StoreMeta): boolean {
-  return meta.verdicts?.engine === engineFingerprint();
+  return meta.verdicts?.engine === verdictFingerprint();
 }

@@ -130,7 +130,7 @@ export interface SpellcheckerOptions {
    * only the news list has, checked at build time by this same engine) with
    * that verdict instead of checking it again. Only when the store's
    * verdicts come from this engine code (the caller compares
-   * StoreMeta.verdicts.engine with engineFingerprint()). Default false.
+   * StoreMeta.verdicts.engine with verdictFingerprint(), fingerprint.ts). Default false.
    */
   storedVerdicts?: boolean;
 }
