@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { initialismReading, loanReadings } from '../../src/engine/roman/english.js';
+import { initialismReading, loanReadings } from '../../../src/engine/roman/english.js';
 
 const first = (w: string): string => loanReadings(w, 8)[0]!;
 

@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRecords } from '../../src/build/records.js';
-import { confusionKey } from '../../src/engine/spell/confusion.js';
-import { findExamples } from '../../src/engine/lookup/examples.js';
-import { lookupEntry, lookupMultiDict } from '../../src/engine/lookup/entry.js';
-import { lookupVariants, variantDifferences } from '../../src/engine/lookup/variants.js';
-import { suggestWords } from '../../src/engine/lookup/suggest.js';
-import { MemoryStore } from '../../src/store/memory-store.js';
-import { miniLexicon } from '../fixtures/mini-lexicon.js';
+import { buildRecords } from '../../../src/build/records.js';
+import { confusionKey } from '../../../src/engine/spell/confusion.js';
+import { findExamples } from '../../../src/engine/lookup/examples.js';
+import { lookupEntry, lookupMultiDict } from '../../../src/engine/lookup/entry.js';
+import { lookupVariants, variantDifferences } from '../../../src/engine/lookup/variants.js';
+import { suggestWords } from '../../../src/engine/lookup/suggest.js';
+import { MemoryStore } from '../../../src/store/memory-store.js';
+import { miniLexicon } from '../../fixtures/mini-lexicon.js';
 
 const store = new MemoryStore(buildRecords(miniLexicon()));
 

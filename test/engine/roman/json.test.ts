@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRecords } from '../../src/build/records.js';
-import { Romanizer } from '../../src/engine/roman/romanizer.js';
-import { Spellchecker } from '../../src/engine/spell/spellchecker.js';
-import type { RomanizationResult } from '../../src/engine/results.js';
-import { MemoryStore } from '../../src/store/memory-store.js';
-import { romanLexicon } from '../fixtures/roman/lexicon.js';
+import { buildRecords } from '../../../src/build/records.js';
+import { Romanizer } from '../../../src/engine/roman/romanizer.js';
+import { Spellchecker } from '../../../src/engine/spell/spellchecker.js';
+import type { RomanizationResult } from '../../../src/engine/results.js';
+import { MemoryStore } from '../../../src/store/memory-store.js';
+import { romanLexicon } from '../../fixtures/roman/lexicon.js';
 
 const store = new MemoryStore(buildRecords(romanLexicon()));
 const roman = new Romanizer(store, new Spellchecker(store));

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FUNCTION_WORDS } from '../../src/engine/lang/closed-class.js';
-import { Morphology } from '../../src/engine/spell/morphology.js';
-import { FORM_LEXICON } from '../../src/store/types.js';
-import { spellStore } from '../fixtures/spell/lexicon.js';
+import { FUNCTION_WORDS } from '../../../src/engine/lang/closed-class.js';
+import { Morphology } from '../../../src/engine/spell/morphology.js';
+import { FORM_LEXICON } from '../../../src/store/types.js';
+import { spellStore } from '../../fixtures/spell/lexicon.js';
 
 const store = spellStore();
 const morph = new Morphology(store);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tokenizeRoman } from '../../src/engine/roman/tokenize.js';
+import { tokenizeRoman } from '../../../src/engine/roman/tokenize.js';
 
 const brief = (text: string): [string, string, number, number][] => tokenizeRoman(text).map((t) => [t.text, t.kind, t.start, t.end]);
 

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { casualWeight, romanAliases, SCHEME_WEIGHTS } from '../../src/engine/roman/aliases.js';
-import { fuzzyRomanKey, romanKey } from '../../src/engine/roman/keys.js';
-import { MAX_CASUAL_ALIASES } from '../../src/engine/roman/casual.js';
+import { casualWeight, romanAliases, SCHEME_WEIGHTS } from '../../../src/engine/roman/aliases.js';
+import { fuzzyRomanKey, romanKey } from '../../../src/engine/roman/keys.js';
+import { MAX_CASUAL_ALIASES } from '../../../src/engine/roman/casual.js';
 
 /** alias -> weight of one word's casual aliases */
 function casual(word: string): Map<string, number> {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { confusionKey } from '../../src/engine/spell/confusion.js';
-import { editCost, editVariants } from '../../src/engine/spell/error-model.js';
+import { confusionKey } from '../../../src/engine/spell/confusion.js';
+import { editCost, editVariants } from '../../../src/engine/spell/error-model.js';
 
 test('identical words cost nothing', () => {
   assert.equal(editCost('घर', 'घर'), 0);

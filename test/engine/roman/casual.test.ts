@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { casualCost, casualSpellings, MAX_CASUAL_COST } from '../../src/engine/roman/casual.js';
-import { reverseSpellings } from '../../src/engine/roman/reverse.js';
-import { syllabify } from '../../src/engine/roman/schemes.js';
+import { casualCost, casualSpellings, MAX_CASUAL_COST } from '../../../src/engine/roman/casual.js';
+import { reverseSpellings } from '../../../src/engine/roman/reverse.js';
+import { syllabify } from '../../../src/engine/roman/schemes.js';
 
 const cost = (word: string, typed: string): number => casualCost(syllabify(word)!, typed);
 

@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRecords } from '../../src/build/records.js';
-import { foldDiacritics } from '../../src/engine/roman/keys.js';
-import { Romanizer } from '../../src/engine/roman/romanizer.js';
-import { ATTESTED_PENALTY } from '../../src/engine/roman/weights.js';
-import { Spellchecker } from '../../src/engine/spell/spellchecker.js';
-import { MemoryStore } from '../../src/store/memory-store.js';
-import { ATTESTED_WORDLIST, HUNSPELL_DICT, THESAURUS_DICT } from '../../src/store/types.js';
-import { romanLexicon } from '../fixtures/roman/lexicon.js';
+import { buildRecords } from '../../../src/build/records.js';
+import { foldDiacritics } from '../../../src/engine/roman/keys.js';
+import { Romanizer } from '../../../src/engine/roman/romanizer.js';
+import { ATTESTED_PENALTY } from '../../../src/engine/roman/weights.js';
+import { Spellchecker } from '../../../src/engine/spell/spellchecker.js';
+import { MemoryStore } from '../../../src/store/memory-store.js';
+import { ATTESTED_WORDLIST, HUNSPELL_DICT, THESAURUS_DICT } from '../../../src/store/types.js';
+import { romanLexicon } from '../../fixtures/roman/lexicon.js';
 
 const store = new MemoryStore(buildRecords(romanLexicon()));
 const roman = new Romanizer(store, new Spellchecker(store));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MAX_CORRECTIONS, Spellchecker } from '../../src/engine/spell/spellchecker.js';
-import { FORM_LEXICON } from '../../src/store/types.js';
-import { spellStore } from '../fixtures/spell/lexicon.js';
+import { MAX_CORRECTIONS, Spellchecker } from '../../../src/engine/spell/spellchecker.js';
+import { FORM_LEXICON } from '../../../src/store/types.js';
+import { spellStore } from '../../fixtures/spell/lexicon.js';
 
 const checker = (): Spellchecker => new Spellchecker(spellStore());
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { confusionKey } from '../../src/engine/spell/confusion.js';
-import { spellStore } from '../fixtures/spell/lexicon.js';
+import { confusionKey } from '../../../src/engine/spell/confusion.js';
+import { spellStore } from '../../fixtures/spell/lexicon.js';
 
 const same = (a: string, b: string): void => assert.equal(confusionKey(a), confusionKey(b), `${a} and ${b} should share a key`);
 const differ = (a: string, b: string): void => assert.notEqual(confusionKey(a), confusionKey(b), `${a} and ${b} should not share a key`);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderScientific, syllabify, type ScientificScheme } from '../../src/engine/roman/schemes.js';
+import { renderScientific, syllabify, type ScientificScheme } from '../../../src/engine/roman/schemes.js';
 
 const render = (word: string, scheme: ScientificScheme): string => renderScientific(syllabify(word.normalize('NFC'))!, scheme);
 
