@@ -3,25 +3,25 @@
 // The data pipeline (src/build/records.ts) calls romanAliases for every
 // headword and every attested lexicon form, and stores each alias under
 // romanKey(alias) (exact look-up) and under fuzzyRomanKey(alias) (the fuzzy
-// layer). The resolver (romanize.ts) applies the same two functions to what
+// layer). The romanizer (analysis.ts) applies the same two functions to what
 // the user typed, so build and service always agree.
 //
 // Schemes (an alias's `kinds`): iast, iso15919, harvard-kyoto, itrans (the
-// scientific schemes, roman-schemes.ts) and casual (how people type,
-// roman-casual.ts). When several schemes produce the same string it is one
+// scientific schemes, schemes.ts) and casual (how people type,
+// casual.ts). When several schemes produce the same string it is one
 // alias with all their names.
 //
 // Weight (an integer; higher = a typist is likelier to write this spelling
 // for this word). It is derived, never set per word:
 //   casual:        100 - 15 x cost, where cost is the number and kind of
-//                  casual simplifications in the spelling (roman-casual.ts):
+//                  casual simplifications in the spelling (casual.ts):
 //                  cost 0 -> 100, 1 -> 85, 2 -> 70.
 //   iast, iso15919: 60   (people rarely type diacritics; when they do, the
 //                          spelling is unambiguous)
 //   itrans:         55
 //   harvard-kyoto:  50   (its capitals are usually lost in typing)
 // An alias produced by several schemes takes the highest of their weights.
-// Fuzzy matches are weighted lower again by the resolver (romanize.ts).
+// Fuzzy matches are weighted lower again by the romanizer (weights.ts).
 
 import { casualSpellings } from './casual.js';
 import { renderScientific, SCIENTIFIC_SCHEMES, syllabify, type ScientificScheme } from './schemes.js';

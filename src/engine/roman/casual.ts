@@ -45,8 +45,7 @@
 //   nasal signs: ं before p/b/m/व m or n, before y r l s h n (m 1),
 //     elsewhere n (dropped 1, m at word end 1); ँ n or dropped 0, at the word end (गाउँ gaun/gau,
 //     तपाईं tapain/tapai) as inside (जाँदै jandai/jadai, लिँदैन lidaina): typists leave the
-//     chandrabindu out as a matter of course (measured: 1 inside gave tier A 78.8%, 0 gives 79.0%,
-//     sentences 76.8% both; jadai then reads जाँदै before the rare noun जडाइ).
+//     chandrabindu out as a matter of course (jadai reads जाँदै before the rare noun जडाइ).
 //   visarga ः: inside the word dropped 0 (दुःख dukha), h 1; at the end h 0,
 //     dropped 1.
 //
@@ -85,8 +84,7 @@ export const MAX_CASUAL_COST = 2;
  * looks a stem up among the stored aliases only, so a stem typed with one
  * step (prabhava, its final a written) must be among them: a word with many
  * free choices (व typed b, v or w; vowel length) has more than 8 spellings
- * at no cost. Measured (romanization-quality.js): 8 -> 12 stores 760k aliases
- * instead of 660k (store 165 -> 173 MiB) and gains 11 sentence words.
+ * at no cost.
  */
 export const MAX_CASUAL_ALIASES = 12;
 /** casualCost reports costs up to this; a dearer spelling is not a casual alias. */

@@ -7,7 +7,7 @@
 // stem through the aliases, and joins the Devanagari. The endings below are
 // Nepali grammar (case markers, postpositions, the plural, verb endings), not
 // words of any test set; their roman spellings are made by the casual scheme
-// itself (roman-casual.ts), so "छु" is found as chhu and chu alike.
+// itself (casual.ts), so "छु" is found as chhu and chu alike.
 //
 // The same endings tell, on the Devanagari side, whether a word is a
 // headword plus a postposition (postpositionHeadword): that backs a word
@@ -48,7 +48,7 @@ const COLLOQUIAL_JOINED = ['वाला', 'वाली', 'नेर'];
  * Spellings of the plural and of सँग that real text writes and the
  * Academy standard corrects (NONSTANDARD_POSTPOSITIONS: हरू, सँग): after a
  * word it knows, the spellchecker flags them; after a word only real text
- * has, where it cannot, the romanizer does not build them (romanize.ts
+ * has, where it cannot, the romanizer does not build them (stages/split.ts
  * tryJoin).
  */
 const NONSTANDARD_POSTPOSITION = new RegExp([...NONSTANDARD_POSTPOSITIONS.keys()].join('|'));
@@ -122,7 +122,7 @@ export const POSTPOSITION_WORDS: ReadonlySet<string> = new Set([...SPLIT_CASE_MA
  * The postpositions written as words of their own as often as joined
  * (घर भित्र, उस सँग, म बाट): the case markers of two aksharas or more, not
  * the adjective-forming -वाला/-वाली (never a word alone) nor the literary
- * सित. They rank with the closed-class words (romanize.ts).
+ * सित. They rank with the closed-class words (ranking.ts).
  */
 export const STANDALONE_POSTPOSITIONS: ReadonlySet<string> = new Set(
   SPLIT_CASE_MARKERS.filter((m) => (syllabify(m)?.length ?? 0) >= 2 && !['वाला', 'वाली', 'सित'].includes(m)),

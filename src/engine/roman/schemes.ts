@@ -4,7 +4,7 @@
 // Why our own tables rather than @indic-transliteration/sanscript: the tables
 // are small, the build renders ~100k words (a dependency that walks a generic
 // scheme map per character is several times slower), and the casual scheme
-// (roman-casual.ts) needs the same syllable analysis anyway: which vowels are
+// (casual.ts) needs the same syllable analysis anyway: which vowels are
 // inherent, where a consonant cluster is, where a nasal sign sits. The
 // Nepali-specific points are handled explicitly:
 //   - schwa: the scientific schemes write every inherent vowel (गर -> "gara"),

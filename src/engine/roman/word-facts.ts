@@ -23,7 +23,7 @@ export class WordFacts {
     readonly definitionRank: number,
     readonly headword: boolean,
     readonly lexicon: boolean,
-    /** Not a dictionary form, but a headword plus a regular ending (roman-inflection.ts), or a form the spellchecker's grammar builds on a headword. */
+    /** Not a dictionary form, but a headword plus a regular ending (inflection.ts), or a form the spellchecker's grammar builds on a headword. */
     readonly regular: boolean,
     readonly boundStem: boolean,
     /** Whose case forms tell how much real text uses the word: the word, or for a headword plus a postposition chain (नदीमा), the headword (नदी). */

@@ -86,9 +86,8 @@ export const THRESHOLDS = {
    * or another vowel sign too (प्रशासन typed with its sibilants swapped).
    * The news vocabulary that marks words as attested holds common
    * misspellings of long words as well as names; a long name rarely lies
-   * one phonetic edit from an attested headword. Measured: the flags this
-   * adds on flores_dev and corpus_frequent_words are mostly real errors
-   * (about 3 in 4).
+   * one phonetic edit from an attested headword (on real text, most of
+   * what this flags are real errors: bench/RESULTS.md).
    */
   attestedPlausible: 0.75,
   /** Words of one or two aksharas (रे, जूता): a confusion slip, not a different letter. */
@@ -114,9 +113,8 @@ export const MAX_WORD_LENGTH = 40;
 /**
  * Unknown words of more aksharas (not counting a postposition chain) are
  * not taken apart by compoundCorrection: two words of a compound rarely
- * make more, and each split point costs two candidate look-ups (1,000
- * random 24-letter words, cold: 0.5 s with no limit, 0.2 s without the
- * step, 0.14 s with this one).
+ * make more, and each split point costs two candidate look-ups, which on
+ * long runs of letters cost more than the rest of the check.
  */
 const MAX_COMPOUND_CORRECTION_AKSHARAS = 8;
 /** similarWords (WORD_NOT_FOUND similar_words) looks further: the word may be anything. */
@@ -620,8 +618,8 @@ const HOMORGANIC_PANCHAM = new RegExp(STOP_CLASSES.map((c) => `${c.fifth}${HALAN
  * ones. The word itself is the standard spelling (isStandardOfVariant).
  * (Chandrabindu replaced by anusvara is left alone: the thesaurus writes
  * many words with anusvara that the standard writes with chandrabindu
- * (-औं ordinals), and both spellings are attested; measured, refusing
- * those candidates cost injected pairs and changed no false alarm.)
+ * (-औं ordinals), and both spellings are attested: refusing those
+ * candidates loses corrections of real slips and spares no false alarm.)
  */
 export function awayFromStandard(word: string, candidate: string): boolean {
   return candidate.length < word.length && count(candidate, 'ं') > count(word, 'ं') && word.replace(PANCHAM_CLUSTER, 'ं') === candidate.replace(PANCHAM_CLUSTER, 'ं');
