@@ -131,6 +131,11 @@ export class CandidateGenerator {
     private readonly morph: Morphology,
   ) {}
 
+  /** Entries of the memo of chain splits. */
+  get cacheSize(): number {
+    return this.splitMemo.size;
+  }
+
   private isLexiconForm(w: string): boolean {
     return this.store.mayBeForm(w) && ((this.store.form(w)?.flags ?? 0) & FORM_LEXICON) !== 0;
   }

@@ -202,6 +202,11 @@ export class Morphology {
   private readonly memo = new BoundedMap<MorphAnalysis | false>(20_000);
   private readonly splitMemo = new BoundedMap<{ base: string; suffix: string }[]>(20_000);
 
+  /** Entries of each memo, by name. */
+  cacheSizes(): { analyses: number; splits: number } {
+    return { analyses: this.memo.size, splits: this.splitMemo.size };
+  }
+
   /** Set when a speculative word-formation step succeeded during the current analyse(). */
   private speculative = false;
 

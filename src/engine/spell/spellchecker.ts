@@ -596,6 +596,23 @@ export class Spellchecker {
     return out.filter((c) => c !== w).slice(0, limit);
   }
 
+  /** Entries of each of this checker's caches, by name (for the byte budgets a later issue puts on them). */
+  cacheSizes(): Record<string, number> {
+    const memo = this.store.cacheSizes();
+    const morph = this.morph.cacheSizes();
+    return {
+      results: this.cache?.size ?? 0,
+      orthography: this.orthographyMemo.size,
+      storeForms: memo.forms,
+      storeHeadwords: memo.headwords,
+      storeBloom: memo.bloom,
+      storeConfusionKeys: memo.confusionKeys,
+      morphology: morph.analyses,
+      morphologySplits: morph.splits,
+      candidateSplits: this.generator.cacheSize,
+    };
+  }
+
   cacheStats(): { hits: number; misses: number } {
     return { hits: this.hits, misses: this.misses };
   }

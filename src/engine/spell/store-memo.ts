@@ -68,6 +68,11 @@ export class StoreMemo implements SpellStore {
     return this.keys.get(key) ?? this.keys.remember(key, this.store.formsByConfusionKey(key));
   }
 
+  /** Entries of each memo, by name. */
+  cacheSizes(): { forms: number; headwords: number; bloom: number; confusionKeys: number } {
+    return { forms: this.forms.size, headwords: this.headwords.size, bloom: this.bloom.size, confusionKeys: this.keys.size };
+  }
+
   /** Not memoized: asked once per word the result cache misses. */
   verdict(word: string): StoredVerdict | undefined {
     return this.store.verdict(word);

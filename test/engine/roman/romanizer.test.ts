@@ -472,3 +472,20 @@ test('a token typed with diacritics: its scientific alias first, else read as ty
   // no alias has the token: the casual reading of it without diacritics
   assert.equal(convert('mero kām gharmā'), 'मेरो काम घरमा');
 });
+
+test('a romanizer asks the spellchecker it is given, and keeps its caches where they can be counted', () => {
+  const spell = new Spellchecker(store);
+  const own = new Romanizer(store, spell);
+  assert.deepEqual(own.cacheSizes(), { analyses: 0, facts: 0, syllables: 0, jsonFragments: 0 });
+  const before = spell.cacheStats();
+  const r = own.resolveText('mero ghar xqzv', 5);
+  const after = spell.cacheStats();
+  assert.ok(after.hits + after.misses > before.hits + before.misses, 'the verdicts come from the given spellchecker');
+  own.json(r);
+  const sizes = own.cacheSizes();
+  assert.ok(sizes.analyses >= 3 && sizes.facts > 0 && sizes.syllables > 0, JSON.stringify(sizes));
+  assert.equal(sizes.jsonFragments, 1, 'the unresolved token');
+  assert.ok(spell.cacheSizes().results > 0);
+  // The same token again is one cached analysis: the same candidate array.
+  assert.equal(own.resolveText('ghar', 5).tokens[0]!.candidates, own.resolveText('ghar', 5).tokens[0]!.candidates);
+});
