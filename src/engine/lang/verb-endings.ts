@@ -1,6 +1,8 @@
 // The endings of the Nepali verb paradigm: one list, which the
 // spellchecker's morphology reads a verb form with (stem + ending, the
-// stem's infinitive a dictionary or real text has).
+// stem's infinitive a dictionary or real text has), and the romanizer's
+// split stage joins to a typed stem (roman/inflection.ts, in the form that
+// follows a consonant stem, with the compounds it reads whole).
 
 /**
  * Endings of the Nepali verb paradigm, as they follow the stem of the

@@ -15,6 +15,7 @@
 
 import { CONSONANTS, HALANTA, NUKTA } from '../lang/letters.js';
 import { CASE_MARKERS, EMPHATIC_CASE_MARKERS, NONSTANDARD_POSTPOSITIONS, PLURAL } from '../lang/postpositions.js';
+import { VERB_ENDINGS } from '../lang/verb-endings.js';
 import { casualSpellings } from './casual.js';
 import { casualWeight } from './aliases.js';
 import { SIGN_TO_LETTER, syllabify } from './schemes.js';
@@ -66,33 +67,38 @@ const PLURALS = [PLURAL, ...nonstandardSpellingsOf(PLURAL)];
 const EMPHATIC = ['नै', ...EMPHATIC_CASE_MARKERS.filter((m) => !m.endsWith('नै')), 'लै'];
 
 /**
- * Verb endings. After a consonant-final stem (गर्) a consonant-initial ending
- * follows a halanta (गर्छु); a vowel-initial one (written as its sign, ेको)
- * replaces it (गरेको). Vowel-final stems (खा, जा, हु) take the same endings
- * (खाने, खाएको) and the n-forms of the present (खान्छु).
+ * A verb ending of the paradigm (lang/verb-endings.ts, which lists each as
+ * it follows an infinitive's stem, खा|एको beside गर|ेको) in the form the
+ * split stage joins: after a consonant-final stem (गर्) a consonant-initial
+ * ending follows a halanta (गर्छु), a vowel-initial one is written as its
+ * sign and replaces the halanta (गरेको); joinStem writes the sign as its
+ * letter after a vowel-final stem (खाएको), and -यो as ्यो (खायो, गर्यो).
  */
-const SPLIT_VERB_ENDINGS = [
-  // present, negative present
-  'छु', 'छौं', 'छौँ', 'छौ', 'छ', 'छन्', 'छे', 'छिन्', 'छस्', 'छेस्', 'छैन', 'छैनन्', 'छैनौं', 'छैनौँ', 'दैन', 'दैनन्', 'दिनँ', 'दछ', 'दछन्', 'दछु',
-  'न्छु', 'न्छौं', 'न्छौँ', 'न्छौ', 'न्छ', 'न्छन्', 'न्छे', 'न्छिन्', 'न्न', 'न्नँ', 'न्नन्',
-  // infinitive, participles, converbs
-  'नु', 'ने', 'नुपर्छ', 'नुपर्ने', 'नुपर्यो', 'नुभयो', 'नुभएको', 'नुहुन्छ', 'नुहुन्न', 'नुहोस्', 'नुस्', 'नुहुँदैन',
-  'दै', 'दा', 'दो', 'न', 'नन्', 'ला', 'लान्', 'ली', 'लिन्',
-  'ेको', 'ेका', 'ेकी', 'ेकै', 'ेर', 'े', 'ेन', 'ेनन्', 'ेनौं', 'ेपछि', 'ेदेखि', 'ेसम्म', 'ेमा',
-  // the evidential perfect (गरेछ, गरिछ: "did, it turns out") and the definite future (गर्नेछ)
-  'ेछ', 'ेछन्', 'ेछु', 'ेछौ', 'ेछौँ', 'ेछस्', 'िछ', 'िछन्', 'िछे', 'िछस्', 'नेछ', 'नेछन्', 'नेछु', 'नेछौ', 'नेछौँ', 'नेछस्',
-  // past, optative, imperative (the first person with chandrabindu as the
-  // Academy spells it, and with the anusvara real text also uses)
-  '्यो', '्यौ', '्यौं', '्यौँ', 'ें', 'ेँ', 'िन्', 'िस्', 'िनँ', 'ेनौँ', '्या', 'ौं', 'ौँ', 'ौ', 'ूँ', 'ुँ', 'ोस्', 'ून्', 'ुन्', 'ुहोस्',
-  // past habitual, after a consonant stem (गर्थ्यो) and a vowel stem (खान्थ्यो)
-  'थ्यो', 'थ्यौ', 'थ्यौँ', 'थे', 'थेँ', 'थिन्', 'न्थ्यो', 'न्थ्यौ', 'न्थ्यौँ', 'न्थे', 'न्थेँ', 'न्थिन्',
-  // passive
-  'ियो', 'िएको', 'िन्छ', 'िने', 'िएर', 'िँदै', 'िँदैन',
-  // vowel-stem forms with a nasal (जाँदै, जाँदिनँ, जाँदैनौँ, आउँछ, आउँथ्यो)
-  'ँदै', 'ँदैन', 'ँदा', 'ँदो', 'ँदी', 'ँदैनन्', 'ँदिनँ', 'ँदिनन्', 'ँदैनौ', 'ँदैनौँ', 'ँछ', 'ँछु', 'ँछौ', 'ँछौँ', 'ँछन्', 'ँछिन्', 'ँथ्यो', 'ँथे', 'ँथ्यौ', 'ँथ्यौँ',
-  // the other negative persons of the present (गर्दैनौँ, गर्दिनन्)
-  'दैनौ', 'दैनौँ', 'दिनन्',
+function consonantStemForm(ending: string): string {
+  const sign = LETTER_TO_SIGN[ending[0]!];
+  if (sign !== undefined) return sign + ending.slice(1);
+  return ending[0] === 'य' ? HALANTA + ending : ending;
+}
+const LETTER_TO_SIGN: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(SIGN_TO_LETTER).map(([sign, letter]) => [letter, sign]));
+
+/**
+ * Endings the split stage reads besides the paradigm's. The split is one
+ * level, a stem and one ending, where the spellchecker's morphology
+ * composes: so it reads whole the compound verbs of an infinitive (-नुपर्छ,
+ * -नुहोस्, -नुस्), a participle with a postposition (-ेमा, -ेपछि), the
+ * literary present (-दछ) and the negative copula after a stem (-छैन); and
+ * the first persons with the anusvara real text writes for the standard's
+ * chandrabindu (-छौं, -ें, -ौं), which the spellchecker then flags.
+ */
+const JOINED_VERB_ENDINGS = [
+  'छौं', 'छेस्', 'छैन', 'छैनन्', 'छैनौं', 'छैनौँ', 'दछ', 'दछन्', 'दछु', 'न्छौं', 'न्न', 'न्नँ', 'न्नन्',
+  'नुपर्छ', 'नुपर्ने', 'नुपर्यो', 'नुभयो', 'नुभएको', 'नुहुन्छ', 'नुहुन्न', 'नुहोस्', 'नुस्', 'नुहुँदैन', 'नन्', 'लिन्',
+  'ेकै', 'ेनौं', 'ेपछि', 'ेदेखि', 'ेसम्म', 'ेमा', 'ेछौँ', 'ेछस्', 'िछ', 'िछन्', 'िछे', 'िछस्',
+  '्यौं', 'ें', '्या', 'ौं', 'ौ', 'ुँ', 'ून्', 'ुन्', 'ुहोस्', 'िएर', 'िँदैन', 'ँथ्यौ', 'ँथ्यौँ',
 ];
+
+/** The verb endings the split stage reads: the paradigm's, and the joined ones. */
+const SPLIT_VERB_ENDINGS = [...new Set([...VERB_ENDINGS.map(consonantStemForm), ...JOINED_VERB_ENDINGS])];
 
 /** The verb endings the standard writes with a final halanta (गर्छन्, गर्नुस्, गरिन्). */
 const HALANTA_VERB_ENDINGS = SPLIT_VERB_ENDINGS.filter((v) => v.endsWith(HALANTA));

@@ -489,3 +489,11 @@ test('a romanizer asks the spellchecker it is given, and keeps its caches where 
   // The same token again is one cached analysis: the same candidate array.
   assert.equal(own.resolveText('ghar', 5).tokens[0]!.candidates, own.resolveText('ghar', 5).tokens[0]!.candidates);
 });
+
+test('the split stage reads every ending of the verb paradigm the spellchecker reads', () => {
+  // -नाले, -दैनस्, -नेछिन्, -दैनथ्यो are endings of lang/verb-endings.ts the split once lacked.
+  assert.equal(first('padhnale'), 'पढ्नाले');
+  assert.equal(first('lekhdainas'), 'लेख्दैनस्');
+  assert.equal(first('khelnechhin'), 'खेल्नेछिन्');
+  assert.equal(first('basdainathyo'), 'बस्दैनथ्यो');
+});
