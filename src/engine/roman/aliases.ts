@@ -1,10 +1,10 @@
-// Roman aliases of a Devanagari word, and the two keys they are stored under.
+// Roman aliases of a Devanagari word, with their kinds and weights.
 //
 // The data pipeline (src/build/records.ts) calls romanAliases for every
 // headword and every attested lexicon form, and stores each alias under
-// romanKey(alias) (exact look-up) and under fuzzyRomanKey(alias) (the fuzzy
-// layer). The romanizer (analysis.ts) applies the same two functions to what
-// the user typed, so build and service always agree.
+// the two keys of keys.ts, romanKey(alias) (exact look-up) and
+// fuzzyRomanKey(alias) (the fuzzy layer). The romanizer applies the same
+// two functions to what the user typed, so build and service always agree.
 //
 // Schemes (an alias's `kinds`): iast, iso15919, harvard-kyoto, itrans (the
 // scientific schemes, schemes.ts) and casual (how people type,
