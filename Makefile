@@ -8,11 +8,12 @@ DATA_DIR ?= native-data
 export DATA_DIR
 
 TS_SOURCES := $(shell find src test bench -name '*.ts' 2>/dev/null)
-# What the data build depends on: the pipeline and the whole engine, which shapes the indexes and
-# computes the stored spellcheck verdicts (a thread ignores verdicts another engine computed).
-# BUILD_STAMP, touched by any compile, already makes every TypeScript change rebuild the data;
-# the list says which sources shape it.
-DATA_SOURCES := $(shell find src/build src/store -name '*.ts' 2>/dev/null) $(wildcard src/engine/*.ts)
+# What the data build depends on: the pipeline, the store, engine/lang and engine/spell (the
+# confusion-key index, the morphology's forms and the stored spellcheck verdicts, which a thread
+# ignores when its lang and spell code differ: src/engine/spell/fingerprint.ts) and engine/roman
+# (the roman aliases and their keys). BUILD_STAMP, touched by any compile, already makes every
+# TypeScript change rebuild the data; the list says which sources shape it.
+DATA_SOURCES := $(shell find src/build src/store src/engine/lang src/engine/spell src/engine/roman -name '*.ts' 2>/dev/null)
 DATA_STAMP := $(DATA_DIR)/current/SOURCES.json
 DEPS_STAMP := node_modules/.installed
 BUILD_STAMP := dist/.built

@@ -28,11 +28,11 @@
 // sources with the current alias code, else the LMDB store).
 
 import { parseArgs } from 'node:util';
-import { normalizeWord } from '../src/engine/normalize.js';
-import { romanAliases } from '../src/engine/roman-aliases.js';
-import { POSTPOSITION_WORDS } from '../src/engine/roman-inflection.js';
-import { clearAnalysisCache, resolveText, resolveTokens } from '../src/engine/romanize.js';
-import { Spellchecker } from '../src/engine/spellcheck.js';
+import { normalizeWord } from '../src/engine/lang/normalize.js';
+import { romanAliases } from '../src/engine/roman/aliases.js';
+import { POSTPOSITION_WORDS } from '../src/engine/roman/inflection.js';
+import { Romanizer } from '../src/engine/roman/romanizer.js';
+import { Spellchecker } from '../src/engine/spell/spellchecker.js';
 import { FORM_ATTESTED, FORM_LEXICON } from '../src/store/types.js';
 import { EVAL_DIR, median, percentile, readEval } from './lib.js';
 import { loadRealStore } from './roman-real-store.js';
@@ -84,6 +84,9 @@ const vocabulary = (w: string): string => (isKnown(w) ? 'known' : isListed(w) ? 
 // figure counts a word right when it is the spellchecker's first
 // correction of the reference word; the first figure is the target's.
 const spell = new Spellchecker(store);
+/** The romanizer under test, with a spellchecker of its own (the reference checks above do not warm it). */
+const newRomanizer = (): Romanizer => new Romanizer(store, new Spellchecker(store, { cacheSize: 20_000 }));
+let romanizer = newRomanizer();
 const standardOf = new Map<string, string | null>();
 const sameInStandard = (r: string, h: string): boolean => {
   if (r === h) return true;
@@ -134,11 +137,11 @@ if (wordTsv) {
     let t5: boolean;
     if (/\s/.test(roman.trim())) {
       // a phrase: compared whole
-      const r = resolveText(store, roman.trim(), 5);
+      const r = romanizer.resolveText(roman.trim(), 5);
       t1 = t5 = normalizeWord(r.converted_text) === dev;
       t1s = t1;
     } else {
-      const r = resolveTokens(store, [roman], 5).tokens[0]!;
+      const r = romanizer.resolveTokens([roman], 5).tokens[0]!;
       t1 = r.converted === dev;
       t1s = sameInStandard(dev, r.converted);
       t5 = t1 || r.candidates.some((c) => c.word === dev);
@@ -229,7 +232,7 @@ if (sentTsv) {
   for (const line of sentTsv.split('\n').slice(1)) {
     const [roman, dev, source] = line.split('\t');
     if (!roman || !dev || !source) continue;
-    const hyp = words(resolveText(store, roman, 5).converted_text);
+    const hyp = words(romanizer.resolveText(roman, 5).converted_text);
     const ref = words(dev);
     if (ref.length === 0) continue;
     const m = lcs(ref, hyp);
@@ -299,12 +302,12 @@ if (sentTsv) {
     const cold: number[] = [];
     const warm: number[] = [];
     for (let i = 0; i < runs; i++) {
-      clearAnalysisCache(store);
+      romanizer = newRomanizer();
       let t = performance.now();
-      resolveText(store, text, 5);
+      romanizer.resolveText(text, 5);
       cold.push(performance.now() - t);
       t = performance.now();
-      resolveText(store, text, 5);
+      romanizer.resolveText(text, 5);
       warm.push(performance.now() - t);
     }
     console.log('## Speed (in process, one thread)\n');

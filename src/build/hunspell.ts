@@ -27,7 +27,9 @@
 // forms meet the service's lookup keys.
 
 import { DataFormatError } from './errors.js';
-import { normalizeWord } from '../engine/normalize.js';
+import { HUNSPELL_CLASSES, VERB_CLASS_SIGNS, type AffixClassSign } from '../engine/lang/hunspell-classes.js';
+import { WORD_LETTERS_AND_SIGNS } from '../engine/lang/letters.js';
+import { normalizeWord } from '../engine/lang/normalize.js';
 
 // ---------------------------------------------------------------------------
 // Types
@@ -416,8 +418,8 @@ interface DicParse {
   skipped: { line: number; reason: string }[];
 }
 
-// ASCII ':' that normalizeWord turns into visarga (same lookbehind as normalize.ts).
-const COLON_AFTER_DEVANAGARI = /(?<=[\u0900-\u0963\u0971-\u097F]):/;
+// ASCII ':' that normalizeWord turns into visarga (same lookbehind as src/engine/lang/normalize.ts).
+const COLON_AFTER_DEVANAGARI = new RegExp(`(?<=[${WORD_LETTERS_AND_SIGNS}]):`);
 const OTHER_INVISIBLES = /[\u200B\u2060\u00AD]/;
 // "जोल्टो14": the flags follow the word without their "/".
 const GLUED_FLAGS = /^(.*[^\x00-\x7F])(\d+(?:,\d+)*)$/s;
@@ -798,45 +800,17 @@ export function importHunspell(affText: string, dicText: string, files: { aff: s
 // एमाले), 19 (कसै अर्का अर्को छात्रा), 13 (तिन कुन जुन जे त्यहाँ भोलि), 4 (उत् कत्:
 // उता, कति, उत्रो), 17 (the prefix न-).
 //
-// The classes are named by number, so each is checked against the rule it
-// was studied with: with another .aff (renumbered classes) the check fails
-// and the function answers null rather than a wrong part of speech.
-interface ClassSign {
-  flag: number;
-  kind: 'PFX' | 'SFX';
-  /** An `add` this class must have in the studied .aff. */
-  add: string;
-}
-const POS_RULES: { pos: string; classes: ClassSign[] }[] = [
-  {
-    pos: 'क्रिया',
-    classes: [
-      { flag: 1, kind: 'SFX', add: 'नु' },
-      { flag: 8, kind: 'SFX', add: 'न्छ' },
-      { flag: 9, kind: 'SFX', add: 'ँछ' },
-      { flag: 10, kind: 'SFX', add: 'एको' },
-      { flag: 11, kind: 'SFX', add: 'न्छ' },
-      { flag: 12, kind: 'SFX', add: 'ला' },
-    ],
-  },
-  {
-    pos: 'सर्वनाम',
-    classes: [
-      { flag: 16, kind: 'SFX', add: 'बाट' },
-      { flag: 2, kind: 'SFX', add: 'को' },
-      { flag: 6, kind: 'SFX', add: 'ेरो' },
-      { flag: 7, kind: 'SFX', add: '्रो' },
-    ],
-  },
-  {
-    pos: 'विशेषण',
-    classes: [
-      { flag: 14, kind: 'SFX', add: 'ा' },
-      { flag: 5, kind: 'SFX', add: 'ो' },
-    ],
-  },
-  { pos: 'क्रियाविशेषण', classes: [{ flag: 3, kind: 'SFX', add: 'हाँ' }] },
-  { pos: 'नाम', classes: [{ flag: 18, kind: 'SFX', add: 'हरू' }] },
+// The classes are named by number (src/engine/lang/hunspell-classes.ts), so
+// each is checked against the rule it was studied with: with another .aff
+// (renumbered classes) the check fails and the function answers null
+// rather than a wrong part of speech.
+const C = HUNSPELL_CLASSES;
+const POS_RULES: { pos: string; classes: readonly AffixClassSign[] }[] = [
+  { pos: 'क्रिया', classes: VERB_CLASS_SIGNS },
+  { pos: 'सर्वनाम', classes: [C.pronoun, C.pronounRoot, C.pronounMa, C.pronounTimi] },
+  { pos: 'विशेषण', classes: [C.adjective, C.pronominalAdjective] },
+  { pos: 'क्रियाविशेषण', classes: [C.adverb] },
+  { pos: 'नाम', classes: [C.plural] },
 ];
 
 /**
@@ -846,17 +820,14 @@ const POS_RULES: { pos: string; classes: ClassSign[] }[] = [
  * (लडाइनु and लडाइ, war), हरि/8,15,18, दबाउ/9,15. 160 verb stems of
  * hunspell-ne 7.5 do.
  */
-const NOMINAL_SIGNS: ClassSign[] = [
-  { flag: 15, kind: 'SFX', add: 'को' },
-  { flag: 18, kind: 'SFX', add: 'हरू' },
-];
+const NOMINAL_SIGNS: readonly AffixClassSign[] = [C.caseEndings, C.plural];
 
 /** The nominal classes (NOMINAL_SIGNS) among a stem's flags, checked against the studied .aff; empty when it has none. */
 export function nominalClasses(flags: number[], affix: AffixTable): number[] {
   return NOMINAL_SIGNS.filter((sign) => flags.includes(sign.flag) && classMatches(sign, affix)).map((sign) => sign.flag);
 }
 
-function classMatches(sign: ClassSign, affix: AffixTable): boolean {
+function classMatches(sign: AffixClassSign, affix: AffixTable): boolean {
   const cls = affix.classes.get(sign.flag);
   return !!cls && cls.kind === sign.kind && cls.rules.some((r) => r.add === sign.add);
 }
@@ -871,4 +842,16 @@ export function partOfSpeechForClasses(flags: number[], affix: AffixTable): stri
     }
   }
   return null;
+}
+
+/**
+ * The classes this service reads by number (HUNSPELL_CLASSES: the
+ * spellchecker's verb and case-ending classes, the importer's
+ * part-of-speech and bound-root classes) that the .aff does not have as
+ * studied, as messages; empty when all match. The build stops on any.
+ */
+export function classMismatches(affix: AffixTable): string[] {
+  return Object.entries(HUNSPELL_CLASSES)
+    .filter(([, sign]) => !classMatches(sign, affix))
+    .map(([name, sign]) => `affix class ${sign.flag} is not the ${sign.kind} class with "${sign.add}" read as ${name} (src/engine/lang/hunspell-classes.ts)`);
 }

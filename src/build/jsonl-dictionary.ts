@@ -9,7 +9,8 @@
 
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { hasDevanagariLetter, normalizeWord } from '../engine/normalize.js';
+import { hasDevanagariLetter } from '../engine/lang/letters.js';
+import { normalizeWord } from '../engine/lang/normalize.js';
 import { HUNSPELL_DICT, THESAURUS_DICT, type Sense } from '../store/types.js';
 import { DataFormatError } from './errors.js';
 import { POS_NAMES } from './mythes.js';

@@ -16,7 +16,8 @@
 // does not match the sense lines that follow, a truncated file) stops the
 // build: guessing there would attach senses to the wrong headword.
 
-import { hasDevanagariLetter, normalizeWord } from '../engine/normalize.js';
+import { CONSONANTS, hasDevanagariLetter } from '../engine/lang/letters.js';
+import { normalizeWord } from '../engine/lang/normalize.js';
 import type { Sense } from '../store/types.js';
 import { DataFormatError } from './errors.js';
 
@@ -90,7 +91,7 @@ export interface MythesImport {
 // ---------------------------------------------------------------------------
 // Character repairs
 
-const CONSONANT = '[\\u0915-\\u0939\\u0958-\\u095F\\u0978-\\u097F]';
+const CONSONANT = `[${CONSONANTS}]`;
 // Dependent vowel signs, virama and nukta: marks that must follow a consonant.
 const SIGN = '[\\u093A\\u093B\\u093C\\u093E-\\u094F\\u0955-\\u0957\\u0962\\u0963]';
 const VOWEL_SIGN = '[\\u093E-\\u094C\\u0962\\u0963]';

@@ -16,9 +16,11 @@ import { BLOOM_FILE, SOURCES_FILE } from '../store/lmdb-layout.js';
 import { writeStoreChecksum } from '../store/store-checksum.js';
 import { writeLmdbStore } from '../store/lmdb-writer.js';
 import { CLOSED_CLASS_DICT, HUNSPELL_DICT, THESAURUS_DICT, type ExampleSentence, type SourceInfo, type StoreMeta } from '../store/types.js';
-import { CLOSED_CLASS_GROUPS } from '../engine/morphology.js';
+import { CLOSED_CLASS_GROUPS } from '../engine/lang/closed-class.js';
+import { HUNSPELL_CLASSES } from '../engine/lang/hunspell-classes.js';
+import { DataFormatError } from './errors.js';
 import { FetchError, fetchDebianPackage, sourceInfo } from './fetch.js';
-import { importHunspell, nominalClasses, partOfSpeechForClasses, type HunspellImport } from './hunspell.js';
+import { classMismatches, importHunspell, nominalClasses, partOfSpeechForClasses, type HunspellImport } from './hunspell.js';
 import { importJsonlDictionary } from './jsonl-dictionary.js';
 import { importMythes } from './mythes.js';
 import { buildRecords, type DictionaryInput, type LexiconInput } from './records.js';
@@ -123,6 +125,9 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   let t = performance.now();
   const hun = importHunspell(readFileSync(affPath, 'utf8'), readFileSync(dicPath, 'utf8'), { aff: affPath, dic: dicPath });
   log(`hunspell: ${hun.report.stems} stems -> ${hun.report.distinctForms} forms (${ms(t)}); repairs ${JSON.stringify(hun.report.repairs)}`);
+  // The engine and the importer read the affix classes by number: an .aff that numbers them otherwise is not read at all.
+  const mismatched = classMismatches(hun.affix);
+  if (mismatched.length > 0) throw new DataFormatError(affPath, null, mismatched.join('; '));
   t = performance.now();
   const thes = importMythes(readFileSync(mythesPath, 'utf8'), mythesPath);
   log(`mythes: ${thes.report.headwords} headwords, ${thes.report.senses} senses (${ms(t)}); repairs ${JSON.stringify(thes.report.repairs)}, unrepaired ${thes.report.unrepaired.length}`);
@@ -139,7 +144,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
       entries: CLOSED_CLASS_GROUPS.filter((g) => g.headwords).flatMap((g) => g.words.map((word) => ({ word, pos: g.pos, senses: [], classes: [] }))),
     },
   ];
-  sources.push({ name: CLOSED_CLASS_DICT, version: 'this repository', license: 'LGPL-2.1-or-later', files: ['src/engine/morphology.ts'] });
+  sources.push({ name: CLOSED_CLASS_DICT, version: 'this repository', license: 'LGPL-2.1-or-later', files: ['src/engine/lang/closed-class.ts'] });
   const sentences: ExampleSentence[] = sentencesFromThesaurus(thes.entries);
   if (opts.sentencePackages) {
     // Real Nepali sentences: LibreOffice's Nepali translation catalogs (MPL-2.0).
@@ -224,7 +229,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
 }
 
 /** Affix classes whose halanta-final stems are bound pronominal/adjectival roots (उस्, जस्त्, कत्): forms, not words. */
-const BOUND_ROOT_CLASSES = new Set([2, 4, 5, 14, 16]);
+const BOUND_ROOT_CLASSES = new Set([HUNSPELL_CLASSES.pronounRoot, HUNSPELL_CLASSES.pronominalRoot, HUNSPELL_CLASSES.pronominalAdjective, HUNSPELL_CLASSES.adjective, HUNSPELL_CLASSES.pronoun].map((c) => c.flag));
 const VERB = 'क्रिया';
 
 /**

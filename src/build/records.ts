@@ -4,14 +4,16 @@
 // (src/store/memory-store.ts) serves them directly in unit tests. So an
 // engine sees the same data on a fixture as in production.
 
-import { confusionKey } from '../engine/confusion.js';
-import { Morphology } from '../engine/morphology.js';
-import { aksharaCount } from '../engine/orthography.js';
-import { normalizeWord } from '../engine/normalize.js';
-import { DEFINITION_USES, DEVANAGARI_WORDS } from '../engine/text.js';
-import { editCost } from '../engine/error-model.js';
-import { CONFUSION_ONLY } from '../engine/spell-candidates.js';
-import { fuzzyRomanKey, romanAliases, romanKey } from '../engine/roman-aliases.js';
+import { confusionKey } from '../engine/spell/confusion.js';
+import { Morphology } from '../engine/spell/morphology.js';
+import { aksharaCount } from '../engine/lang/letters.js';
+import { normalizeWord } from '../engine/lang/normalize.js';
+import { DEVANAGARI_WORDS } from '../engine/lang/text.js';
+import { editCost } from '../engine/spell/error-model.js';
+import { CONFUSION_ONLY } from '../engine/spell/candidates.js';
+import { DEFINITION_USES } from '../engine/spell/spellchecker.js';
+import { romanAliases } from '../engine/roman/aliases.js';
+import { fuzzyRomanKey, romanKey } from '../engine/roman/keys.js';
 import { COMPLETIONS_PER_PREFIX } from '../store/word-store.js';
 import {
   FORM_ATTESTED,
@@ -66,7 +68,7 @@ export const MAX_SENTENCES_PER_WORD = 40;
 export const IMPORTED_ALIAS_WEIGHT = 1000;
 
 
-/** Thesaurus definitions (sentences of THESAURUS_DICT) that use each word as a word: spellcheck.ts definitionsUse's count, without the store's cap of 40 example sentences per word. */
+/** Thesaurus definitions (sentences of THESAURUS_DICT) that use each word as a word: the spellchecker's definitionsUse count, without the store's cap of 40 example sentences per word. */
 function countDefinitionUses(sentences: LexiconInput['sentences']): Map<string, number> {
   const uses = new Map<string, number>();
   const seen = new Set<string>();
@@ -155,7 +157,7 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   // lexicon pieces (गर्नुहोस्, उनीहरूलाई, बसिरहेका) is a correct word no
   // dictionary lists. Indexed too, so that it can be offered as a
   // correction (गर्नुहोस -> गर्नुहोस्), after the lexicon forms of the same
-  // distance (spell-candidates.ts); judged against the lexicon-only index.
+  // distance (src/engine/spell/candidates.ts); judged against the lexicon-only index.
   const morph = new Morphology({
     form: (w) => forms.get(w),
     headword: (w) => headwords.get(w),
@@ -164,7 +166,7 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   });
   // Words of real text the thesaurus's definitions use (पिरो, सेतो), which
   // the spellchecker accepts when no lexicon word is a confusion slip away
-  // (spellcheck.ts definitionsUse): the lexicographers' spelling, indexed
+  // (the spellchecker's definitionsUse): the lexicographers' spelling, indexed
   // too, so that पीरो is corrected to पिरो. (Words accepted by word
   // formation alone are not: समृद्ध + ई would then "correct" समृद्धि.)
   const definitionUses = countDefinitionUses(input.sentences);

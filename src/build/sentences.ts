@@ -17,7 +17,7 @@
 //
 // The .mo reader is pure TypeScript (no gettext tools at build time).
 
-import { hasDevanagariLetter } from '../engine/normalize.js';
+import { hasDevanagariLetter, WORD_LETTERS_AND_SIGNS } from '../engine/lang/letters.js';
 import type { ExampleSentence } from '../store/types.js';
 import { DataFormatError } from './errors.js';
 import { hasBrokenSigns, type ThesaurusEntry } from './mythes.js';
@@ -152,7 +152,7 @@ const ACCELERATOR_HINT = /\s*\([~_&][\p{L}\p{N}]\)/gu;
 /** Accelerator markers inside a label: "~फाइल", "_Delete". */
 const ACCELERATOR = /[~_](?=[\p{L}\p{M}\p{N}])/gu;
 /** Colon typed for visarga inside a word (स्वत:पाठ, पुन:स्थापना). */
-const INNER_COLON = /(?<=[\u0900-\u0963\u0971-\u097F]):(?=[\u0900-\u0963\u0971-\u097F])/g;
+const INNER_COLON = new RegExp(`(?<=[${WORD_LETTERS_AND_SIGNS}]):(?=[${WORD_LETTERS_AND_SIGNS}])`, 'g');
 /** The same before a space, in the words that end in visarga (पुनः, स्वतः, प्रायः, अतः, क्रमशः, ...). */
 const FINAL_VISARGA_WORD = /(?<=(?:^|\s)(?:पुन|स्वत|प्राय|अत|क्रमश|[\u0900-\u097F]*त)):(?=\s|$)/g;
 const INVISIBLES = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;

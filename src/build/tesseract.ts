@@ -28,7 +28,8 @@
 //   from the root to an edge with the word-end flag, enumerated depth first in
 //   edge order (the order of dawg2wordlist).
 
-import { hasDevanagariLetter, normalizeWord } from '../engine/normalize.js';
+import { hasDevanagariLetter } from '../engine/lang/letters.js';
+import { normalizeWord } from '../engine/lang/normalize.js';
 import { DataFormatError } from './errors.js';
 
 /** Component names by TessdataType (the file suffixes combine_tessdata writes). */

@@ -7,12 +7,12 @@
 // Real texts meet them all the time, and the romanizer spellchecks every
 // news-list candidate it ranks. Worked out once here, a service thread
 // answers them with one store read (Spellchecker's storedVerdicts option).
-// The verdicts are those of the engine code that computed them: the
-// fingerprint goes into the metadata, and a thread whose engine differs
-// ignores them (src/store/engine-fingerprint.ts).
+// The verdicts are those of the code that computed them (engine/lang and
+// engine/spell): its fingerprint goes into the metadata, and a thread whose
+// spellchecking code differs ignores them (src/engine/spell/fingerprint.ts).
 
-import { Spellchecker } from '../engine/spellcheck.js';
-import { engineFingerprint } from '../store/engine-fingerprint.js';
+import { verdictFingerprint } from '../engine/spell/fingerprint.js';
+import { Spellchecker } from '../engine/spell/spellchecker.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { FORM_ATTESTED, FORM_LEXICON } from '../store/types.js';
 import type { StoreRecords } from './records.js';
@@ -27,5 +27,5 @@ export function computeVerdicts(records: StoreRecords): void {
     const r = spell.checkWord(word);
     records.verdicts.set(word, r.rule ? { status: r.status, corrections: r.corrections, rule: r.rule } : { status: r.status, corrections: r.corrections });
   }
-  records.meta.verdicts = { words: records.verdicts.size, engine: engineFingerprint() };
+  records.meta.verdicts = { words: records.verdicts.size, engine: verdictFingerprint() };
 }

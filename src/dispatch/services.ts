@@ -18,8 +18,8 @@ import type { Outcome } from '../worker/protocol.js';
 // What the HTTP layer needs of the engines besides the Services calls: the
 // word count of the spellcheck limit and the ranking prose of the OpenAPI
 // document. Re-exported here so that src/http never imports src/engine.
-export { countWords } from '../engine/tokenize.js';
-export { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../engine/romanize.js';
+export { countWords } from '../engine/lang/text.js';
+export { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../engine/roman/romanizer.js';
 
 /**
  * A result already serialized to JSON where it was computed (a worker

@@ -7,7 +7,7 @@
 // its limits, and a `default` when the parameter may be left out.
 
 import type { TSchema } from 'typebox';
-import { MAX_QUERY_STRING_BYTES } from '../schemas/common.js';
+import { codePointLength, MAX_QUERY_STRING_BYTES } from '../schemas/common.js';
 import { httpError } from './errors.js';
 
 function decodeComponent(raw: string, what: string): string {
@@ -37,12 +37,6 @@ export function parseQueryString(raw: string): Map<string, string[]> {
     else out.set(name, [value]);
   }
   return out;
-}
-
-function codePointLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
 }
 
 interface ParamSchema {

@@ -9,7 +9,7 @@
 // written once.
 
 import Type, { type Static } from 'typebox';
-import { ORTHOGRAPHY_RULE_IDS } from '../engine/orthography.js';
+import { ORTHOGRAPHY_RULE_IDS } from '../engine/spell/orthography.js';
 
 /** The API version named in the path and reported by GET /api/v1/health. */
 export const API_VERSION = 'v1';
@@ -19,6 +19,17 @@ export const BODY_DETAILS = {
   notObject: 'Request body must be a JSON object',
   textNotString: "Field 'text' must be a string",
 } as const;
+
+/**
+ * Length in code points, as JSON Schema's maxLength counts it (and the
+ * interface's character limits): a Devanagari letter is one, an emoji one,
+ * not two UTF-16 units.
+ */
+export function codePointLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
 
 /** The optional `rule` field of spellcheck results, with every rule id it can carry. */
 export function RuleField() {

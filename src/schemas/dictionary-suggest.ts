@@ -2,7 +2,7 @@
 
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { MAX_SUGGEST_LIMIT } from '../engine/lookup.js';
+import { MAX_SUGGEST_LIMIT } from '../engine/lookup/suggest.js';
 import { QueryInteger, QueryWord } from './common.js';
 
 export const SUGGEST_LIMIT_DEFAULT = 10;

@@ -7,9 +7,9 @@
 
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from '../engine/romanize.js';
-import { tokenizeRoman } from '../engine/roman-tokenize.js';
-import { BODY_DETAILS, MAX_QUERY_WORD_CODE_POINTS } from './common.js';
+import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from '../engine/roman/romanizer.js';
+import { tokenizeRoman } from '../engine/roman/tokenize.js';
+import { BODY_DETAILS, codePointLength, MAX_QUERY_WORD_CODE_POINTS } from './common.js';
 import { ATTESTED_WORDLIST } from '../store/types.js';
 
 export const MAX_ROMAN_TEXT_CHARACTERS = 10_000;
@@ -107,12 +107,6 @@ export type RomanizationRequest =
   | { kind: 'tokens'; tokens: string[]; maxCandidates: number };
 
 type Check<T> = { ok: true; value: T } | { ok: false; detail: string };
-
-function codePointLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
 
 export function checkRomanizationBody(body: unknown): Check<RomanizationRequest> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, detail: ROMANIZATION_DETAILS.notObject };

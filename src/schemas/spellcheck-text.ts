@@ -6,7 +6,7 @@
 
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { BODY_DETAILS, RuleField } from './common.js';
+import { BODY_DETAILS, codePointLength, RuleField } from './common.js';
 
 /** Spellcheck text limit, in Unicode code points of the text as sent. */
 export const MAX_TEXT_CHARACTERS = 10_000;
@@ -70,12 +70,6 @@ export const SPELLCHECK_TEXT_DETAILS = {
 } as const;
 
 export type BodyCheck<T> = { ok: true; value: T } | { ok: false; detail: string };
-
-function codePointLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
 
 /**
  * Validates a parsed JSON body. The compiled schema answers the common case;

@@ -13,7 +13,7 @@ export const HUNSPELL_DICT = 'mpp-hunspell';
  * backs a candidate no dictionary has.
  */
 export const ATTESTED_WORDLIST = 'tesseract-wordlist';
-/** The closed-class words the project lists from Nepali grammar (src/engine/morphology.ts), with their word class. */
+/** The closed-class words the project lists from Nepali grammar (src/engine/lang/closed-class.ts), with their word class. */
 export const CLOSED_CLASS_DICT = 'nls-closed-class';
 
 /** One sense of a headword: a gloss and its synonyms, with the sense's part of speech. */
@@ -124,7 +124,7 @@ export interface StoreMeta {
     examples: number;
   };
   bloom: { bits: number; hashes: number; items: number; falsePositiveRate: number; checksum: string } | null;
-  /** The stored spellcheck verdicts: how many, and the fingerprint of the engine code that computed them (src/store/engine-fingerprint.ts). */
+  /** The stored spellcheck verdicts: how many, and the fingerprint of the spellchecking code that computed them (src/engine/spell/fingerprint.ts). */
   verdicts: { words: number; engine: string } | null;
 }
 

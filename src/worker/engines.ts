@@ -3,16 +3,17 @@
 // and each worker thread).
 
 import { BloomFilter } from '../store/bloom.js';
-import { engineFingerprint } from '../store/engine-fingerprint.js';
 import { LmdbStore } from '../store/lmdb-store.js';
 import type { StoreMeta } from '../store/types.js';
-import { shareSpellchecker, warmUpRomanizer } from '../engine/romanize.js';
-import { Spellchecker } from '../engine/spellcheck.js';
+import { Romanizer } from '../engine/roman/romanizer.js';
+import { verdictFingerprint } from '../engine/spell/fingerprint.js';
+import { Spellchecker } from '../engine/spell/spellchecker.js';
 import type { EngineOptions } from './protocol.js';
 
 export interface Engines {
   store: LmdbStore;
   spell: Spellchecker;
+  roman: Romanizer;
 }
 
 export function openEngines(opts: EngineOptions): Engines {
@@ -31,16 +32,16 @@ export function openEngines(opts: EngineOptions): Engines {
   const storedVerdicts = verdictsUsable(store.meta);
   const spell = new Spellchecker(store, { cacheSize: opts.cacheSize, storedVerdicts });
   // The romanizer keeps only candidates this spellchecker calls correct:
-  // share the thread's instance (and its cache) instead of a second one.
-  shareSpellchecker(store, spell);
+  // it is given the thread's instance (and its cache), not a second one.
+  const roman = new Romanizer(store, spell);
   // The first text a thread resolves pays for cold caches and JIT; resolving
   // the casual spellings of the closed-class words once here moves most of
   // that cost to start-up (about 150 ms).
-  if (opts.warmUp !== false) warmUpRomanizer(store);
-  return { store, spell };
+  if (opts.warmUp !== false) roman.warmUp();
+  return { store, spell, roman };
 }
 
-/** The store's spellcheck verdicts were computed by this engine code (StoreMeta.verdicts.engine). */
+/** The store's spellcheck verdicts were computed by this spellchecking code (StoreMeta.verdicts.engine: engine/spell/fingerprint.ts). */
 export function verdictsUsable(meta: StoreMeta): boolean {
-  return meta.verdicts?.engine === engineFingerprint();
+  return meta.verdicts?.engine === verdictFingerprint();
 }

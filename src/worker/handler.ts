@@ -2,9 +2,8 @@
 // and answers the typed tasks. Loaded by the thread entry, worker.ts.
 
 import { move } from 'piscina';
-import { romanizationJson } from '../engine/roman-json.js';
 import type { RomanizationResult } from '../engine/results.js';
-import { openEngines } from './engines.js';
+import { openEngines, type Engines } from './engines.js';
 import type { PoolJob, Task, WorkerData, WorkerOutcome } from './protocol.js';
 import { StatSlot } from './stats.js';
 import { runTask } from './tasks.js';
@@ -14,9 +13,9 @@ const SERIALIZE = new Set<Task['name']>(['spellcheckText', 'romanizeText', 'roma
 
 const encoder = new TextEncoder();
 
-/** The JSON of a SERIALIZE job's result as UTF-8 bytes (romanization answers from cached per-token fragments, roman-json.ts). */
-function serialize(task: Task, value: unknown): Uint8Array {
-  if (task.name === 'romanizeText' || task.name === 'romanizeTokens') return romanizationJson(value as RomanizationResult);
+/** The JSON of a SERIALIZE job's result as UTF-8 bytes (romanization answers from the romanizer's cached per-token fragments). */
+function serialize(engines: Engines, task: Task, value: unknown): Uint8Array {
+  if (task.name === 'romanizeText' || task.name === 'romanizeTokens') return engines.roman.json(value as RomanizationResult);
   return encoder.encode(JSON.stringify(value));
 }
 
@@ -32,7 +31,7 @@ export function createHandler(data: WorkerData): (job: PoolJob) => WorkerOutcome
     }
     const t0 = performance.now();
     const result = runTask(engines, task, () => Atomics.load(cancelFlags, flag) === id);
-    const out = result.ok && SERIALIZE.has(task.name) ? (move(serialize(task, result.value)) as Uint8Array) : result;
+    const out = result.ok && SERIALIZE.has(task.name) ? (move(serialize(engines, task, result.value)) as Uint8Array) : result;
     const s = engines.spell.cacheStats();
     slot.write(s.hits, s.misses);
     // Read by the main thread after this job's answer arrives (the message is the barrier).

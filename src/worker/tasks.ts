@@ -3,7 +3,6 @@
 
 import type { Outcome, StopCheck, Task } from './protocol.js';
 import { JobStopped, NEVER_STOP } from '../engine/lang/checkpoint.js';
-import { resolveText, resolveTokens } from '../engine/romanize.js';
 import type { Engines } from './engines.js';
 
 const CANCELLED: Outcome<unknown> = { ok: false, code: 'CANCELLED', message: 'the job was cancelled' };
@@ -21,9 +20,9 @@ export function runTask(engines: Engines, task: Task, stop: StopCheck = NEVER_ST
       case 'similarWords':
         return { ok: true, value: engines.spell.similarWords(task.word, task.limit) };
       case 'romanizeText':
-        return { ok: true, value: resolveText(engines.store, task.text, task.maxCandidates) };
+        return { ok: true, value: engines.roman.resolveText(task.text, task.maxCandidates) };
       case 'romanizeTokens':
-        return { ok: true, value: resolveTokens(engines.store, task.tokens, task.maxCandidates) };
+        return { ok: true, value: engines.roman.resolveTokens(task.tokens, task.maxCandidates) };
       case 'crash':
         if (process.env.ALLOW_CRASH_TASK === '1') process.exit(70);
         return { ok: false, code: 'INTERNAL_ERROR', message: 'unknown task' };

@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { importHunspell, partOfSpeechForClasses, type HunspellImport } from '../../src/build/hunspell.js';
-import { normalizeWord } from '../../src/engine/normalize.js';
+import { classMismatches, importHunspell, partOfSpeechForClasses, type HunspellImport } from '../../src/build/hunspell.js';
+import { normalizeWord } from '../../src/engine/lang/normalize.js';
 
 const DIR = process.env.HUNSPELL_DIR;
 const hasHunspell = spawnSync('sh', ['-c', 'command -v hunspell']).status === 0;
@@ -54,6 +54,10 @@ test('real ne_NP: counts, repairs and skipped lines', { skip: !DIR && 'HUNSPELL_
   ]);
   assert.equal(r.affix.classes.size, 19);
   assert.equal([...r.affix.classes.values()].reduce((n, c) => n + c.rules.length, 0), 527 - 19);
+});
+
+test('real ne_NP: every affix class the service reads by number is the class it was studied as', { skip: !DIR && 'HUNSPELL_DIR is not set' }, () => {
+  assert.deepEqual(classMismatches(load().affix), []);
 });
 
 test('real ne_NP: forms are normalized, distinct per analysis, and include the verb paradigm', { skip: !DIR && 'HUNSPELL_DIR is not set' }, () => {

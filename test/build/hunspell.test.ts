@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { DataFormatError } from '../../src/build/errors.js';
 import {
+  classMismatches,
   expandStem,
   importHunspell,
   parseAffix,
@@ -17,7 +18,7 @@ import {
   type AffixTable,
   type ExpandedForm,
 } from '../../src/build/hunspell.js';
-import { normalizeWord } from '../../src/engine/normalize.js';
+import { normalizeWord } from '../../src/engine/lang/normalize.js';
 
 const FIXTURES = new URL('../../../test/fixtures/hunspell/', import.meta.url);
 const AFF = readFileSync(new URL('mini.aff', FIXTURES), 'utf8');
@@ -391,4 +392,16 @@ test('digits glued to a word become flags only when they name classes of the .af
   const word = importHunspell(aff, '1\nकोभिड19\n', { aff: 'x.aff', dic: 'x.dic' });
   assert.deepEqual(word.stems.map((s) => [s.stem, s.flags]), [['कोभिड19', []]]);
   assert.equal(word.report.repairs['missingFlagSlash'], undefined);
+});
+
+test('classMismatches names every class the service reads by number that the .aff lacks or numbers otherwise', () => {
+  const affix = parseAffix(AFF, 'mini.aff');
+  const missing = classMismatches(affix).map((m) => Number(/affix class (\d+)/.exec(m)![1]));
+  // mini.aff has 1, 8, 14, 15 and 18 as ne_NP.aff does; the others are absent.
+  assert.deepEqual(missing.sort((a, b) => a - b), [2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 16]);
+  // Class 8 renumbered as 9: 8 is missing, and 9 is not the causative class.
+  const renumbered = parseAffix(AFF.replaceAll('SFX 8 ', 'SFX 9 '), 'x.aff');
+  const bad = classMismatches(renumbered).join('\n');
+  assert.match(bad, /affix class 8 is not the SFX class with "न्छ" read as verbVowelRoot/);
+  assert.match(bad, /affix class 9 is not the SFX class with "ँछ" read as verbCausativeRoot/);
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildRecords } from '../../src/build/records.js';
-import { confusionKey } from '../../src/engine/confusion.js';
+import { confusionKey } from '../../src/engine/spell/confusion.js';
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT } from '../../src/store/types.js';
 import { miniLexicon } from '../fixtures/mini-lexicon.js';
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { hasDevanagariLetter } from '../../src/engine/normalize.js';
+import { hasDevanagariLetter } from '../../src/engine/lang/letters.js';
 import { dawgWords, parseUnicharset, readSquishedDawg, readTraineddata, readTraineddataWords } from '../../src/build/tesseract.js';
 
 const FILE = process.env.TESSDATA_FILE;

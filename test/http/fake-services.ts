@@ -10,7 +10,8 @@
 
 import type { DictionaryEntryResult, RomanCandidate, RomanizationResult, RomanToken, SpellcheckTextResult, SpellcheckWordResult } from '../../src/engine/results.js';
 import type { ExamplesResult, HealthSnapshot, MultiDictResult, Outcome, Services, VariantsResult } from '../../src/dispatch/services.js';
-import { tokenizeForSpellcheck } from '../../src/engine/tokenize.js';
+import { editDistance } from '../../src/engine/lang/edit-distance.js';
+import { tokenizeForSpellcheck } from '../../src/engine/spell/tokenize.js';
 
 export const VOCABULARY = ['घर', 'नेपाल', 'नेपाली', 'दिन', 'दीन', 'किताब', 'म', 'हो', 'छ', 'राम्रो'];
 
@@ -59,20 +60,6 @@ const EXAMPLES: Record<string, { text: string; source: string }[]> = {
   ],
 };
 
-/** Levenshtein distance over code points. */
-export function editDistance(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= y.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[y.length]!;
-}
 
 type Failure = 'throw' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE';
 type MethodName = Exclude<keyof Services, 'close'>;

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../../src/engine/romanize.js';
+import { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../../src/engine/roman/romanizer.js';
 import { buildRoutes } from '../../src/http/routes.js';
 import { FakeServices } from './fake-services.js';
 import { getJson, startTestServer } from './harness.js';

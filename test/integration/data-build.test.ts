@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BloomFilter } from '../../src/store/bloom.js';
-import { Spellchecker } from '../../src/engine/spellcheck.js';
-import { engineFingerprint } from '../../src/store/engine-fingerprint.js';
+import { Spellchecker } from '../../src/engine/spell/spellchecker.js';
+import { verdictFingerprint } from '../../src/engine/spell/fingerprint.js';
 import { BLOOM_FILE, SOURCES_FILE } from '../../src/store/lmdb-layout.js';
 import { LmdbStore } from '../../src/store/lmdb-store.js';
 import { FORM_ATTESTED, FORM_LEXICON } from '../../src/store/types.js';
@@ -62,7 +62,7 @@ test('the stored spellcheck verdicts come from this engine and agree with it', {
   const store = new LmdbStore(BUILD_DIR, bloom);
   try {
     const v = store.meta.verdicts!;
-    assert.equal(v.engine, engineFingerprint(), 'built by this engine code');
+    assert.equal(v.engine, verdictFingerprint(), 'built by this spellchecking code');
     within(v.words, 32_600, 0.03, 'news-list words with a verdict');
     // A sample of news-list words, each checked by the engine itself (no stored verdicts).
     const live = new Spellchecker(store, { cacheSize: 0 });

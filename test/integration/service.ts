@@ -3,7 +3,7 @@
 
 import { DEFAULTS, type Config } from '../../src/config.js';
 import { PooledServices, poolOptions } from '../../src/dispatch/pool.js';
-import { countWords } from '../../src/engine/tokenize.js';
+import { countWords } from '../../src/engine/lang/text.js';
 import { startServer, type ServerHandle } from '../../src/http/server.js';
 import { DATA_DIR } from './real-data.js';
 

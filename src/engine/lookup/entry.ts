@@ -1,0 +1,64 @@
+// The dictionary entry of a headword (spec 2.1), from all its dictionaries
+// or per dictionary (multi_dict).
+
+import type { Definition, DictionaryEntryResult } from './results.js';
+import { normalizeWord, toDevanagariNumerals } from '../lang/normalize.js';
+import type { DictionaryEntry, HeadwordRecord } from '../../store/types.js';
+import type { WordStore } from '../../store/word-store.js';
+
+/** Separator of synonyms inside a definition's text (spec 2.1: "synonyms are separated by semicolons"). */
+export const SYNONYM_SEPARATOR = '; ';
+
+/**
+ * split_definitions (spec 2.1 leaves its format open): one line per definition,
+ * "<number> <text>", lines joined with "\n"; the part of speech of a sense, when it
+ * differs from the entry's, is written in parentheses after the number:
+ *   "१. काठ दाउरा आदि पोलेको ...; कोइला; गोल\n२. (विशेषण) ..."
+ * Empty string when the entry has no definitions.
+ */
+export function splitDefinitions(defs: Definition[], entryPos: string | null): string {
+  return defs.map((d) => (d.part_of_speech && d.part_of_speech !== entryPos ? `${d.number} (${d.part_of_speech}) ${d.text}` : `${d.number} ${d.text}`)).join('\n');
+}
+
+function definitionText(gloss: string, synonyms: string[]): string {
+  return [gloss, ...synonyms].map((s) => s.trim()).filter(Boolean).join(SYNONYM_SEPARATOR);
+}
+
+/** The 2.1 entry made of some of a headword's dictionary entries (all of them by default). */
+export function formatEntry(rec: HeadwordRecord, only?: (e: DictionaryEntry) => boolean): DictionaryEntryResult | null {
+  const entries = only ? rec.entries.filter(only) : rec.entries;
+  if (entries.length === 0) return null;
+  const definitions: Definition[] = [];
+  for (const e of entries) {
+    for (const s of e.senses) {
+      const text = definitionText(s.gloss, s.synonyms);
+      if (!text) continue;
+      definitions.push({ number: `${toDevanagariNumerals(definitions.length + 1)}.`, text, part_of_speech: s.pos ?? e.pos });
+    }
+  }
+  const pos = entries.find((e) => e.pos)?.pos ?? definitions.find((d) => d.part_of_speech)?.part_of_speech ?? null;
+  return {
+    word: rec.word,
+    part_of_speech: pos,
+    split_definitions: splitDefinitions(definitions, pos),
+    definitions,
+    dictionaries: entries.map((e) => e.dictionary),
+  };
+}
+
+export function lookupEntry(store: WordStore, query: string): DictionaryEntryResult | null {
+  const rec = store.headword(normalizeWord(query.trim()));
+  return rec ? formatEntry(rec) : null;
+}
+
+export function lookupMultiDict(store: WordStore, query: string): { word: string; results: { dictionary: string; entry: DictionaryEntryResult | null }[] } {
+  const word = normalizeWord(query.trim());
+  const rec = store.headword(word);
+  return {
+    word,
+    results: store.meta.dictionaries.map((dictionary) => ({
+      dictionary,
+      entry: rec ? formatEntry(rec, (e) => e.dictionary === dictionary) : null,
+    })),
+  };
+}

@@ -1,0 +1,22 @@
+// Result shapes the dictionary look-ups return and the HTTP layer serializes. The field
+// names are those of ../shared/spec/service-interface.md section 2; fields
+// marked "extra" go beyond the spec and are documented in the OpenAPI
+// document and the README. The TypeBox schemas in src/schemas/ describe the
+// same shapes; test/schemas checks they agree.
+
+/** 2.1 Definition. */
+export interface Definition {
+  number: string;
+  text: string;
+  part_of_speech: string | null;
+}
+
+/** 2.1 Dictionary entry. */
+export interface DictionaryEntryResult {
+  word: string;
+  part_of_speech: string | null;
+  split_definitions: string;
+  definitions: Definition[];
+  /** extra: identifiers of the dictionaries that contain the headword. */
+  dictionaries: string[];
+}

@@ -1,0 +1,51 @@
+// What the romanizer knows about Devanagari words while it analyses tokens:
+// the word store, the thread's spellchecker (what it accepts, the romanizer
+// may offer; its morphology reads the forms no list has), and the facts and
+// syllables of the candidate words it has met, kept in bounded caches.
+
+import type { WordStore } from '../../store/word-store.js';
+import { BoundedMap } from '../spell/store-memo.js';
+import type { Morphology } from '../spell/morphology.js';
+import type { Spellchecker } from '../spell/spellchecker.js';
+import { casualCost } from './casual.js';
+import { syllabify, type Syllable } from './schemes.js';
+import { WordFactsCache, type WordFacts } from './word-facts.js';
+
+/** Syllable analyses of candidate words kept (a candidate is priced against many typed tokens). */
+const SYLLABLE_CACHE_SIZE = 50_000;
+
+export class Lexicon {
+  readonly morph: Morphology;
+  private readonly factsCache: WordFactsCache;
+  private readonly syllables = new BoundedMap<Syllable[] | null>(SYLLABLE_CACHE_SIZE);
+
+  constructor(
+    readonly store: WordStore,
+    readonly spell: Spellchecker,
+  ) {
+    this.morph = spell.morph;
+    this.factsCache = new WordFactsCache(store, spell);
+  }
+
+  /** Store facts about a candidate word (cached). */
+  facts(word: string): WordFacts {
+    return this.factsCache.of(word);
+  }
+
+  /** The cost of `typed` as a casual spelling of the word (roman/casual.ts casualCost), Infinity when it is none. */
+  casualCost(word: string, typed: string): number {
+    let syl = this.syllables.get(word);
+    if (syl === undefined) syl = this.syllables.remember(word, syllabify(word));
+    return syl ? casualCost(syl, typed) : Infinity;
+  }
+
+  /** A form the store has (the Bloom filter asked first: a miss costs no read). */
+  hasForm(word: string): boolean {
+    return this.store.mayBeForm(word) && this.store.form(word) !== undefined;
+  }
+
+  /** Entries of the caches, by name (for the byte budgets a later issue puts on them). */
+  cacheSizes(): { facts: number; syllables: number } {
+    return { facts: this.factsCache.size, syllables: this.syllables.size };
+  }
+}

@@ -1,0 +1,156 @@
+// Romanization resolve: romanized Nepali -> Devanagari words from the
+// dictionary data (spec section 2.5 / 4.6). A Romanizer serves one thread:
+// it is given the thread's Spellchecker (what the spellchecker would flag,
+// the romanizer never offers first; one cache of word verdicts for both)
+// and owns its caches: the analyses of the tokens it has met
+// (ANALYSIS_CACHE_SIZE), the facts and syllables of their candidate words
+// (lexicon.ts), and the JSON fragments of its answers (json.ts).
+//
+// How a token is analysed and ranked, and how a text's context chooses
+// among the candidates: roman/README.md.
+
+import type { WordStore } from '../../store/word-store.js';
+import { FUNCTION_WORDS } from '../lang/closed-class.js';
+import type { Spellchecker } from '../spell/spellchecker.js';
+import { romanAliases } from './aliases.js';
+import { analyzeToken, type WordAnalysis } from './analysis.js';
+import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from './candidates.js';
+import { resolveSequence } from './context.js';
+import { FifoMap } from './fifo-map.js';
+import { RomanizationJson } from './json.js';
+import { romanKey } from './keys.js';
+import { Lexicon } from './lexicon.js';
+import type { RomanizationResult } from './results.js';
+import { tokenizeRoman, type RomanTextToken } from './tokenize.js';
+
+export { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES };
+export { RANKING_SUMMARY } from './ranking.js';
+export { CONTEXT_SUMMARY } from './context.js';
+
+/**
+ * Token analyses kept. A romanized text repeats its words, and a service
+ * sees the same words in many requests; an analysis depends only on the
+ * store and the token.
+ */
+const ANALYSIS_CACHE_SIZE = 20_000;
+
+/** Cache-key prefix of an analysis with guesses (no roman token holds this character). */
+const GUESS_TAG = '\u0001';
+
+export class Romanizer {
+  private readonly lexicon: Lexicon;
+  private readonly analyses = new FifoMap<WordAnalysis>(ANALYSIS_CACHE_SIZE);
+  private readonly serializer = new RomanizationJson();
+
+  /** `spell` is the thread's spellchecker over the same store. */
+  constructor(
+    readonly store: WordStore,
+    readonly spell: Spellchecker,
+  ) {
+    this.lexicon = new Lexicon(store, spell);
+  }
+
+  /**
+   * Resolves a romanized text. Every character is kept: converted_text is the
+   * text with each converted token replaced by its first candidate; offsets
+   * are UTF-16 code units, end exclusive. `tokens` lists every token that has
+   * letters or digits (words, numbers, addresses, Devanagari), converted or
+   * not; whitespace and punctuation are not tokens.
+   */
+  resolveText(text: string, maxCandidates: number = DEFAULT_MAX_CANDIDATES): RomanizationResult {
+    const toks = tokenizeRoman(text);
+    const tokens = this.resolveSequence(toks, maxCandidates);
+    const parts: string[] = [];
+    let pos = 0;
+    for (const t of tokens) {
+      if (t.start! > pos) parts.push(text.slice(pos, t.start!));
+      parts.push(t.converted);
+      pos = t.end!;
+    }
+    if (pos < text.length) parts.push(text.slice(pos));
+    return { text, converted_text: parts.join(''), tokens };
+  }
+
+  /**
+   * Resolves a list of roman tokens, each taken whole (trimmed), with the
+   * list as the context of the text-level rules. Offsets and text are null;
+   * converted_text is the converted tokens joined by single spaces.
+   */
+  resolveTokens(tokens: string[], maxCandidates: number = DEFAULT_MAX_CANDIDATES): RomanizationResult {
+    const toks: RomanTextToken[] = tokens.map((raw, i) => {
+      const text = raw.trim();
+      // A token that is, or ends in, punctuation ("ghar,", ".") stands between its neighbours as the mark would in a text.
+      const punctBefore = i > 0 && ENDS_IN_PUNCTUATION.test(tokens[i - 1]!.trim());
+      return { text, start: 0, end: 0, kind: tokenKind(text), sentenceStart: i === 0, punctBefore, closeBefore: false, endsSentence: false };
+    });
+    const resolved = this.resolveSequence(toks, maxCandidates).map((t) => ({ ...t, start: null, end: null }));
+    return { text: null, converted_text: resolved.map((t) => t.converted).join(' '), tokens: resolved };
+  }
+
+  /**
+   * One roman word's analysis (no context rules), cached by the token as
+   * typed and by its key. With `guess`, a word nothing matches in a usual
+   * spelling is also looked up one edit of its fuzzy key away: asked only
+   * for a word typed alone.
+   */
+  analyzeWord(token: string, guess = false): WordAnalysis {
+    const cache = this.analyses;
+    const tag = guess ? GUESS_TAG : '';
+    const hit = cache.get(tag + token);
+    if (hit) return hit;
+    const key = romanKey(token);
+    let a = key === token ? undefined : cache.get(tag + key);
+    if (!a) a = cache.remember(tag + key, analyzeToken(this.lexicon, key, guess));
+    if (key !== token) cache.remember(tag + token, a);
+    return a;
+  }
+
+  /** The UTF-8 bytes of JSON.stringify(result), from cached fragments of its tokens (json.ts). */
+  json(result: RomanizationResult): Uint8Array {
+    return this.serializer.bytes(result);
+  }
+
+  /**
+   * Runs every code path of the resolver once over a text made from the
+   * closed-class words (their casual spellings, and for some of them an
+   * inflected form and a spelling with long vowels doubled), so that a
+   * thread's first real request does not pay for compiling the code and
+   * paging in the store. Call once per thread at start-up; the analyses it
+   * caches are of real, common words.
+   */
+  warmUp(): void {
+    const words: string[] = [];
+    for (const w of FUNCTION_WORDS) {
+      const a = romanAliases(w).find((x) => x.kinds.includes('casual'));
+      if (!a) continue;
+      words.push(a.alias);
+      // an inflected form (split stage) and a variant spelling (reverse and fuzzy stages)
+      if (words.length % 7 === 0) words.push(a.alias + 'ko', a.alias.replace(/a/g, 'aa'));
+    }
+    this.resolveText(words.join(' '), MAX_MAX_CANDIDATES);
+  }
+
+  /** Entries of each cache, by name (for the byte budgets a later issue puts on them). */
+  cacheSizes(): { analyses: number; facts: number; syllables: number; jsonFragments: number } {
+    return { analyses: this.analyses.size, ...this.lexicon.cacheSizes(), jsonFragments: this.serializer.size };
+  }
+
+  private resolveSequence(toks: RomanTextToken[], maxCandidates: number) {
+    return resolveSequence(toks, (token, guess) => this.analyzeWord(token, guess), clampMax(maxCandidates));
+  }
+}
+
+function clampMax(n: number): number {
+  if (!Number.isFinite(n)) return DEFAULT_MAX_CANDIDATES;
+  return Math.min(MAX_MAX_CANDIDATES, Math.max(MIN_MAX_CANDIDATES, Math.trunc(n)));
+}
+
+/** Ends in a mark that is neither a letter, a digit, nor the apostrophe or hyphen inside words (or is empty). */
+const ENDS_IN_PUNCTUATION = /(?:^|[^\p{L}\p{M}\p{N}'\u2019-])$/u;
+
+/** The kind of a token given whole: a word only when it is one word token of the tokenizer. */
+function tokenKind(text: string): RomanTextToken['kind'] {
+  const t = tokenizeRoman(text);
+  if (t.length === 1 && t[0]!.start === 0 && t[0]!.end === text.length) return t[0]!.kind;
+  return 'mixed';
+}

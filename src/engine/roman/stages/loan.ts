@@ -1,0 +1,96 @@
+// Stage 3b, when no dictionary word matched: an English spelling of a
+// loanword read the way Nepali writes the word (roman/english.ts: digital
+// डिजिटल, report रिपोर्ट), alone or with a Nepali postposition joined
+// (cancerko क्यान्सरको).
+
+import { casualWeight } from '../aliases.js';
+import { Stage, type CandidateSet } from '../candidates.js';
+import { loanReadings } from '../english.js';
+import { endingsFor, joinStem } from '../inflection.js';
+import type { Lexicon } from '../lexicon.js';
+import { reverseSpellings } from '../reverse.js';
+import { LOAN_PENALTY, SPLIT_PENALTY } from '../weights.js';
+
+/** Readings of an English spelling tried (roman/english.ts), and Devanagari spellings of each. */
+const LOAN_READINGS = 6;
+const LOAN_SPELLINGS = 12;
+export const LOAN_KINDS = ['english'];
+/** English words longer than this are too rare to pay the readings' search for (internationalization has 20 letters). */
+const MAX_LOAN_LENGTH = 20;
+
+/** Letter groups of Nepali typing that English spelling does not use: such a token is no English loan. */
+const TYPED_NEPALI = /aa|ii|uu|bh|dh|jh|kh|chh/;
+/** The emphatic -ai and the -au of verbs (chittai छिट्टै, sangai सँगै, garau गरौँ): few English words end so. */
+const NEPALI_ENDING = /a[iu]$/;
+
+/** Shortest English stem read before a postposition (cancer+ko; not a two-letter stem). */
+const MIN_LOAN_STEM = 3;
+/** ... before an ending English words have too (-le, -ma, -ka, -ki: matrixma, not cyc+le). */
+const MIN_LOAN_STEM_BEFORE_COMMON_ENDING = 4;
+/** Nepali stems typed casually end so (bacca+le, jugnu+le); English ones seldom do. */
+const NEPALI_STEM_END = /[au]$/;
+
+export function loanStage(set: CandidateSet): void {
+  const token = set.token.typed;
+  if (TYPED_NEPALI.test(token) || token.length > MAX_LOAN_LENGTH) return;
+  // An English word with a Nepali postposition (electronharu, cancerlai) is
+  // read first as the loanword with the postposition joined: the English
+  // readings of the whole would spell the postposition the English way
+  // (cancerlai as क्यान्सरले). Endings that English words have too (-le,
+  // -ma: table, cinema) are split only when the whole has no reading, and
+  // only after a stem of four letters or more not in -a or -u.
+  if (loanWithPostposition(set, true) || NEPALI_ENDING.test(token)) return;
+  let found = false;
+  forEachLoanWord(set.lexicon, token, (dev, reading, weight) => {
+    found = true;
+    set.add(dev, reading, weight, LOAN_KINDS, Stage.Loan);
+  });
+  if (!found) loanWithPostposition(set, false);
+}
+
+/**
+ * The loanword's Nepali spelling with the postposition joined, where the
+ * loanword is a headword (postpositions attach to nouns) and the
+ * spellchecker's morphology accepts the whole; `distinctive`: only the
+ * endings no English word ends in (ko, lai, haru, bata, ...). Whether any was added.
+ */
+function loanWithPostposition(set: CandidateSet, distinctive: boolean): boolean {
+  const { store, morph } = set.lexicon;
+  const token = set.token.typed;
+  let added = false;
+  for (let p = MIN_LOAN_STEM; p < token.length; p++) {
+    const suffix = token.slice(p);
+    if (distinctive !== (suffix.length >= 3 || suffix === 'ko')) continue;
+    // Before -le, -ma, -ka, -ki only a stem of four letters or more that
+    // does not end in a or u, the way Nepali stems typed casually do
+    // (matrixma, framema; not cyc+le, bacca+le, jugnu+le).
+    if (!distinctive && (p < MIN_LOAN_STEM_BEFORE_COMMON_ENDING || NEPALI_STEM_END.test(token.slice(0, p)))) continue;
+    const endings = endingsFor(suffix).filter((e) => e.type === 'post');
+    if (endings.length === 0) continue;
+    forEachLoanWord(set.lexicon, token.slice(0, p), (dev, _reading, weight) => {
+      if (store.headword(dev) === undefined) return;
+      for (const e of endings) {
+        const joined = joinStem(dev, e);
+        if (joined === null) continue;
+        if (store.form(joined) === undefined && !morph.analyse(joined)) continue;
+        set.add(joined, token, Math.max(1, Math.min(weight, e.weight) - SPLIT_PENALTY), LOAN_KINDS, Stage.Loan, [dev]);
+        added = true;
+      }
+    });
+  }
+  return added;
+}
+
+/** The store's words an English spelling reads as (roman/english.ts), with the reading and the weight of each. */
+function forEachLoanWord(lexicon: Lexicon, english: string, visit: (dev: string, reading: string, weight: number) => void): void {
+  for (const reading of loanReadings(english, LOAN_READINGS)) {
+    for (const r of lexicon.store.aliases(reading)) {
+      if (r.kinds.includes('casual')) visit(r.word, reading, Math.max(1, r.weight - LOAN_PENALTY));
+    }
+    for (const dev of reverseSpellings(reading, LOAN_SPELLINGS)) {
+      if (!lexicon.hasForm(dev)) continue;
+      const cost = lexicon.casualCost(dev, reading);
+      if (cost !== Infinity) visit(dev, reading, Math.max(1, casualWeight(cost) - LOAN_PENALTY));
+    }
+  }
+}

@@ -1,0 +1,194 @@
+// Facts about a candidate word the ranking reads: which dictionaries back
+// it, whether it is a headword, a bound stem, a regular form of a headword
+// or a word only the news list has, and, worked out on first use, how much
+// real text uses it (attestation, case forms, example sentences).
+
+import { FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT } from '../../store/types.js';
+import type { WordStore } from '../../store/word-store.js';
+import { FUNCTION_WORDS } from '../lang/closed-class.js';
+import { HALANTA } from '../lang/letters.js';
+import { sentencesUsing } from '../lang/text.js';
+import type { Spellchecker } from '../spell/spellchecker.js';
+import { BoundedMap } from '../spell/store-memo.js';
+import { postpositionHeadword } from './inflection.js';
+
+export class WordFacts {
+  constructor(
+    private readonly store: WordStore,
+    private readonly spell: Spellchecker,
+    private readonly word: string,
+    /** The news word list (real text) has the word. */
+    readonly inNews: boolean,
+    readonly dictionaries: string[],
+    readonly definitionRank: number,
+    readonly headword: boolean,
+    readonly lexicon: boolean,
+    /** Not a dictionary form, but a headword plus a regular ending (inflection.ts), or a form the spellchecker's grammar builds on a headword. */
+    readonly regular: boolean,
+    readonly boundStem: boolean,
+    /** Whose case forms tell how much real text uses the word: the word, or for a headword plus a postposition chain (नदीमा), the headword (नदी). */
+    private readonly caseStem: string = word,
+  ) {}
+
+  private uses = -1;
+
+  /** Only the news word list has the word: no dictionary has it, and it is no form the grammar builds on a headword (`regular`). */
+  get attestedOnly(): boolean {
+    return this.inNews && !this.lexicon && !this.regular;
+  }
+
+  /**
+   * Attestation in real text: 1 when the news vocabulary has the word, plus
+   * the number of the store's example sentences that use it (the store keeps
+   * at most 40 per word), so among otherwise equal candidates the word seen
+   * more comes first. Counted on first use: reading and scanning a word's
+   * sentences is the dearest look-up of a cold analysis, and most
+   * candidates are ranked before their attestation is compared.
+   */
+  get attested(): number {
+    if (this.uses < 0) this.readExamples();
+    return (this.inNews ? 1 : 0) + this.uses;
+  }
+
+  private seen = -1;
+
+  /**
+   * Real text (the news list) shows the word, or, for a headword plus a
+   * postposition chain, its headword (अचारमा: अचार). Read on first use and
+   * memoized: every comparison of the ranking asks (rankWeight).
+   */
+  get seenInRealText(): boolean {
+    if (this.seen < 0) this.seen = this.inNews || (this.caseStem !== this.word && this.spell.isAttestedForm(this.caseStem)) ? 1 : 0;
+    return this.seen === 1;
+  }
+
+  private cases = -1;
+
+  /**
+   * How many case forms of the word (CASE_FORM_PROBES: घरमा, घरको, घरहरू...)
+   * the news word list has: a word real text uses often shows up in many
+   * (मन 10, मान 0; साथी, राति), the nearest thing to a frequency the
+   * packaged data has. Counted by the spellchecker (its memo of store
+   * records) on first use, memoized with the word's other facts.
+   */
+  get caseForms(): number {
+    if (this.cases < 0) this.cases = this.spell.caseForms(this.caseStem);
+    return this.cases;
+  }
+
+  private verb = -1;
+
+  /** A form a verb class of the dictionary makes (Morphology.isVerbForm), read on first use. */
+  get verbForm(): boolean {
+    if (this.verb < 0) this.verb = this.spell.morph.isVerbForm(this.word) ? 1 : 0;
+    return this.verb === 1;
+  }
+
+  private formUsesCount = -1;
+
+  /** Example sentences that use the word or one of its inflected forms (रामको for राम): the last tie-breaker before code point order. */
+  get formUses(): number {
+    if (this.formUsesCount < 0) this.readExamples();
+    return this.formUsesCount;
+  }
+
+  /** One read of the word's example sentences gives both counts. */
+  private readExamples(): void {
+    const examples = this.store.examples(this.word);
+    this.formUsesCount = examples.length;
+    this.uses = sentencesUsing(examples, this.word);
+  }
+}
+
+
+/** Parts of speech (as the store names them) whose halanta-final stems are bound. */
+const BOUND_STEM_POS = new Set(['क्रिया', 'सर्वनाम']);
+
+/** Facts of candidate words kept (a word is a candidate of many tokens). */
+const FACTS_CACHE_SIZE = 100_000;
+
+/** Store facts about candidate words, worked out once per word (bounded). */
+export class WordFactsCache {
+  private readonly memo = new BoundedMap<WordFacts>(FACTS_CACHE_SIZE);
+
+  constructor(
+    private readonly store: WordStore,
+    private readonly spell: Spellchecker,
+  ) {}
+
+  /** Entries held. */
+  get size(): number {
+    return this.memo.size;
+  }
+
+  of(word: string): WordFacts {
+    let m = this.memo.get(word);
+    if (m) return m;
+    const h = this.store.headword(word);
+    const f = this.store.form(word);
+    let dictionaries: string[] = [];
+    let definitionRank = 0;
+    if (h) {
+      dictionaries = h.entries.map((e) => e.dictionary);
+      for (const e of h.entries) definitionRank += e.senses.length;
+    } else if (f) {
+      // An inflected form belongs to the dictionaries of the stems it
+      // inflects; a verb root (गर्, लागि) is no headword, its -नु form is.
+      for (const a of f.analyses) {
+        const stem = this.store.headword(a.stem) ?? this.store.headword(a.stem + 'नु');
+        for (const e of stem?.entries ?? []) if (!dictionaries.includes(e.dictionary)) dictionaries.push(e.dictionary);
+      }
+      // A form the hunspell expansion made from a stem that is no headword
+      // (the copula हो, थियो: verb fragments without a -नु form) is still a
+      // word of the hunspell list; a bare fragment (थि) is not offered.
+      if (dictionaries.length === 0 && (f.flags & FORM_LEXICON) !== 0 && (FUNCTION_WORDS.has(word) || f.analyses.some((a) => a.suffix !== '' || a.prefix !== ''))) {
+        dictionaries = [HUNSPELL_DICT];
+      }
+    }
+    const flags = f?.flags ?? 0;
+    // A verb or pronoun stem ending in halanta (गर्, खेल्, उस्) is what the
+    // dictionary inflects, not a word written alone.
+    // So is a verb root the word list gives bare (मान्, काम्) when the
+    // dictionaries have its infinitive (मान्नु).
+    // (A closed-class word is a word whatever it looks like: the copula छिन्
+    // beside the root of छिन्नु.)
+    const boundStem =
+      word.endsWith(HALANTA) &&
+      !FUNCTION_WORDS.has(word) &&
+      (h !== undefined
+        ? h.entries.every((e) => e.pos !== null && BOUND_STEM_POS.has(e.pos))
+        : f !== undefined && f.analyses.length > 0 && f.analyses.every((a) => a.stem === word && a.suffix === '' && a.prefix === '') && this.store.headword(word + 'नु') !== undefined);
+    const lexicon = h !== undefined || (flags & FORM_LEXICON) !== 0;
+    // A word no dictionary lists, but seen in real text and made of a
+    // headword and a regular ending: it belongs to the headword's dictionaries.
+    let regular = false;
+    if (!lexicon && f !== undefined) {
+      const base = postpositionHeadword(word, (w) => this.store.headword(w) !== undefined);
+      if (base !== null) {
+        regular = true;
+        dictionaries = this.store.headword(base)!.entries.map((e) => e.dictionary);
+      } else {
+        // Or a form the spellchecker's grammar builds on a headword
+        // (गर्नुहोस् = गर्नु + होस्), or on a lexicon form (गयौ, the person
+        // twin of गयौँ): it belongs to that word's dictionaries.
+        const a = this.spell.morph.analyse(word);
+        const base = a && !a.speculative ? (this.store.headword(a.base) ?? this.store.headword(a.base + 'नु')) : undefined;
+        if (base) {
+          regular = true;
+          dictionaries = base.entries.map((e) => e.dictionary);
+        } else if (a && !a.speculative && a.base !== word && (this.store.form(a.base)?.flags ?? 0) & FORM_LEXICON) {
+          const twin = this.of(a.base);
+          if (twin.dictionaries.length > 0) {
+            regular = true;
+            dictionaries = [...twin.dictionaries];
+          }
+        }
+      }
+    }
+    // An inflected form is used as much as its headword is: its own case forms mean nothing (नदीमामा).
+    const caseStem = h === undefined ? (postpositionHeadword(word, (w) => this.store.headword(w) !== undefined) ?? word) : word;
+    m = new WordFacts(this.store, this.spell, word, (flags & FORM_ATTESTED) !== 0, dictionaries, definitionRank, h !== undefined, lexicon, regular, boundStem, caseStem);
+    return this.memo.remember(word, m);
+  }
+}
+

@@ -1,0 +1,85 @@
+// A memo in front of the word store for the spellchecker's own look-ups.
+//
+// One check asks the store about the same few words many times: the
+// orthography rules, the morphology layer and the candidate ranking all
+// look at a word's base, its chain splits and its candidates. An LMDB read
+// decodes a msgpack record each time, and a Bloom probe hashes the word
+// each time; a Map look-up is several times cheaper than either. The memo
+// is bounded: each map is emptied when it reaches its size, which costs
+// nothing per look-up (unlike an LRU's bookkeeping) and keeps a long-running
+// worker's memory flat; the words a text needs are re-read at once.
+
+import type { ExampleSentence, FormRecord, HeadwordRecord, StoredVerdict } from '../../store/types.js';
+import type { WordStore } from '../../store/word-store.js';
+
+/** The subset of WordStore the spellchecker uses. */
+export type SpellStore = Pick<WordStore, 'form' | 'headword' | 'mayBeForm' | 'formsByConfusionKey'>;
+
+const NONE = Symbol('none');
+
+/** A Map emptied when it reaches `max` entries: a memo with a memory bound and no per-look-up bookkeeping. */
+export class BoundedMap<V> extends Map<string, V> {
+  constructor(private readonly max: number) {
+    super();
+  }
+  remember(key: string, value: V): V {
+    if (this.size >= this.max) this.clear();
+    this.set(key, value);
+    return value;
+  }
+}
+
+export class StoreMemo implements SpellStore {
+  private readonly forms: BoundedMap<FormRecord | typeof NONE>;
+  private readonly headwords: BoundedMap<HeadwordRecord | typeof NONE>;
+  private readonly bloom: BoundedMap<boolean>;
+  private readonly keys: BoundedMap<string[]>;
+
+  constructor(
+    private readonly store: WordStore,
+    max: number,
+  ) {
+    this.forms = new BoundedMap(max);
+    this.headwords = new BoundedMap(Math.max(1, Math.floor(max / 4)));
+    this.bloom = new BoundedMap(max);
+    this.keys = new BoundedMap(Math.max(1, Math.floor(max / 2)));
+  }
+
+  form(word: string): FormRecord | undefined {
+    const r = this.forms.get(word) ?? this.forms.remember(word, this.store.form(word) ?? NONE);
+    return r === NONE ? undefined : r;
+  }
+
+  headword(word: string): HeadwordRecord | undefined {
+    const r = this.headwords.get(word) ?? this.headwords.remember(word, this.store.headword(word) ?? NONE);
+    return r === NONE ? undefined : r;
+  }
+
+  mayBeForm(word: string): boolean {
+    // Only "maybe" answers are remembered: the misses are mostly edit
+    // variants probed once, where remembering would cost more than hashing.
+    if (this.bloom.get(word)) return true;
+    const r = this.store.mayBeForm(word);
+    if (r) this.bloom.remember(word, true);
+    return r;
+  }
+
+  formsByConfusionKey(key: string): string[] {
+    return this.keys.get(key) ?? this.keys.remember(key, this.store.formsByConfusionKey(key));
+  }
+
+  /** Entries of each memo, by name. */
+  cacheSizes(): { forms: number; headwords: number; bloom: number; confusionKeys: number } {
+    return { forms: this.forms.size, headwords: this.headwords.size, bloom: this.bloom.size, confusionKeys: this.keys.size };
+  }
+
+  /** Not memoized: asked once per word the result cache misses. */
+  verdict(word: string): StoredVerdict | undefined {
+    return this.store.verdict(word);
+  }
+
+  /** Not memoized: asked at most once per word, for the few words that reach the last stages of a check. */
+  examples(word: string): ExampleSentence[] {
+    return this.store.examples(word);
+  }
+}

@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { Morphology } from '../../../src/engine/spell/morphology.js';
+import {
+  applyOrthography,
+  firstVowelVriddhi,
+  OBLIQUE_GENITIVE_RULE,
+  ORTHOGRAPHY_RULES,
+  type OrthographyContext,
+} from '../../../src/engine/spell/orthography.js';
+import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT } from '../../../src/store/types.js';
+import { spellStore } from '../../fixtures/spell/lexicon.js';
+
+const store = spellStore();
+const morph = new Morphology(store);
+const ctx: OrthographyContext = {
+  isLexicon: (w) => morph.isLexicon(w),
+  accepts: (w) => morph.isLexicon(w) || morph.analyse(w) !== null,
+  thesaurusPos: (w) => {
+    const e = store.headword(w)?.entries.find((x) => x.dictionary === THESAURUS_DICT);
+    return e?.pos ? [e.pos] : [];
+  },
+  isVerbParticiple: (w) => morph.isVerbForm(w) && w.endsWith('ी'),
+  isHeadword: (w) => ((store.form(w)?.flags ?? 0) & FORM_HEADWORD) !== 0,
+  isThesaurusHeadword: (w) => store.headword(w)?.entries.some((e) => e.dictionary === THESAURUS_DICT) ?? false,
+  nounCaseForms: (w) => ['को', 'लाई', 'मा'].filter((p) => ((store.form(w + p)?.flags ?? 0) & FORM_ATTESTED) !== 0).length,
+};
+const fix = (w: string): { rule: string; correction: string } | null => applyOrthography(w, morph.splitPostpositions(w), ctx);
+
+test('helper: first-vowel vriddhi', () => {
+  assert.equal(firstVowelVriddhi('नगरिक'), 'नागरिक');
+  assert.equal(firstVowelVriddhi('इतिहास'), 'ऐतिहास');
+  assert.equal(firstVowelVriddhi('व्यवसायिक'), 'व्यावसायिक');
+  assert.equal(firstVowelVriddhi('सुगन्ध'), 'सौगन्ध');
+  assert.equal(firstVowelVriddhi('आधुनिक'), null);
+});
+
+test('every rule has an id and a description, and ids are unique', () => {
+  const ids = ORTHOGRAPHY_RULES.map((r) => r.id);
+  assert.equal(new Set(ids).size, ids.length);
+  for (const r of ORTHOGRAPHY_RULES) assert.ok(r.id && r.description.length > 10, r.id);
+});
+
+const cases: [string, string, string][] = [
+  // [typed, corrected, rule]
+  ['प्रत्याक्ष', 'प्रत्यक्ष', 'sandhi-no-lengthening'],
+  ['अन्तरराष्ट्रिय', 'अन्तर्राष्ट्रिय', 'halanta-r-prefix'],
+  ['अन्तरगत', 'अन्तर्गत', 'halanta-r-prefix'],
+  ['अन्तराष्ट्रिय', 'अन्तर्राष्ट्रिय', 'halanta-r-prefix'],
+  ['पुनर्प्रकाशन', 'पुनःप्रकाशन', 'visarga-punah'],
+  ['उपनिषद', 'उपनिषद्', 'halanta-root-sad'],
+  ['तत्व', 'तत्त्व', 'geminate-at-joint'],
+  ['आधुनीकरण', 'आधुनिकीकरण', 'ikaran-after-ik'],
+  ['नगरिक', 'नागरिक', 'vriddhi-ik'],
+  ['ऐक्यता', 'ऐक्य', 'redundant-ta'],
+  ['अण्डा', 'अन्डा', 'na-before-retroflex-non-tatsam'],
+  ['ग्राउण्ड', 'ग्राउन्ड', 'na-before-retroflex-non-tatsam'],
+  ['माष्टर', 'मास्टर', 'sa-in-loanwords'],
+  ['स्टेशन', 'स्टेसन', 'sa-in-loanwords'],
+  ['क्रृपा', 'कृपा', 'ri-not-ra-plus-ri'],
+  ['प्रकृया', 'प्रक्रिया', 'kriya-ra-i'],
+  ['सम्लग्न', 'संलग्न', 'sam-anusvara'],
+  ['सम्शोधन', 'संशोधन', 'sam-anusvara'],
+  ['लेखि', 'लेखी', 'dirgha-conjunctive-participle'],
+  ['दूधेली', 'दुधेली', 'hrasva-before-eli'],
+  ['अष्तित्व', 'अस्तित्व', 'sa-before-dental'],
+  ['सँस्था', 'संस्था', 'anusvara-in-tatsam'],
+  ['गरेकोले', 'गरेकाले', 'oblique-genitive'],
+  ['ठूलो', 'ठुलो', 'tadbhav-hrasva'],
+  ['ठूली', 'ठुली', 'tadbhav-hrasva'],
+  ['उ', 'ऊ', 'pronoun-dirgha'],
+  ['हामि', 'हामी', 'pronoun-dirgha'],
+];
+
+test('each rule corrects a word of its pattern and names itself', () => {
+  for (const [typed, corrected, rule] of cases) assert.deepEqual(fix(typed), { rule, correction: corrected }, typed);
+});
+
+test('a rule also fires under a postposition chain, which is put back on the correction', () => {
+  assert.deepEqual(fix('सम्लग्नमा'), { rule: 'sam-anusvara', correction: 'संलग्नमा' });
+  assert.deepEqual(fix('उपनिषदको'), { rule: 'halanta-root-sad', correction: 'उपनिषद्को' });
+});
+
+test('the rules leave standard spellings and look-alikes alone', () => {
+  for (const w of [
+    'प्रत्यक्ष', // already contracted
+    'पितृयज्ञ', // ऋ + य at a compound's joint: पित्रियज्ञ is no word
+    'संलग्न',
+    'नागरिक',
+    'आधुनिकीकरण',
+    'सामाजिक',
+    'खण्ड', // tatsam ण्ड has no non-tatsam mark
+    'मास्टर',
+    'तत्त्व',
+    'अस्तित्व',
+    'संस्था',
+    'गरेकामा',
+    'विशेषता', // -ता on a word that is not a -य abstract noun
+    'सभ्यता', // -ता on a -य adjective whose first syllable has the inherent vowel, no vriddhi
+    'हिँड्नु', // chandrabindu before a non-sibilant cluster is tadbhav
+    'घरको',
+    'ऊ', // pronouns in their standard spelling
+    'कि', // a conjunction, whose dirgha form is no pronoun
+    'हानि', // a noun headword in -इ, though हान्नु makes the participle हानी
+    'अन्तरङ्ग', // अन्तर् + अङ्ग: a vowel after the prefix, no अन्तर्ङ्ग
+    'अन्तराल', // अन्तर + आल: no अन्तर्राल
+    'अन्तर्राष्ट्रिय',
+    'निर्देशन', // a tatsam noun in -अन on निर्देश, not English -tion
+    'मार्गनिर्देशन', // ... and so as the last member of a compound
+  ]) {
+    assert.equal(fix(w), null, w);
+  }
+});
+
+test('the sandhi rule needs the lexicon: no fire when the आ-initial second member is a word', () => {
+  // प्रति + आशा: प्रत्याशा is regular.
+  assert.equal(fix('प्रत्याशा'), null);
+});
+
+test('the tadbhav rule needs the -ो adjective in the lexicon: a tatsam word of the same shape stays', () => {
+  // ठूलो is in the fixture's word list; पूजा (tatsam) has no -ो form.
+  assert.equal(fix('पूजा'), null);
+  assert.equal(fix('ठुलो'), null);
+  assert.deepEqual(fix('ठूलोमा'), { rule: 'tadbhav-hrasva', correction: 'ठुलोमा' });
+});
+
+test('the participle rule leaves a word in -इ that real text gives case endings: a noun, not a participle', () => {
+  // लेखि is read as the participle of लेख्नु until real text is known to inflect it (as रुचि: रुचिको, रुचिलाई).
+  assert.deepEqual(fix('लेखि'), { rule: 'dirgha-conjunctive-participle', correction: 'लेखी' });
+  const declined = (counts: Record<string, number>): OrthographyContext => ({ ...ctx, nounCaseForms: (w) => counts[w] ?? 0 });
+  assert.equal(applyOrthography('लेखि', morph.splitPostpositions('लेखि'), declined({ लेखि: 2 })), null);
+  // Declined once, or less than the participle (a misspelling real text also declines): still the participle.
+  assert.deepEqual(applyOrthography('लेखि', morph.splitPostpositions('लेखि'), declined({ लेखि: 1 }))?.correction, 'लेखी');
+  assert.deepEqual(applyOrthography('लेखि', morph.splitPostpositions('लेखि'), declined({ लेखि: 3, लेखी: 6 }))?.correction, 'लेखी');
+});
+
+test('the -इक vriddhi rule needs the raised form in the lexicon', () => {
+  assert.equal(fix('मानविक'), null);
+});
+
+test('lexicon flags used by the rules are those of the fixture', () => {
+  assert.ok(((store.form('सम्लग्न')?.flags ?? 0) & FORM_LEXICON) !== 0, 'सम्लग्न is an old spelling the fixture lists');
+  assert.ok(!((store.form('संलग्न')?.flags ?? 0) & FORM_LEXICON), 'संलग्न is not in the fixture word list');
+});
+
+test('docs/api.md lists every rule id with its description', () => {
+  const doc = readFileSync(new URL('../../../../docs/api.md', import.meta.url), 'utf8');
+  for (const r of [...ORTHOGRAPHY_RULES, OBLIQUE_GENITIVE_RULE]) assert.ok(doc.includes(`| ${r.id} | ${r.description} |`), r.id);
+});
