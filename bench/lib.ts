@@ -29,8 +29,12 @@ export interface RunningService {
   stop(): Promise<number | null>;
 }
 
-/** Starts <root>/dist/src/main.js (this checkout's by default) on a free port with rate limits off; resolves when it listens. */
-export function startService(env: Record<string, string> = {}, root: string = ROOT): Promise<RunningService> {
+/**
+ * Starts <root>/dist/src/main.js (this checkout's by default) on a free port
+ * with rate limits off; resolves when it listens. `onLine` hears every later
+ * line of its stdout (the access log, with LOG_REQUESTS=true).
+ */
+export function startService(env: Record<string, string> = {}, root: string = ROOT, onLine?: (line: string) => void): Promise<RunningService> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [join(root, 'dist/src/main.js')], {
       cwd: root,
@@ -45,7 +49,14 @@ export function startService(env: Record<string, string> = {}, root: string = RO
         try {
           const msg = JSON.parse(line) as { url: string };
           child.stdout!.off('data', onData);
-          child.stdout!.resume();
+          if (onLine) {
+            let rest = '';
+            child.stdout!.on('data', (c: Buffer) => {
+              const lines = (rest + c.toString()).split('\n');
+              rest = lines.pop()!;
+              for (const l of lines) onLine(l);
+            });
+          } else child.stdout!.resume();
           resolvePromise({
             url: msg.url,
             pid: child.pid!,

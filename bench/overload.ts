@@ -69,15 +69,25 @@ function send(url: string, bytes: Buffer): Promise<Answer> {
   });
 }
 
+/** Server-side times (ms from reading a request to writing its answer) from the access log, by status. */
+const served: { status: number; ms: number }[] = [];
+
 async function burst(url: string, texts: string[]): Promise<string> {
+  served.length = 0;
   const answers = await Promise.all(texts.map((t) => send(url, request(url, t))));
+  await new Promise((r) => setTimeout(r, 200));
+  const inServer = served.map((x) => x.ms);
+  const serverWithin1s = inServer.filter((ms) => ms <= 1000).length;
   const by = new Map<number, number[]>();
   for (const a of answers) by.set(a.status, [...(by.get(a.status) ?? []), a.ms]);
   const ok = by.get(200) ?? [];
   const all = answers.map((a) => a.ms);
   const within1s = answers.filter((a) => a.ms <= 1000).length;
   const statuses = [...by].map(([s, ms]) => `${s}: ${ms.length}`).join(', ');
-  return `| ${statuses} | ${(100 * within1s / answers.length).toFixed(1)}% | ${ok.length ? median(ok).toFixed(0) : '-'} | ${percentile(all, 50).toFixed(0)} / ${percentile(all, 99).toFixed(0)} / ${Math.max(...all).toFixed(0)} |`;
+  const server = inServer.length
+    ? `${(100 * serverWithin1s / inServer.length).toFixed(1)}% (${percentile(inServer, 50).toFixed(0)} / ${percentile(inServer, 99).toFixed(0)} / ${Math.max(...inServer).toFixed(0)})`
+    : '-';
+  return `| ${statuses} | ${(100 * within1s / answers.length).toFixed(1)}% | ${server} | ${ok.length ? median(ok).toFixed(0) : '-'} | ${percentile(all, 50).toFixed(0)} / ${percentile(all, 99).toFixed(0)} / ${Math.max(...all).toFixed(0)} |`;
 }
 
 async function normalLatency(url: string): Promise<number> {
@@ -109,13 +119,28 @@ async function abandoned(url: string, texts: string[]): Promise<string> {
     samples.push({ at, ms: await normalLatency(url) });
     await new Promise((r) => setTimeout(r, 100));
   }
-  const backAt = samples.find((s, i) => samples.slice(i).every((x) => x.ms <= 2 * idleMs))?.at;
-  const near = (t: number): string => (samples.find((s) => s.at >= t)?.ms ?? NaN).toFixed(0);
-  return `| ${idleMs.toFixed(1)} | ${samples[0]!.ms.toFixed(0)} | ${near(1000)} | ${near(2000)} | ${near(5000)} | ${backAt === undefined ? 'not within 10 s' : `${(backAt / 1000).toFixed(1)} s`} |`;
+  // Medians per window after the hang-ups: single slow samples (a GC) do not count as not recovered.
+  const windows: [number, number][] = [
+    [0, 500],
+    [500, 1000],
+    [1000, 2000],
+    [2000, 5000],
+    [5000, 10_000],
+  ];
+  const medians = windows.map(([a, b]) => median(samples.filter((x) => x.at >= a && x.at < b).map((x) => x.ms)));
+  const back = windows.find((_, i) => medians.slice(i).every((m) => m <= 2 * idleMs));
+  return `| ${idleMs.toFixed(1)} | ${samples[0]!.ms.toFixed(0)} | ${medians.map((m) => m.toFixed(1)).join(' | ')} | ${back ? `${back[0] / 1000} s` : 'not within 10 s'} |`;
 }
 
 async function measure(label: string, root: string): Promise<{ burstWarm: string; burstNew: string; abandon: string; rssMiB: number }> {
-  const svc: RunningService = await startService({ WORKERS: args.workers }, root);
+  const svc: RunningService = await startService({ WORKERS: args.workers, LOG_REQUESTS: 'true' }, root, (line) => {
+    try {
+      const r = JSON.parse(line) as { path?: string; status?: number; ms?: number };
+      if (r.path === '/api/v1/spellcheck/text' && typeof r.ms === 'number') served.push({ status: r.status ?? -1, ms: r.ms });
+    } catch {
+      /* not a log line */
+    }
+  });
   try {
     console.error(`${label}: ${svc.url} (pid ${svc.pid})`);
     for (let i = 0; i < 40; i++) await normalLatency(svc.url);
@@ -146,14 +171,14 @@ for (const [label, root] of builds) {
 out.push(
   `Burst: ${BURST} near-limit spellcheck requests at once, one connection each; ms from the write to the whole answer.`,
   '',
-  '| build, texts | statuses | answered within 1 s | p50 of the 200s, ms | all answers p50 / p99 / max, ms |',
-  '|---|---|---:|---:|---:|',
+  '| build, texts | statuses | answered within 1 s of the write (client) | within 1 s of being read (server log; p50 / p99 / max ms) | p50 of the 200s, ms (client) | all answers p50 / p99 / max, ms (client) |',
+  '|---|---|---:|---:|---:|---:|',
   ...rows.burst,
   '',
-  `Abandoned: ${ABANDON} near-limit requests of new texts whose clients hang up 0-500 ms after sending; then a near-limit request (the warm text) every 100 ms. ms per request.`,
+  `Abandoned: ${ABANDON} near-limit requests of new texts whose clients hang up 0-500 ms after sending; then a near-limit request (the warm text) every 100 ms for 10 s. ms per request; medians per window after the last hang-up.`,
   '',
-  '| build | idle p50 | first after | at 1 s | at 2 s | at 5 s | back within 2x idle from |',
-  '|---|---:|---:|---:|---:|---:|---:|',
+  '| build | idle p50 | first after | median 0-0.5 s | 0.5-1 s | 1-2 s | 2-5 s | 5-10 s | every later window within 2x idle from |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.abandon,
 );
 console.log(out.join('\n'));

@@ -14,15 +14,15 @@ export function runTask(engines: Engines, task: Task, stop: StopCheck = NEVER_ST
   try {
     switch (task.name) {
       case 'spellcheckText':
-        return { ok: true, value: engines.spell.checkText(task.text) };
+        return { ok: true, value: engines.spell.checkText(task.text, stop) };
       case 'spellcheckWord':
         return { ok: true, value: engines.spell.checkWord(task.word) };
       case 'similarWords':
         return { ok: true, value: engines.spell.similarWords(task.word, task.limit) };
       case 'romanizeText':
-        return { ok: true, value: engines.roman.resolveText(task.text, task.maxCandidates) };
+        return { ok: true, value: engines.roman.resolveText(task.text, task.maxCandidates, stop) };
       case 'romanizeTokens':
-        return { ok: true, value: engines.roman.resolveTokens(task.tokens, task.maxCandidates) };
+        return { ok: true, value: engines.roman.resolveTokens(task.tokens, task.maxCandidates, stop) };
       case 'crash':
         if (process.env.ALLOW_CRASH_TASK === '1') process.exit(70);
         return { ok: false, code: 'INTERNAL_ERROR', message: 'unknown task' };

@@ -9,6 +9,7 @@
 // How a token is analysed and ranked, and how a text's context chooses
 // among the candidates: roman/README.md.
 
+import { checkpoint, NEVER_STOP, type StopCheck } from '../lang/checkpoint.js';
 import type { WordStore } from '../../store/word-store.js';
 import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import type { Spellchecker } from '../spell/spellchecker.js';
@@ -55,11 +56,12 @@ export class Romanizer {
    * text with each converted token replaced by its first candidate; offsets
    * are UTF-16 code units, end exclusive. `tokens` lists every token that has
    * letters or digits (words, numbers, addresses, Devanagari), converted or
-   * not; whitespace and punctuation are not tokens.
+   * not; whitespace and punctuation are not tokens. `stop` is asked before
+   * each word's analysis (a cancelled job ends there: lang/checkpoint.ts).
    */
-  resolveText(text: string, maxCandidates: number = DEFAULT_MAX_CANDIDATES): RomanizationResult {
+  resolveText(text: string, maxCandidates: number = DEFAULT_MAX_CANDIDATES, stop: StopCheck = NEVER_STOP): RomanizationResult {
     const toks = tokenizeRoman(text);
-    const tokens = this.resolveSequence(toks, maxCandidates);
+    const tokens = this.resolveSequence(toks, maxCandidates, stop);
     const parts: string[] = [];
     let pos = 0;
     for (const t of tokens) {
@@ -76,14 +78,14 @@ export class Romanizer {
    * list as the context of the text-level rules. Offsets and text are null;
    * converted_text is the converted tokens joined by single spaces.
    */
-  resolveTokens(tokens: string[], maxCandidates: number = DEFAULT_MAX_CANDIDATES): RomanizationResult {
+  resolveTokens(tokens: string[], maxCandidates: number = DEFAULT_MAX_CANDIDATES, stop: StopCheck = NEVER_STOP): RomanizationResult {
     const toks: RomanTextToken[] = tokens.map((raw, i) => {
       const text = raw.trim();
       // A token that is, or ends in, punctuation ("ghar,", ".") stands between its neighbours as the mark would in a text.
       const punctBefore = i > 0 && ENDS_IN_PUNCTUATION.test(tokens[i - 1]!.trim());
       return { text, start: 0, end: 0, kind: tokenKind(text), sentenceStart: i === 0, punctBefore, closeBefore: false, endsSentence: false };
     });
-    const resolved = this.resolveSequence(toks, maxCandidates).map((t) => ({ ...t, start: null, end: null }));
+    const resolved = this.resolveSequence(toks, maxCandidates, stop).map((t) => ({ ...t, start: null, end: null }));
     return { text: null, converted_text: resolved.map((t) => t.converted).join(' '), tokens: resolved };
   }
 
@@ -135,8 +137,12 @@ export class Romanizer {
     return { analyses: this.analyses.size, ...this.lexicon.cacheSizes(), jsonFragments: this.serializer.size };
   }
 
-  private resolveSequence(toks: RomanTextToken[], maxCandidates: number) {
-    return resolveSequence(toks, (token, guess) => this.analyzeWord(token, guess), clampMax(maxCandidates));
+  private resolveSequence(toks: RomanTextToken[], maxCandidates: number, stop: StopCheck) {
+    const analyze = (token: string, guess?: boolean): WordAnalysis => {
+      checkpoint(stop);
+      return this.analyzeWord(token, guess);
+    };
+    return resolveSequence(toks, analyze, clampMax(maxCandidates));
   }
 }
 

@@ -57,6 +57,7 @@ import { sentencesUsing } from '../lang/text.js';
 import { confusionKey } from './confusion.js';
 import { editCost } from './error-model.js';
 import { applyOrthography, type OrthographyContext, type OrthographyFinding } from './orthography.js';
+import { checkpoint, NEVER_STOP, type StopCheck } from '../lang/checkpoint.js';
 import type { MisspelledWord, Occurrence, SpellcheckTextResult, SpellcheckWordResult, UnknownWord } from './results.js';
 import { tokenizeForSpellcheck } from './tokenize.js';
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT, type FormRecord } from '../../store/types.js';
@@ -561,9 +562,10 @@ export class Spellchecker {
   /**
    * Checks every Devanagari word of the text. Each distinct spelling is
    * reported once, in order of first occurrence, with all its occurrences
-   * (UTF-16 offsets into `text`, end exclusive).
+   * (UTF-16 offsets into `text`, end exclusive). `stop` is asked before
+   * each word (a cancelled job ends there: lang/checkpoint.ts).
    */
-  checkText(text: string): SpellcheckTextResult {
+  checkText(text: string, stop: StopCheck = NEVER_STOP): SpellcheckTextResult {
     const seen = new Map<string, Occurrence[]>();
     for (const t of tokenizeForSpellcheck(text)) {
       const list = seen.get(t.text);
@@ -573,6 +575,7 @@ export class Spellchecker {
     const misspelled: MisspelledWord[] = [];
     const unknown: UnknownWord[] = [];
     for (const [word, occurrences] of seen) {
+      checkpoint(stop);
       const r = this.checkWord(word);
       if (r.status === 'misspelled') {
         const item: MisspelledWord = { word, status: 'misspelled', corrections: [...r.corrections!], occurrences };

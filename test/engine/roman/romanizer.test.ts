@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildRecords } from '../../../src/build/records.js';
+import { JobStopped } from '../../../src/engine/lang/checkpoint.js';
 import { foldDiacritics } from '../../../src/engine/roman/keys.js';
 import { Romanizer } from '../../../src/engine/roman/romanizer.js';
 import { ATTESTED_PENALTY } from '../../../src/engine/roman/weights.js';
@@ -496,4 +497,14 @@ test('the split stage reads every ending of the verb paradigm the spellchecker r
   assert.equal(first('lekhdainas'), 'लेख्दैनस्');
   assert.equal(first('khelnechhin'), 'खेल्नेछिन्');
   assert.equal(first('basdainathyo'), 'बस्दैनथ्यो');
+});
+
+test('resolveText and resolveTokens stop at the checkpoint before a word when told to (a cancelled job)', () => {
+  let asked = 0;
+  const stopAfterOne = (): boolean => ++asked > 1;
+  assert.throws(() => roman.resolveText('mero naam ram ho', 5, stopAfterOne), (e: unknown) => e instanceof JobStopped);
+  assert.equal(asked, 2);
+  asked = 0;
+  assert.throws(() => roman.resolveTokens(['mero', 'naam'], 5, stopAfterOne), (e: unknown) => e instanceof JobStopped);
+  assert.equal(roman.resolveText('mero naam', 5, () => false).converted_text, 'मेरो नाम');
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MAX_CORRECTIONS, Spellchecker } from '../../../src/engine/spell/spellchecker.js';
+import { JobStopped } from '../../../src/engine/lang/checkpoint.js';
 import { FORM_LEXICON } from '../../../src/store/types.js';
 import { spellStore } from '../../fixtures/spell/lexicon.js';
 
@@ -290,4 +291,13 @@ test('a run of letters longer than any word is unknown at once, not analysed', (
   assert.equal(s.checkWord(long).status, 'unknown');
   assert.deepEqual(s.similarWords(long, 5), []);
   assert.equal(s.checkText(long + ' घर').unknown[0]?.word, long);
+});
+
+test('checkText stops at the checkpoint before a word when told to (a cancelled job), and runs to the end otherwise', () => {
+  const s = checker();
+  let asked = 0;
+  const stopAfterTwo = (): boolean => ++asked > 2;
+  assert.throws(() => s.checkText('म घरमा किताब पढ्छु।', stopAfterTwo), (e: unknown) => e instanceof JobStopped);
+  assert.equal(asked, 3, 'asked once per distinct word until told to stop');
+  assert.deepEqual(s.checkText('म घरमा किताब पढ्छु।', () => false), { misspelled: [], unknown: [] });
 });
