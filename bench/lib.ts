@@ -165,13 +165,11 @@ export async function nearLimitText(): Promise<{ text: string; source: string }>
 }
 
 /**
- * `count` different texts of `words` words each, none the near-limit text:
- * consecutive runs of the eval's FLoRes sentences and of its frequent
- * corpus words, taken in turn (half of each when both are long enough);
- * without them, runs of dictionary headwords (completions of every
- * consonant with every vowel sign), which later texts partly repeat.
+ * Up to `count` runs of `words` words of the eval's FLoRes sentences and of
+ * its frequent corpus words, taken in turn; none is the near-limit text.
+ * Every run of both when `count` is Infinity.
  */
-export async function freshDevanagariTexts(count: number, words: number): Promise<{ texts: string[]; source: string }> {
+export function evalDevanagariRuns(count: number, words: number): { texts: string[]; used: Map<string, number> } {
   const sources = ['text/flores_dev.ne.txt', 'text/corpus_frequent_words.txt']
     .map((rel) => ({ rel, words: (readEval(rel) ?? '').split(/\s+/).filter(Boolean) }))
     .filter((x) => x.words.length >= words);
@@ -187,6 +185,18 @@ export async function freshDevanagariTexts(count: number, words: number): Promis
     used.set(src.rel, k + 1);
     texts.push(src.words.slice(k * words, (k + 1) * words).join(' '));
   }
+  return { texts, used };
+}
+
+/**
+ * `count` different texts of `words` words each, none the near-limit text:
+ * consecutive runs of the eval's FLoRes sentences and of its frequent
+ * corpus words, taken in turn (half of each when both are long enough);
+ * without them, runs of dictionary headwords (completions of every
+ * consonant with every vowel sign), which later texts partly repeat.
+ */
+export async function freshDevanagariTexts(count: number, words: number): Promise<{ texts: string[]; source: string }> {
+  const { texts, used } = evalDevanagariRuns(count, words);
   if (texts.length === count) return { texts, source: [...used].map(([rel, n]) => `${n} from eval/${rel}`).join(', ') };
   const { LmdbStore } = await import('../src/store/lmdb-store.js');
   const { resolveDataDir } = await import('../src/store/data-dir.js');

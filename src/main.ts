@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     console.error(`cannot open the word store: ${(err as Error).message}`);
     process.exit(1);
   }
+  if (!(await services.ready())) console.error('[main] worker threads still starting after 60 s; listening anyway');
   let server;
   try {
     server = await startServer(config, services);

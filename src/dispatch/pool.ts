@@ -363,6 +363,20 @@ export class PooledServices implements Services {
     return Atomics.load(this.storeFaults, 0) === 0 && this.inline.store.probe();
   }
 
+  /**
+   * Resolves once every worker thread has opened the store and warmed up
+   * (or failed to: health then says so), so the service takes no request a
+   * thread cannot start within the queue's wait bound. False after `timeoutMs`.
+   */
+  async ready(timeoutMs = 60_000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (Atomics.load(this.readiness, 0) < this.opts.workers) {
+      if (Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return true;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -409,7 +409,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       doc: {
         summary: 'Resolve romanized Nepali to Devanagari',
         description:
-          'Exactly one of text (at most 10,000 characters and 1,000 tokens) or tokens (at most 1,000 tokens of at most 100 characters). max_candidates: default 5, 1..10. Every body error is Shape B {"detail": ...}.\n\n**Ranking.** ' +
+          'Exactly one of text (at most 10,000 characters, 1,000 words and 2,000 tokens) or tokens (at most 1,000 tokens of at most 100 characters). max_candidates: default 5, 1..10. Every body error is Shape B {"detail": ...}.\n\n**Ranking.** ' +
           RANKING_SUMMARY +
           '\n\n**Context.** ' +
           CONTEXT_SUMMARY,
@@ -419,7 +419,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
           200: { description: 'Romanization result (2.5); start/end are null when tokens was used.', schema: RomanizationResponse },
           400: {
             description:
-              'Shape B. detail is one of: "Provide either \'text\' or \'tokens\'" (neither, or both null), "Provide either \'text\' or \'tokens\', not both", "Field \'text\' must be a string", "Text exceeds 10000 characters", "Text exceeds 1000 tokens", "Field \'tokens\' must be an array of strings", "Field \'tokens\' has more than 1000 items", "Each token must be at most 100 characters", "Field \'max_candidates\' must be an integer between 1 and 10", and the body errors of spellcheck text (not a JSON object, not valid JSON, empty, not valid UTF-8).',
+              'Shape B. detail is one of: "Provide either \'text\' or \'tokens\'" (neither, or both null), "Provide either \'text\' or \'tokens\', not both", "Field \'text\' must be a string", "Text exceeds 10000 characters", "Text exceeds 1000 words", "Text exceeds 2000 tokens", "Field \'tokens\' must be an array of strings", "Field \'tokens\' has more than 1000 items", "Each token must be at most 100 characters", "Field \'max_candidates\' must be an integer between 1 and 10", and the body errors of spellcheck text (not a JSON object, not valid JSON, empty, not valid UTF-8).',
             schema: DetailBody,
           },
           ...BODY_RESPONSES,
@@ -427,7 +427,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         },
       },
       async handle({ body, signal }) {
-        const c = checkRomanizationBody(body);
+        const c = checkRomanizationBody(body, deps.countWords);
         if (!c.ok) return detailReply(c.detail);
         const r = c.value;
         const o =

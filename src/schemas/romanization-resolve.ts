@@ -14,6 +14,9 @@ import { ATTESTED_WORDLIST } from '../store/types.js';
 
 export const MAX_ROMAN_TEXT_CHARACTERS = 10_000;
 export const MAX_ROMAN_TOKENS = 1_000;
+/** A text's limits: words as the spellcheck counts them (the spec's 1,000), and tokens, which a word can hold several of ("a.b.c"). */
+export const MAX_ROMAN_TEXT_WORDS = 1_000;
+export const MAX_ROMAN_TEXT_TOKENS = 2_000;
 export const MAX_ROMAN_TOKEN_CHARACTERS = MAX_QUERY_WORD_CODE_POINTS;
 export const MAX_CANDIDATES_DEFAULT = DEFAULT_MAX_CANDIDATES;
 export const MAX_CANDIDATES_MIN = MIN_MAX_CANDIDATES;
@@ -24,7 +27,7 @@ export const RomanizationBody = Type.Object(
     text: Type.Optional(
       Type.String({
         maxLength: MAX_ROMAN_TEXT_CHARACTERS,
-        description: `Romanized text, at most ${MAX_ROMAN_TEXT_CHARACTERS} characters (code points) and ${MAX_ROMAN_TOKENS} tokens (words, numbers, addresses: what the answer lists). Punctuation and whitespace are preserved.`,
+        description: `Romanized text, at most ${MAX_ROMAN_TEXT_CHARACTERS} characters (code points), ${MAX_ROMAN_TEXT_WORDS} words (whitespace-separated chunks with a letter or digit, as spellcheck counts them) and ${MAX_ROMAN_TEXT_TOKENS} tokens (what the answer lists: words, numbers, addresses; "a.b" is two). Punctuation and whitespace are preserved.`,
       }),
     ),
     tokens: Type.Optional(
@@ -94,7 +97,8 @@ export const ROMANIZATION_DETAILS = {
   neither: "Provide either 'text' or 'tokens'",
   both: "Provide either 'text' or 'tokens', not both",
   tooManyCharacters: `Text exceeds ${MAX_ROMAN_TEXT_CHARACTERS} characters`,
-  tooManyTextTokens: `Text exceeds ${MAX_ROMAN_TOKENS} tokens`,
+  tooManyTextWords: `Text exceeds ${MAX_ROMAN_TEXT_WORDS} words`,
+  tooManyTextTokens: `Text exceeds ${MAX_ROMAN_TEXT_TOKENS} tokens`,
   tokensNotStrings: "Field 'tokens' must be an array of strings",
   tooManyTokens: `Field 'tokens' has more than ${MAX_ROMAN_TOKENS} items`,
   tokenTooLong: `Each token must be at most ${MAX_ROMAN_TOKEN_CHARACTERS} characters`,
@@ -108,7 +112,7 @@ export type RomanizationRequest =
 
 type Check<T> = { ok: true; value: T } | { ok: false; detail: string };
 
-export function checkRomanizationBody(body: unknown): Check<RomanizationRequest> {
+export function checkRomanizationBody(body: unknown, countWords: (text: string) => number): Check<RomanizationRequest> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, detail: ROMANIZATION_DETAILS.notObject };
   const raw = body as Record<string, unknown>;
   // null counts as absent: drop those fields before the schema sees them.
@@ -136,10 +140,14 @@ export function checkRomanizationBody(body: unknown): Check<RomanizationRequest>
     return { ok: false, detail: ROMANIZATION_DETAILS.maxCandidates };
   }
   const valid = cleaned as RomanizationBody;
-  // A text gets one answer entry per token, as the tokens form does: the same
-  // limit bounds the answer (about 0.5 KB per token at 5 candidates), which a
-  // 10,000-character text of 2,500 short words would otherwise take to 1.2 MB.
-  if (valid.text !== undefined && tokenizeRoman(valid.text).length > MAX_ROMAN_TOKENS) return { ok: false, detail: ROMANIZATION_DETAILS.tooManyTextTokens };
+  // The answer has an entry per token (about 0.5 KB at 5 candidates): the
+  // limits bound it, which a 10,000-character text of 2,500 short words
+  // would otherwise take to 1.2 MB. Real text of 1,000 words has up to
+  // 1,045 tokens (the eval's romanized sentences).
+  if (valid.text !== undefined) {
+    if (countWords(valid.text) > MAX_ROMAN_TEXT_WORDS) return { ok: false, detail: ROMANIZATION_DETAILS.tooManyTextWords };
+    if (tokenizeRoman(valid.text).length > MAX_ROMAN_TEXT_TOKENS) return { ok: false, detail: ROMANIZATION_DETAILS.tooManyTextTokens };
+  }
   const maxCandidates = valid.max_candidates ?? MAX_CANDIDATES_DEFAULT;
   return valid.text !== undefined
     ? { ok: true, value: { kind: 'text', text: valid.text, maxCandidates } }

@@ -260,10 +260,11 @@ test('romanization text and tokens of the wrong type or size: 400 Shape B', asyn
   assertDetail(await postJson(`${s.base}${ROMAN}`, { tokens: Array(1001).fill('a') }), "Field 'tokens' has more than 1000 items");
   assertDetail(await postJson(`${s.base}${ROMAN}`, { tokens: ['a'.repeat(101)] }), 'Each token must be at most 100 characters');
   assertDetail(await postJson(`${s.base}${ROMAN}`, { text: 'a'.repeat(10_001) }), 'Text exceeds 10000 characters');
-  // A text is bounded in tokens as the tokens form is, so the answer stays bounded: 2,500 short words, or 5,000 tokens in one chunk.
-  assertDetail(await postJson(`${s.base}${ROMAN}`, { text: 'ma. '.repeat(2500) }), 'Text exceeds 1000 tokens');
-  assertDetail(await postJson(`${s.base}${ROMAN}`, { text: 'a.'.repeat(1001) }), 'Text exceeds 1000 tokens');
+  // A text is bounded in words (as spellcheck counts them) and tokens, so the answer stays bounded: 2,500 short words, or 2,001 tokens in one chunk.
+  assertDetail(await postJson(`${s.base}${ROMAN}`, { text: 'ma. '.repeat(2500) }), 'Text exceeds 1000 words');
+  assertDetail(await postJson(`${s.base}${ROMAN}`, { text: 'a.'.repeat(2001) }), 'Text exceeds 2000 tokens');
   assert.equal((await postJson(`${s.base}${ROMAN}`, { text: 'ma. '.repeat(1000) })).status, 200);
+  assert.equal((await postJson(`${s.base}${ROMAN}`, { text: 'a.'.repeat(2000) })).status, 200);
   assertDetail(await postJson(`${s.base}${ROMAN}`, '[1]'), 'Request body must be a JSON object');
   assertDetail(await postJson(`${s.base}${ROMAN}`, '{'), 'Request body is not valid JSON');
 });

@@ -28,6 +28,7 @@ export async function startTestService(overrides: Partial<Config> = {}): Promise
     ...overrides,
   };
   const services = new PooledServices(poolOptions(config));
+  await services.ready();
   const server = await startServer(config, services, { countWords });
   let closed = false;
   return {

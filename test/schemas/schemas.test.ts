@@ -13,6 +13,7 @@ import { SuggestQueryCheck } from '../../src/schemas/dictionary-suggest.js';
 import type { DictionaryEntry, MultiDictResponse, VariantsResponse } from '../../src/schemas/dictionary-word.js';
 import { WordQueryCheck } from '../../src/schemas/dictionary-word.js';
 import { checkRomanizationBody, type RomanizationResponse } from '../../src/schemas/romanization-resolve.js';
+import { countWords } from '../../src/engine/lang/text.js';
 import { checkSpellcheckTextBody, type SpellcheckTextResponse } from '../../src/schemas/spellcheck-text.js';
 import type { SpellcheckWordResponse } from '../../src/schemas/spellcheck-word.js';
 import { SpellcheckTextBody } from '../../src/schemas/spellcheck-text.js';
@@ -71,11 +72,11 @@ test('the character limit is checked before words are counted', () => {
 });
 
 test('romanization body: exactly one input, null as absent, max_candidates default and range', () => {
-  assert.deepEqual(checkRomanizationBody({ text: 'ghar' }), { ok: true, value: { kind: 'text', text: 'ghar', maxCandidates: 5 } });
-  assert.deepEqual(checkRomanizationBody({ tokens: ['a'], max_candidates: 10 }), { ok: true, value: { kind: 'tokens', tokens: ['a'], maxCandidates: 10 } });
-  assert.deepEqual(checkRomanizationBody({ text: 'x', tokens: null }), { ok: true, value: { kind: 'text', text: 'x', maxCandidates: 5 } });
+  assert.deepEqual(checkRomanizationBody({ text: 'ghar' }, countWords), { ok: true, value: { kind: 'text', text: 'ghar', maxCandidates: 5 } });
+  assert.deepEqual(checkRomanizationBody({ tokens: ['a'], max_candidates: 10 }, countWords), { ok: true, value: { kind: 'tokens', tokens: ['a'], maxCandidates: 10 } });
+  assert.deepEqual(checkRomanizationBody({ text: 'x', tokens: null }, countWords), { ok: true, value: { kind: 'text', text: 'x', maxCandidates: 5 } });
   const detail = (b: unknown) => {
-    const c = checkRomanizationBody(b);
+    const c = checkRomanizationBody(b, countWords);
     return c.ok ? null : c.detail;
   };
   assert.equal(detail({}), "Provide either 'text' or 'tokens'");
