@@ -80,6 +80,13 @@ export function startService(env: Record<string, string> = {}, root: string = RO
   });
 }
 
+/** Resident memory of a process split as /proc reports it, MiB: anonymous (heaps, caches) and file-backed (the mapped store). */
+export function memoryOf(pid: number): { anon: number; file: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k: string): number => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
+  return { anon: kb('RssAnon'), file: kb('RssFile') };
+}
+
 /** Resident memory of the whole process (all threads), in MiB, from /proc. */
 export function residentMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -15,9 +15,8 @@
 // Memory after each measure: anonymous (RssAnon: heaps, caches) apart from
 // the mapped store file (RssFile).
 
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { evalDevanagariRuns, freshRomanTexts, machine, nearLimitText, percentile, romanText, ROOT, startService, type RunningService } from './lib.js';
+import { evalDevanagariRuns, freshRomanTexts, machine, memoryOf, nearLimitText, percentile, romanText, ROOT, startService, type RunningService } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,12 +29,6 @@ const { values: args } = parseArgs({
 const ONLY = args.only!.split(',');
 const CONCURRENCY = Number(args.concurrency);
 
-/** Resident memory split as /proc reports it, MiB. */
-function memory(pid: number): { anon: number; file: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (k: string): number => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
-  return { anon: kb('RssAnon'), file: kb('RssFile') };
-}
 
 async function post(url: string, path: string, text: string): Promise<number> {
   const t = performance.now();
@@ -63,7 +56,7 @@ async function withService<T>(root: string, fn: (svc: RunningService) => Promise
   const svc = await startService({ WORKERS: args.workers }, root);
   try {
     const out = await fn(svc);
-    return { ...out, memory: memory(svc.pid) };
+    return { ...out, memory: memoryOf(svc.pid) };
   } finally {
     await svc.stop();
   }

@@ -72,8 +72,8 @@ const store = new LmdbStore(dataDir, existsSync(bloomPath) ? BloomFilter.parse(r
 const storedVerdicts = args['stored-verdicts'] === true && verdictsUsable(store.meta);
 console.error(`store ${dataDir}; stored verdicts ${storedVerdicts ? 'used' : 'not used'}; eval ${EVAL_DIR}`);
 
-// A service thread: one spellchecker (the default cache size of CACHE_SIZE), shared with the romanizer, warmed up.
-const spell = new Spellchecker(store, { cacheSize: 50_000, storedVerdicts });
+// A service thread: one spellchecker (the default cache budget), shared with the romanizer, warmed up.
+const spell = new Spellchecker(store, { storedVerdicts });
 const roman = new Romanizer(store, spell);
 roman.warmUp();
 

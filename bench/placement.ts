@@ -18,12 +18,12 @@ import { ROOT, machine, median, nearLimitText, romanText } from './lib.js';
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '300' } } });
 const RUNS = Number(args.runs);
 const dataDir = resolveDataDir(process.env.DATA_DIR ?? join(ROOT, 'native-data'));
-const probe = openEngines({ dataDir, bloom: null, cacheSize: 0, warmUp: false });
+const probe = openEngines({ dataDir, bloom: null, cacheBytes: 0, warmUp: false });
 const { bloom } = loadBloom(dataDir, probe.store.meta.bloom?.checksum);
 probe.store.close();
 const shared = bloom ? bloom.share() : null;
-const inline = openEngines({ dataDir, bloom: shared, cacheSize: 50_000 });
-const workerData: WorkerData = { dataDir, bloom: shared, cacheSize: 50_000, stats: createSharedStats(), readiness: new SharedArrayBuffer(4), cancelFlags: new SharedArrayBuffer(4), jobTimes: new SharedArrayBuffer(8) };
+const inline = openEngines({ dataDir, bloom: shared, cacheBytes: 48 << 20 });
+const workerData: WorkerData = { dataDir, bloom: shared, cacheBytes: 48 << 20, stats: createSharedStats(), readiness: new SharedArrayBuffer(4), cancelFlags: new SharedArrayBuffer(4), jobTimes: new SharedArrayBuffer(8) };
 const pool = new Piscina({ filename: new URL('../src/worker/worker.js', import.meta.url).href, minThreads: 1, maxThreads: 1, idleTimeout: Infinity, workerData });
 
 const near = (await nearLimitText()).text;

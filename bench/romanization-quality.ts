@@ -85,7 +85,7 @@ const vocabulary = (w: string): string => (isKnown(w) ? 'known' : isListed(w) ? 
 // correction of the reference word; the first figure is the target's.
 const spell = new Spellchecker(store);
 /** The romanizer under test, with a spellchecker of its own (the reference checks above do not warm it). */
-const newRomanizer = (): Romanizer => new Romanizer(store, new Spellchecker(store, { cacheSize: 20_000 }));
+const newRomanizer = (): Romanizer => new Romanizer(store, new Spellchecker(store));
 let romanizer = newRomanizer();
 const standardOf = new Map<string, string | null>();
 const sameInStandard = (r: string, h: string): boolean => {

@@ -20,11 +20,12 @@ export const ConfigSchema = Type.Object({
   logRequests: Type.Boolean(),
   maxBodyBytes: Type.Integer({ minimum: 1024, maximum: 16 * 1024 * 1024 }),
   shutdownGraceMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
-  cacheSize: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+  cacheMb: Type.Integer({ minimum: 0, maximum: 65_536 }),
   queueMax: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
   queueMaxWaitMs: Type.Integer({ minimum: 1, maximum: 600_000 }),
   taskTimeoutMs: Type.Integer({ minimum: 100, maximum: 3_600_000 }),
   reusePort: Type.Boolean(),
+  pipelining: Type.Union([Type.Literal('async'), Type.Literal('sync')]),
 });
 export type Config = Static<typeof ConfigSchema>;
 const CheckConfig = Compile(ConfigSchema);
@@ -46,11 +47,12 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   logRequests: 'LOG_REQUESTS',
   maxBodyBytes: 'MAX_BODY_BYTES',
   shutdownGraceMs: 'SHUTDOWN_GRACE_MS',
-  cacheSize: 'CACHE_SIZE',
+  cacheMb: 'CACHE_MB',
   queueMax: 'QUEUE_MAX',
   queueMaxWaitMs: 'QUEUE_MAX_WAIT_MS',
   taskTimeoutMs: 'TASK_TIMEOUT_MS',
   reusePort: 'REUSE_PORT',
+  pipelining: 'PIPELINING',
 };
 
 function defaultWorkers(): number {
@@ -71,7 +73,8 @@ export const DEFAULTS: Config = {
   // escaping (\uXXXX) can make them 60,000. 256 KiB leaves room for both.
   maxBodyBytes: 256 * 1024,
   shutdownGraceMs: 10_000,
-  cacheSize: 50_000,
+  // MiB of each thread's engine caches (lang/budget-cache.ts); figures in bench/RESULTS.md ("memory").
+  cacheMb: 32,
   // Pool admission (src/dispatch/admission.ts); figures behind them in bench/RESULTS.md ("overload").
   queueMax: 1024,
   queueMaxWaitMs: 500,
@@ -79,6 +82,11 @@ export const DEFAULTS: Config = {
   // A taken port is an error unless sharing it is asked for (SO_REUSEPORT):
   // a second instance must not silently split the traffic with the first.
   reusePort: false,
+  // uWebSockets.js answers HTTP/1.1 pipelining only when each answer is
+  // written before the next request is read; 'sync' runs every job on the
+  // main thread so that holds for any mix, at the cost of the worker pool
+  // (README, "Pipelining").
+  pipelining: 'async',
 };
 
 function parseInteger(name: string, raw: string): number {
@@ -107,7 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     'rateLimitPerDay',
     'maxBodyBytes',
     'shutdownGraceMs',
-    'cacheSize',
+    'cacheMb',
     'queueMax',
     'queueMaxWaitMs',
     'taskTimeoutMs',
@@ -121,6 +129,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   cfg.partnerKeysFile = get('partnerKeysFile') ?? null;
   const proxies = get('trustedProxies');
   if (proxies !== undefined) cfg.trustedProxies = proxies.split(',').map((s) => s.trim()).filter(Boolean);
+  const pipelining = get('pipelining');
+  if (pipelining !== undefined) (cfg as Record<string, unknown>).pipelining = pipelining.trim().toLowerCase();
   for (const key of ['logRequests', 'reusePort'] as const) {
     const raw = get(key);
     if (raw !== undefined) cfg[key] = parseBoolean(ENV_NAMES[key], raw);

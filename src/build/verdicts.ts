@@ -21,7 +21,7 @@ import type { StoreRecords } from './records.js';
 export function computeVerdicts(records: StoreRecords): void {
   records.verdicts.clear();
   // No verdicts yet in the store the checker reads, so every answer is worked out.
-  const spell = new Spellchecker(new MemoryStore(records), { cacheSize: 0 });
+  const spell = new Spellchecker(new MemoryStore(records), { resultCache: false });
   for (const [word, form] of records.forms) {
     if ((form.flags & (FORM_ATTESTED | FORM_LEXICON)) !== FORM_ATTESTED) continue;
     const r = spell.checkWord(word);

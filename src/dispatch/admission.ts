@@ -13,6 +13,10 @@
 //   the queue is full, or when the wait it can expect (jobs ahead of it times
 //   the recent job time, over the threads) exceeds maxWaitMs: a client learns
 //   of overload in microseconds, not after a timeout;
+// - but a job with fewer than `patience` (two per thread) jobs ahead of it
+//   is never refused for its wait: waiting for the jobs the threads are
+//   already on is concurrency, not overload (four clients of slow new texts
+//   on two threads were refused when every wait counted);
 // - a queued job that has waited longer than maxWaitMs anyway (the estimate
 //   was wrong: a run of slow jobs) is refused when found, so every admitted
 //   job starts within about maxWaitMs of arrival or is refused;
@@ -39,6 +43,8 @@ export interface Ticket {
   readonly slot: number;
   readonly admittedAt: number;
   readonly waitedMs: number;
+  /** Jobs handed to the threads before it that were still there when it was admitted. */
+  readonly ahead: number;
 }
 
 export type Refusal = { ok: false; code: 'SERVICE_UNAVAILABLE'; message: string; retryAfterSeconds: number } | { ok: false; code: 'CANCELLED'; message: string };
@@ -108,12 +114,19 @@ export class Admission {
     return this.waiting;
   }
 
+  /** Jobs that must finish before a job arriving now starts: all handed over or waiting, less the one each thread is running. */
+  private aheadOfNew(): number {
+    return Math.max(0, this.running + this.queued + 1 - this.opts.threads);
+  }
+
   /** The wait a job arriving now can expect, ms. */
   expectedWaitMs(): number {
-    // Jobs that must finish before a new one starts: all handed over or
-    // waiting, less the one each thread is running.
-    const ahead = Math.max(0, this.running + this.queued + 1 - this.opts.threads);
-    return (ahead * this.jobMs) / this.opts.threads;
+    return (this.aheadOfNew() * this.jobMs) / this.opts.threads;
+  }
+
+  /** Jobs ahead a job may always wait for (two per thread). */
+  get patience(): number {
+    return 2 * this.opts.threads;
   }
 
   /** The longest a job may wait before it starts (a thread refuses one it gets later: PoolJob.deadline). */
@@ -126,7 +139,7 @@ export class Admission {
     const now = this.opts.now();
     if (signal?.aborted) return { ok: false, code: 'CANCELLED', message: 'the client went away' };
     const wait = this.expectedWaitMs();
-    if (this.queued >= this.opts.maxQueued || wait > this.opts.maxWaitMs) {
+    if (this.queued >= this.opts.maxQueued || (this.aheadOfNew() >= this.patience && wait > this.opts.maxWaitMs)) {
       this.counts.refusedOnArrival++;
       return this.refusal(wait, now);
     }
@@ -201,9 +214,10 @@ export class Admission {
   // ---- internals
 
   private admit(arrivedAt: number, now: number): Ticket {
+    const ahead = this.running;
     const slot = this.freeSlots.pop()!;
     this.counts.admitted++;
-    return { slot, admittedAt: now, waitedMs: now - arrivedAt };
+    return { slot, admittedAt: now, waitedMs: now - arrivedAt, ahead };
   }
 
   private refusal(waitMs: number, now: number): Refusal {

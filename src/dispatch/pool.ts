@@ -22,18 +22,21 @@ import { StatSlot, createSharedStats, sumStats, type SharedStats } from '../work
 import type { Outcome, PoolJob, Task, WorkerData, WorkerOutcome } from '../worker/protocol.js';
 import { runTask } from '../worker/tasks.js';
 import { Admission, type AdmissionCounters } from './admission.js';
-import { Serialized, type ExamplesResult, type HealthSnapshot, type MultiDictResult, type Services, type VariantsResult } from './services.js';
+import { Serialized, type CacheStats, type ExamplesResult, type HealthSnapshot, type MultiDictResult, type Services, type VariantsResult } from './services.js';
 
 export interface PoolOptions {
   dataDir: string;
   workers: number;
-  cacheSize: number;
+  /** Bytes of each thread's engine caches. */
+  cacheBytes: number;
   /** A job still running after this long is told to stop at its next checkpoint and answered 500. */
   taskTimeoutMs?: number;
   /** Pool jobs that may wait for a thread beyond the running ones (admission.ts). */
   maxQueued?: number;
   /** A pool job that would wait longer than this for a thread is refused with 503. */
   maxQueueWaitMs?: number;
+  /** Run every job on the calling thread, synchronously (config PIPELINING=sync): no job is ever answered later than its request is read. */
+  allInline?: boolean;
 }
 
 /** Defaults of PoolOptions (the service takes them from config.ts). */
@@ -44,10 +47,11 @@ export function poolOptions(config: Config): PoolOptions {
   return {
     dataDir: config.dataDir,
     workers: config.workers,
-    cacheSize: config.cacheSize,
+    cacheBytes: config.cacheMb * 2 ** 20,
     taskTimeoutMs: config.taskTimeoutMs,
     maxQueued: config.queueMax,
     maxQueueWaitMs: config.queueMaxWaitMs,
+    allInline: config.pipelining === 'sync',
   };
 }
 
@@ -120,6 +124,20 @@ export function loadBloom(buildDir: string, expectedChecksum: string | undefined
   }
 }
 
+/** The process's resident memory: anonymous (heaps, caches) apart from file-backed (the mapped store), from /proc (null elsewhere). */
+function processMemory(): { anon: number | null; file: number | null } {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kb = (k: string): number | null => {
+      const m = new RegExp(`${k}:\\s+(\\d+) kB`).exec(status);
+      return m ? Number(m[1]) * 1024 : null;
+    };
+    return { anon: kb('RssAnon'), file: kb('RssFile') };
+  } catch {
+    return { anon: null, file: null };
+  }
+}
+
 export class PooledServices implements Services {
   private readonly inline: Engines;
   private readonly inlineSlot: StatSlot;
@@ -150,7 +168,7 @@ export class PooledServices implements Services {
     // A damaged data file is refused before lmdb maps it (store-checksum.ts says why).
     verifyStoreChecksum(buildDir);
     // The main thread opens the store first: a missing or old store fails here, at start-up.
-    const probe = openEngines({ dataDir: buildDir, bloom: null, cacheSize: 0, warmUp: false });
+    const probe = openEngines({ dataDir: buildDir, bloom: null, cacheBytes: 0, warmUp: false });
     const expected = probe.store.meta.bloom?.checksum;
     const meta = probe.store.meta;
     this.verdictsProblem =
@@ -161,7 +179,7 @@ export class PooledServices implements Services {
     const { bloom, problem } = loadBloom(buildDir, expected);
     this.bloomProblem = problem;
     const shared = bloom ? bloom.share() : null;
-    this.inline = openEngines({ dataDir: buildDir, bloom: shared, cacheSize: opts.cacheSize, storeFaults: this.storeFaults.buffer as SharedArrayBuffer });
+    this.inline = openEngines({ dataDir: buildDir, bloom: shared, cacheBytes: opts.cacheBytes, storeFaults: this.storeFaults.buffer as SharedArrayBuffer });
     this.stats = createSharedStats();
     this.inlineSlot = new StatSlot(this.stats, 0);
     this.taskTimeoutMs = opts.taskTimeoutMs ?? POOL_DEFAULTS.taskTimeoutMs;
@@ -176,7 +194,7 @@ export class PooledServices implements Services {
     const workerData: WorkerData = {
       dataDir: buildDir,
       bloom: shared,
-      cacheSize: opts.cacheSize,
+      cacheBytes: opts.cacheBytes,
       stats: this.stats,
       readiness: this.readiness.buffer as SharedArrayBuffer,
       cancelFlags: this.cancelFlags.buffer as SharedArrayBuffer,
@@ -192,6 +210,7 @@ export class PooledServices implements Services {
       // Jobs wait in this.admission, never in piscina's queue: each thread
       // holds at most JOBS_PER_THREAD (one running, one next).
       concurrentTasksPerWorker: JOBS_PER_THREAD,
+      resourceLimits: { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 8 },
     });
     // An unexpected worker exit rejects its task (answered 500) and piscina
     // starts a replacement; the pool itself must never throw at us.
@@ -200,10 +219,10 @@ export class PooledServices implements Services {
   }
 
   private async run<T>(task: Task, signal?: AbortSignal): Promise<Outcome<T>> {
-    if (placeJob(task) === 'inline') {
+    if (this.opts.allInline || placeJob(task) === 'inline') {
       const out = runTask(this.inline, task) as Outcome<T>;
       const s = this.inline.spell.cacheStats();
-      this.inlineSlot.write(s.hits, s.misses);
+      this.inlineSlot.write(s.hits, s.misses, this.inline.spell.caches);
       return out;
     }
     if (this.closed) return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'the service is shutting down' };
@@ -229,7 +248,8 @@ export class PooledServices implements Services {
     const hard = new AbortController();
     const hardTimer = setTimeout(() => hard.abort(), this.taskTimeoutMs + HARD_STOP_GRACE_MS);
     try {
-      const deadline = Date.now() + Math.max(0, this.admission.maxWaitMs - admitted.waitedMs);
+      // A job behind few others always runs (admission.ts, patience); one behind many must start in time.
+      const deadline = admitted.ahead < this.admission.patience ? Infinity : Date.now() + Math.max(0, this.admission.maxWaitMs - admitted.waitedMs);
       const out = (await this.pool.run({ task, slot, id, deadline } satisfies PoolJob, { signal: hard.signal })) as WorkerOutcome;
       if (out instanceof Uint8Array) return { ok: true, value: new Serialized(out) as T };
       if (!out.ok && out.code === 'SERVICE_UNAVAILABLE') this.admission.countLateRefusal();
@@ -334,16 +354,32 @@ export class PooledServices implements Services {
     if (this.admission.refusedWithin(OVERLOAD_REPORT_MS)) {
       issues.push(`overloaded: text jobs refused with 503 in the last ${OVERLOAD_REPORT_MS / 1000} s (${a.queued} waiting, ${a.running} running)`);
     }
-    const { hits, misses } = sumStats(this.stats);
+    const live = new Set([0, ...this.pool.threads.map((t) => t.threadId)]);
+    const totals = sumStats(this.stats, (id) => live.has(id));
     const meta = this.inline.store.meta;
+    const caches: CacheStats[] = [];
+    let i = 0;
+    this.inline.spell.caches.forEach((cache, name) => {
+      const t = totals.caches[i++];
+      if (t) caches.push({ name, entries: t.entries, bytes: t.bytes, budgetBytes: cache.budget * live.size });
+    });
+    const rss = processMemory();
     return {
       databaseConnected: connected,
       entriesCount: meta.counts.headwords,
       wordsCount: meta.counts.lexiconForms,
       bloomLoaded: this.inline.store.bloomLoaded,
-      lruHits: hits,
-      lruMisses: misses,
+      lruHits: totals.hits,
+      lruMisses: totals.misses,
       issues,
+      memory: {
+        rssAnonBytes: rss.anon,
+        rssFileBytes: rss.file,
+        heapBytes: totals.heapBytes,
+        threads: live.size,
+        cacheBudgetBytes: this.opts.cacheBytes,
+        caches,
+      },
       pool: {
         workers: this.opts.workers,
         running: a.running,

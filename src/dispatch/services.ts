@@ -79,6 +79,30 @@ export interface PoolStats {
   jobMs: number;
 }
 
+/** One cache of the engines, summed over the threads. */
+export interface CacheStats {
+  name: string;
+  entries: number;
+  /** Estimated bytes held (lang/budget-cache.ts). */
+  bytes: number;
+  /** Its budget in every thread, together. */
+  budgetBytes: number;
+}
+
+/** Where the process's memory is. */
+export interface MemoryStats {
+  /** Resident anonymous memory (heaps, caches); null where /proc is not. */
+  rssAnonBytes: number | null;
+  /** Resident file-backed memory (mostly the mapped store). */
+  rssFileBytes: number | null;
+  /** V8 heap used, summed over the threads. */
+  heapBytes: number;
+  threads: number;
+  /** Each thread's cache budget (CACHE_MB). */
+  cacheBudgetBytes: number;
+  caches: CacheStats[];
+}
+
 export interface HealthSnapshot {
   databaseConnected: boolean;
   entriesCount: number;
@@ -90,6 +114,7 @@ export interface HealthSnapshot {
   issues: string[];
   /** Absent where there is no pool (test doubles). */
   pool?: PoolStats;
+  memory?: MemoryStats;
 }
 
 export interface Services {

@@ -253,6 +253,18 @@ export function buildRoutes(deps: RouteDeps): Route[] {
             job_ms: p.jobMs,
           };
         }
+        if (h.memory) {
+          const m = h.memory;
+          const mib = (b: number): number => Math.round((b / 2 ** 20) * 10) / 10;
+          body.memory = {
+            rss_anon_mib: m.rssAnonBytes === null ? null : mib(m.rssAnonBytes),
+            rss_file_mib: m.rssFileBytes === null ? null : mib(m.rssFileBytes),
+            heap_mib: mib(m.heapBytes),
+            threads: m.threads,
+            cache_budget_mib: mib(m.cacheBudgetBytes),
+            caches: Object.fromEntries(m.caches.map((c) => [c.name, { entries: c.entries, mib: mib(c.bytes), budget_mib: mib(c.budgetBytes) }])),
+          };
+        }
         if (issues.length > 0) body.issues = issues;
         return { status: 200, body };
       },

@@ -38,6 +38,30 @@ export const HealthResponse = Type.Object(
         { additionalProperties: false, description: 'extra: the worker pool and its admission control.' },
       ),
     ),
+    memory: Type.Optional(
+      Type.Object(
+        {
+          rss_anon_mib: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: 'Resident anonymous memory of the process (heaps, caches), MiB; null where /proc is not.' }),
+          rss_file_mib: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: 'Resident file-backed memory (mostly the mapped word store), MiB.' }),
+          heap_mib: Type.Number({ minimum: 0, description: 'V8 heap used, summed over the threads, MiB.' }),
+          threads: Type.Integer({ minimum: 1, description: 'Threads with engines: the main thread (small jobs) and the workers.' }),
+          cache_budget_mib: Type.Number({ minimum: 0, description: "Each thread's cache budget (CACHE_MB)." }),
+          caches: Type.Record(
+            Type.String(),
+            Type.Object(
+              {
+                entries: Type.Integer({ minimum: 0 }),
+                mib: Type.Number({ minimum: 0, description: 'Estimated size, all threads together.' }),
+                budget_mib: Type.Number({ minimum: 0, description: 'Its share of the budget, all threads together.' }),
+              },
+              { additionalProperties: false },
+            ),
+            { description: 'Each engine cache by name (spell.*, roman.*), summed over the threads.' },
+          ),
+        },
+        { additionalProperties: false, description: 'extra: where the memory is; the caches are bounded in bytes (CACHE_MB per thread).' },
+      ),
+    ),
     issues: Type.Optional(
       Type.Array(Type.String(), { minItems: 1, description: 'Present only when degraded: human-readable impairments.' }),
     ),

@@ -8,6 +8,7 @@ import type { StoreMeta } from '../store/types.js';
 import { Romanizer } from '../engine/roman/romanizer.js';
 import { verdictFingerprint } from '../engine/spell/fingerprint.js';
 import { Spellchecker } from '../engine/spell/spellchecker.js';
+import { CachePlan } from '../engine/lang/budget-cache.js';
 import type { EngineOptions } from './protocol.js';
 
 export interface Engines {
@@ -30,7 +31,7 @@ export function openEngines(opts: EngineOptions): Engines {
   });
   // The build's verdicts on news-list words, when this engine computed them.
   const storedVerdicts = verdictsUsable(store.meta);
-  const spell = new Spellchecker(store, { cacheSize: opts.cacheSize, storedVerdicts });
+  const spell = new Spellchecker(store, { caches: new CachePlan(opts.cacheBytes), storedVerdicts });
   // The romanizer keeps only candidates this spellchecker calls correct:
   // it is given the thread's instance (and its cache), not a second one.
   const roman = new Romanizer(store, spell);

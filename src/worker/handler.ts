@@ -33,7 +33,7 @@ export function createHandler(data: WorkerData): (job: PoolJob) => WorkerOutcome
     const result = runTask(engines, task, () => Atomics.load(cancelFlags, flag) === id);
     const out = result.ok && SERIALIZE.has(task.name) ? (move(serialize(engines, task, result.value)) as Uint8Array) : result;
     const s = engines.spell.cacheStats();
-    slot.write(s.hits, s.misses);
+    slot.write(s.hits, s.misses, engines.spell.caches);
     // Read by the main thread after this job's answer arrives (the message is the barrier).
     jobTimes[flag] = performance.now() - t0;
     return out;

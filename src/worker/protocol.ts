@@ -54,8 +54,8 @@ export interface EngineOptions {
   dataDir: string;
   /** The verified Bloom filter in shared memory, or null when it is missing or corrupt. */
   bloom: SharedBloom | null;
-  /** Entries of the per-word spellcheck LRU cache (per thread). */
-  cacheSize: number;
+  /** Bytes of the thread's engine caches (lang/budget-cache.ts CachePlan); 0 caches nothing. */
+  cacheBytes: number;
   /** Warm the romanizer at start (default true; the start-up probe skips it). */
   warmUp?: boolean;
   /** Int32Array(1): read errors of the store, counted by every thread (health and /up read it). */

@@ -30,7 +30,7 @@ test('the build stores a verdict for every word only the news list has, and for 
 test('a checker answering from the stored verdicts answers as one that checks', () => {
   const store = new MemoryStore(records);
   const stored = new Spellchecker(store, { storedVerdicts: true });
-  const live = new Spellchecker(store, { cacheSize: 0 });
+  const live = new Spellchecker(store, { resultCache: false });
   for (const w of records.verdicts.keys()) assert.deepEqual({ ...stored.checkWord(w) }, { ...live.checkWord(w) }, w);
   // and inside texts, with their occurrences
   const text = [...records.verdicts.keys()].join(' ');
@@ -57,7 +57,7 @@ test('a service thread uses the stored verdicts only when its engine computed th
     const dir = mkdtempSync(join(tmpdir(), 'nls-verdicts-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
     await writeLmdbStore(dir, planted, { ...planted.meta, verdicts: { words: planted.verdicts.size, engine } });
-    const engines = openEngines({ dataDir: dir, bloom: null, cacheSize: 100, warmUp: false });
+    const engines = openEngines({ dataDir: dir, bloom: null, cacheBytes: 1 << 20, warmUp: false });
     try {
       return engines.spell.checkWord('ट्रम्प').status;
     } finally {

@@ -125,3 +125,19 @@ test('drain refuses every waiting job', async () => {
   for (const r of await Promise.all(ps)) assert.ok(!isTicket(r) && r.code === 'SERVICE_UNAVAILABLE' && r.message === 'stopping');
   assert.equal(a.queued, 0);
 });
+
+test('a job with fewer than two jobs per thread ahead of it is never refused for its wait, however slow the jobs', () => {
+  // Slots 8 on threads 2: four handed to each thread at once.
+  const b = new Admission({ slots: 8, threads: 2, maxQueued: 100, maxWaitMs: 500, initialJobMs: 1000, now: () => 0 });
+  const got = Array.from({ length: 6 }, () => b.acquire());
+  assert.deepEqual(
+    got.map((x) => (isTicket(x) ? 'run' : 'refused')),
+    ['run', 'run', 'run', 'run', 'run', 'refused'],
+  );
+  assert.deepEqual(
+    got.slice(0, 5).map((x) => (x as Ticket).ahead),
+    [0, 1, 2, 3, 4],
+    'each knows how many were handed over before it (the pool gives a deadline from patience on)',
+  );
+  assert.equal(b.patience, 4);
+});

@@ -644,7 +644,7 @@ test('romanization: neither input is the spec\'s Shape B; both inputs and wrong 
 test('health: every field of 2.6, healthy on the real data', { skip }, async () => {
   const r = await get('/api/v1/health');
   assert.equal(r.status, 200);
-  assert.deepEqual(Object.keys(r.body).sort(), ['cache', 'database', 'pool', 'status', 'version'], 'no issues field when healthy (pool is an extra)');
+  assert.deepEqual(Object.keys(r.body).sort(), ['cache', 'database', 'memory', 'pool', 'status', 'version'], 'no issues field when healthy (pool and memory are extras)');
   assert.equal(r.body.status, 'healthy');
   assert.equal(r.body.version, 'v1');
   assert.deepEqual(Object.keys(r.body.database).sort(), ['connected', 'entries_count', 'words_count']);
@@ -657,6 +657,14 @@ test('health: every field of 2.6, healthy on the real data', { skip }, async () 
   assert.ok(Number.isInteger(r.body.cache.lru_cache_misses) && r.body.cache.lru_cache_misses >= 0);
   assert.deepEqual(Object.keys(r.body.pool).sort(), ['admitted', 'cancelled', 'job_ms', 'queued', 'refused', 'refused_waiting', 'running', 'timed_out', 'workers']);
   assert.equal(r.body.pool.workers, 2);
+  // Every engine cache, bounded: summed over the main thread and the two workers.
+  assert.equal(r.body.memory.threads, 3);
+  assert.ok(r.body.memory.rss_anon_mib > 0 && r.body.memory.rss_file_mib > 0);
+  const caches = r.body.memory.caches as Record<string, { entries: number; mib: number; budget_mib: number }>;
+  for (const name of ['spell.results', 'spell.storeForms', 'roman.analyses', 'roman.wordFacts']) assert.ok(caches[name], `${name} is reported`);
+  const budget = Object.values(caches).reduce((n, c) => n + c.budget_mib, 0);
+  assert.ok(Math.abs(budget - 3 * r.body.memory.cache_budget_mib) < 1, `the shares add up to the threads' budgets (${budget})`);
+  for (const [name, c] of Object.entries(caches)) assert.ok(c.mib <= c.budget_mib, `${name} within its budget`);
 });
 
 test('health: the LRU counters grow with spellcheck requests', { skip }, async () => {

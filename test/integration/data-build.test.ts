@@ -65,7 +65,7 @@ test('the stored spellcheck verdicts come from this engine and agree with it', {
     assert.equal(v.engine, verdictFingerprint(), 'built by this spellchecking code');
     within(v.words, 32_600, 0.03, 'news-list words with a verdict');
     // A sample of news-list words, each checked by the engine itself (no stored verdicts).
-    const live = new Spellchecker(store, { cacheSize: 0 });
+    const live = new Spellchecker(store, { resultCache: false });
     const stored = new Spellchecker(store, { storedVerdicts: true });
     const sample = ['केहि', 'शरिर', 'नेपालि', 'ट्रम्प', 'ओबामा', 'फेसबुक', 'बिन्दु', 'वडा', 'गर्नुहोस्', 'उनिहरु', 'साउदी', 'अर्जेन्टिना'];
     let asked = 0;

@@ -74,12 +74,37 @@ export function rawRequest(port: number, bytes: Buffer | string, timeoutMs = 10_
   });
 }
 
-/** Builds a request's bytes; body may be bytes; `length` overrides Content-Length. */
-export function buildRequest(method: string, path: string, opts: { body?: Buffer | string; contentType?: string | null; length?: number; headers?: Record<string, string> } = {}): Buffer {
+/** Builds a request's bytes; body may be bytes; `length` overrides Content-Length; `keepAlive` leaves out Connection: close. */
+export function buildRequest(
+  method: string,
+  path: string,
+  opts: { body?: Buffer | string; contentType?: string | null; length?: number; headers?: Record<string, string>; keepAlive?: boolean } = {},
+): Buffer {
   const body = opts.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(opts.body) ? opts.body : Buffer.from(opts.body);
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close'];
+  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1'];
+  if (!opts.keepAlive) lines.push('Connection: close');
   if (opts.contentType !== null && (opts.body !== undefined || opts.contentType)) lines.push(`Content-Type: ${opts.contentType ?? 'application/json'}`);
   if (opts.body !== undefined || opts.length !== undefined) lines.push(`Content-Length: ${opts.length ?? body.length}`);
   for (const [k, v] of Object.entries(opts.headers ?? {})) lines.push(`${k}: ${v}`);
   return Buffer.concat([Buffer.from(lines.join('\r\n') + '\r\n\r\n', 'latin1'), body]);
+}
+
+/**
+ * Splits a stream of HTTP/1.1 responses with Content-Length bodies (what
+ * this server sends) into responses, in order; a trailing incomplete one is
+ * left out.
+ */
+export function splitResponses(raw: Buffer): RawResponse[] {
+  const out: RawResponse[] = [];
+  let pos = 0;
+  for (;;) {
+    const he = raw.indexOf('\r\n\r\n', pos);
+    if (he < 0) break;
+    const head = raw.subarray(pos, he).toString('latin1');
+    const length = Number(/content-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+    if (raw.length < he + 4 + length) break;
+    out.push(parseResponse(raw.subarray(pos, he + 4 + length)));
+    pos = he + 4 + length;
+  }
+  return out;
 }

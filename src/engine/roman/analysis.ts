@@ -4,6 +4,7 @@
 // stages and the ranking are described in roman/README.md; each stage is
 // its own function under stages/.
 
+import { stringBytes } from '../lang/budget-cache.js';
 import { MAX_MAX_CANDIDATES, publicCandidate, readToken, Stage, CandidateSet, type Scored } from './candidates.js';
 import { ENGLISH_WORDS, LOOKS_ENGLISH } from './english.js';
 import { postpositionHeadword } from './inflection.js';
@@ -50,6 +51,21 @@ export interface WordAnalysis {
    */
   views?: Map<number, RomanCandidate[]>;
 }
+
+/**
+ * Estimated bytes an analysis holds while it is cached: per candidate, its
+ * scored record (strings, lists, the facts it shares with word-facts.ts are
+ * not counted), its public copy, and the lists and JSON fragments (json.ts)
+ * answers make of it later, which live as long as the analysis does. The
+ * per-candidate figure is calibrated in bench/RESULTS.md ("memory").
+ */
+export function analysisBytes(a: WordAnalysis): number {
+  let n = ANALYSIS_BYTES;
+  for (const c of a.candidates) n += CANDIDATE_BYTES + stringBytes(c.word) + stringBytes(c.alias) + 8 * (c.kinds.length + c.dictionaries.length);
+  return n;
+}
+const ANALYSIS_BYTES = 240;
+const CANDIDATE_BYTES = 560;
 
 /** Longer tokens are no Nepali word (and would only cost look-ups). */
 const MAX_TOKEN_LENGTH = 40;

@@ -17,7 +17,7 @@
 // they are bounded by the romanizer's own cache of analyses; tokens left
 // unresolved (no candidates) are cached by their text in a bounded map.
 
-import { FifoMap } from './fifo-map.js';
+import type { BudgetCache, CachePlan } from '../lang/budget-cache.js';
 import type { RomanCandidate, RomanizationResult, RomanToken } from './results.js';
 
 interface Fragment {
@@ -30,11 +30,14 @@ interface Fragment {
   tail: Uint8Array;
 }
 
+/** Heap and buffer bytes of a fragment (its two byte arrays and their headers). */
+function fragmentBytes(f: Fragment): number {
+  return 160 + f.head.length + f.tail.length;
+}
+
 const encoder = new TextEncoder();
 const bytes = (s: string): Uint8Array => encoder.encode(s);
 
-/** Fragments of unresolved tokens (candidates []) kept, by token text. */
-const UNRESOLVED_CACHE_SIZE = 20_000;
 
 const OPEN_TEXT = bytes('{"text":');
 const CONVERTED_TEXT = bytes(',"converted_text":');
@@ -88,14 +91,14 @@ function copySmall(b: Uint8Array, p: number, src: Uint8Array): number {
 export class RomanizationJson {
   /** Fragments of tokens with candidates, by their candidate array. */
   private readonly byCandidates = new WeakMap<RomanCandidate[], Fragment>();
-  private readonly unresolved = new FifoMap<Fragment>(UNRESOLVED_CACHE_SIZE);
+  /** Fragments of unresolved tokens (candidates []), by token text. */
+  private readonly unresolved: BudgetCache<Fragment>;
   /** The growing output buffer, reused between answers. */
   private buf = new Uint8Array(1 << 16);
   private pos = 0;
 
-  /** Fragments of unresolved tokens held (those of resolved tokens live as long as their candidate arrays). */
-  get size(): number {
-    return this.unresolved.size;
+  constructor(caches: CachePlan) {
+    this.unresolved = caches.cache('roman.unresolvedJson', 0.03, fragmentBytes);
   }
 
   /**

@@ -4,20 +4,19 @@
 // syllables of the candidate words it has met, kept in bounded caches.
 
 import type { WordStore } from '../../store/word-store.js';
-import { BoundedMap } from '../spell/store-memo.js';
+import { approxBytes, type BudgetCache } from '../lang/budget-cache.js';
 import type { Morphology } from '../spell/morphology.js';
 import type { Spellchecker } from '../spell/spellchecker.js';
 import { casualCost } from './casual.js';
 import { syllabify, type Syllable } from './schemes.js';
 import { WordFactsCache, type WordFacts } from './word-facts.js';
 
-/** Syllable analyses of candidate words kept (a candidate is priced against many typed tokens). */
-const SYLLABLE_CACHE_SIZE = 50_000;
 
 export class Lexicon {
   readonly morph: Morphology;
   private readonly factsCache: WordFactsCache;
-  private readonly syllables = new BoundedMap<Syllable[] | null>(SYLLABLE_CACHE_SIZE);
+  /** Syllable analyses of candidate words (a candidate is priced against many typed tokens). */
+  private readonly syllables: BudgetCache<Syllable[] | null>;
 
   constructor(
     readonly store: WordStore,
@@ -25,6 +24,7 @@ export class Lexicon {
   ) {
     this.morph = spell.morph;
     this.factsCache = new WordFactsCache(store, spell);
+    this.syllables = spell.caches.cache('roman.syllables', 0.05, approxBytes);
   }
 
   /** Store facts about a candidate word (cached). */
@@ -44,8 +44,4 @@ export class Lexicon {
     return this.store.mayBeForm(word) && this.store.form(word) !== undefined;
   }
 
-  /** Entries of the caches, by name (for the byte budgets a later issue puts on them). */
-  cacheSizes(): { facts: number; syllables: number } {
-    return { facts: this.factsCache.size, syllables: this.syllables.size };
-  }
 }

@@ -2,9 +2,10 @@
 // dictionary data (spec section 2.5 / 4.6). A Romanizer serves one thread:
 // it is given the thread's Spellchecker (what the spellchecker would flag,
 // the romanizer never offers first; one cache of word verdicts for both)
-// and owns its caches: the analyses of the tokens it has met
-// (ANALYSIS_CACHE_SIZE), the facts and syllables of their candidate words
-// (lexicon.ts), and the JSON fragments of its answers (json.ts).
+// and makes its caches in the spellchecker's CachePlan (one byte budget per
+// thread, lang/budget-cache.ts): the analyses of the tokens it has met, the
+// facts and syllables of their candidate words (lexicon.ts), and the JSON
+// fragments of its answers (json.ts).
 //
 // How a token is analysed and ranked, and how a text's context chooses
 // among the candidates: roman/README.md.
@@ -14,10 +15,10 @@ import type { WordStore } from '../../store/word-store.js';
 import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import type { Spellchecker } from '../spell/spellchecker.js';
 import { romanAliases } from './aliases.js';
-import { analyzeToken, type WordAnalysis } from './analysis.js';
+import { analysisBytes, analyzeToken, type WordAnalysis } from './analysis.js';
+import type { BudgetCache } from '../lang/budget-cache.js';
 import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from './candidates.js';
 import { resolveSequence } from './context.js';
-import { FifoMap } from './fifo-map.js';
 import { RomanizationJson } from './json.js';
 import { romanKey } from './keys.js';
 import { Lexicon } from './lexicon.js';
@@ -28,20 +29,18 @@ export { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES };
 export { RANKING_SUMMARY } from './ranking.js';
 export { CONTEXT_SUMMARY } from './context.js';
 
-/**
- * Token analyses kept. A romanized text repeats its words, and a service
- * sees the same words in many requests; an analysis depends only on the
- * store and the token.
- */
-const ANALYSIS_CACHE_SIZE = 20_000;
-
 /** Cache-key prefix of an analysis with guesses (no roman token holds this character). */
 const GUESS_TAG = '\u0001';
 
 export class Romanizer {
   private readonly lexicon: Lexicon;
-  private readonly analyses = new FifoMap<WordAnalysis>(ANALYSIS_CACHE_SIZE);
-  private readonly serializer = new RomanizationJson();
+  /**
+   * Token analyses: a romanized text repeats its words, and a service sees
+   * the same words in many requests; an analysis depends only on the store
+   * and the token. The largest of a thread's caches.
+   */
+  private readonly analyses: BudgetCache<WordAnalysis>;
+  private readonly serializer: RomanizationJson;
 
   /** `spell` is the thread's spellchecker over the same store. */
   constructor(
@@ -49,6 +48,8 @@ export class Romanizer {
     readonly spell: Spellchecker,
   ) {
     this.lexicon = new Lexicon(store, spell);
+    this.analyses = spell.caches.cache('roman.analyses', 0.3, analysisBytes);
+    this.serializer = new RomanizationJson(spell.caches);
   }
 
   /**
@@ -132,10 +133,6 @@ export class Romanizer {
     this.resolveText(words.join(' '), MAX_MAX_CANDIDATES);
   }
 
-  /** Entries of each cache, by name (for the byte budgets a later issue puts on them). */
-  cacheSizes(): { analyses: number; facts: number; syllables: number; jsonFragments: number } {
-    return { analyses: this.analyses.size, ...this.lexicon.cacheSizes(), jsonFragments: this.serializer.size };
-  }
 
   private resolveSequence(toks: RomanTextToken[], maxCandidates: number, stop: StopCheck) {
     const analyze = (token: string, guess?: boolean): WordAnalysis => {

@@ -9,7 +9,7 @@ import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import { HALANTA } from '../lang/letters.js';
 import { sentencesUsing } from '../lang/text.js';
 import type { Spellchecker } from '../spell/spellchecker.js';
-import { BoundedMap } from '../spell/store-memo.js';
+import { stringBytes, type BudgetCache } from '../lang/budget-cache.js';
 import { postpositionHeadword } from './inflection.js';
 
 export class WordFacts {
@@ -31,6 +31,11 @@ export class WordFacts {
   ) {}
 
   private uses = -1;
+
+  /** Heap bytes of its word and dictionary list (the cache's estimate). */
+  get bytes(): number {
+    return stringBytes(this.word) + (this.caseStem === this.word ? 0 : stringBytes(this.caseStem)) + 24 + 8 * this.dictionaries.length;
+  }
 
   /** Only the news word list has the word: no dictionary has it, and it is no form the grammar builds on a headword (`regular`). */
   get attestedOnly(): boolean {
@@ -104,21 +109,18 @@ export class WordFacts {
 /** Parts of speech (as the store names them) whose halanta-final stems are bound. */
 const BOUND_STEM_POS = new Set(['क्रिया', 'सर्वनाम']);
 
-/** Facts of candidate words kept (a word is a candidate of many tokens). */
-const FACTS_CACHE_SIZE = 100_000;
+/** Bytes of a WordFacts beside its word and dictionary list (its fields; the store and checker it refers to are the thread's). */
+const WORD_FACTS_BYTES = 120;
 
-/** Store facts about candidate words, worked out once per word (bounded). */
+/** Store facts about candidate words, worked out once per word (a word is a candidate of many tokens). */
 export class WordFactsCache {
-  private readonly memo = new BoundedMap<WordFacts>(FACTS_CACHE_SIZE);
+  private readonly memo: BudgetCache<WordFacts>;
 
   constructor(
     private readonly store: WordStore,
     private readonly spell: Spellchecker,
-  ) {}
-
-  /** Entries held. */
-  get size(): number {
-    return this.memo.size;
+  ) {
+    this.memo = spell.caches.cache('roman.wordFacts', 0.1, (f) => WORD_FACTS_BYTES + f.bytes);
   }
 
   of(word: string): WordFacts {

@@ -33,7 +33,8 @@ import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import { ANUSVARA, CONSONANTS, FIFTH_LETTERS, HALANTA, STOPS } from '../lang/letters.js';
 import { POSTPOSITIONS } from '../lang/postpositions.js';
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT } from '../../store/types.js';
-import { BoundedMap, type SpellStore } from './store-memo.js';
+import { approxBytes, type BudgetCache, type CachePlan } from '../lang/budget-cache.js';
+import type { SpellStore } from './store-memo.js';
 
 export interface Candidate {
   word: string;
@@ -124,16 +125,14 @@ const ANUSVARA_BEFORE_STOP = new RegExp(`${ANUSVARA}(?=[${STOPS}])`);
 
 export class CandidateGenerator {
   /** chainSplits of recent words: a word's candidates are asked for twice (confusion slips, then all). */
-  private readonly splitMemo = new BoundedMap<ChainSplit[]>(10_000);
+  private readonly splitMemo: BudgetCache<ChainSplit[]>;
 
   constructor(
     private readonly store: SpellStore,
     private readonly morph: Morphology,
-  ) {}
-
-  /** Entries of the memo of chain splits. */
-  get cacheSize(): number {
-    return this.splitMemo.size;
+    caches: CachePlan,
+  ) {
+    this.splitMemo = caches.cache('spell.candidateSplits', 0.02, approxBytes);
   }
 
   private isLexiconForm(w: string): boolean {

@@ -67,7 +67,8 @@ import { aksharaCount, hasDevanagariLetter, HALANTA, isConsonantCode, isLetter }
 import { CASE_FORM_PROBES, NAMAYOGI, POSTPOSITIONS } from '../lang/postpositions.js';
 import { VERB_ENDINGS_BY_LAST } from '../lang/verb-endings.js';
 import { confusionKey } from './confusion.js';
-import { BoundedMap, type SpellStore } from './store-memo.js';
+import { approxBytes, CachePlan, DEFAULT_CACHE_BYTES, type BudgetCache } from '../lang/budget-cache.js';
+import type { SpellStore } from './store-memo.js';
 
 const NAMAYOGI_BASES: ReadonlySet<string> = new Set(NAMAYOGI);
 
@@ -158,7 +159,17 @@ const MAX_DEPTH = 4;
 
 
 export class Morphology {
-  constructor(private readonly store: SpellStore) {}
+  private readonly memo: BudgetCache<MorphAnalysis | false>;
+  private readonly splitMemo: BudgetCache<{ base: string; suffix: string }[]>;
+
+  /** `caches`: the thread's (the spellchecker passes its own); a plan of its own by default (tests, the data build). */
+  constructor(
+    private readonly store: SpellStore,
+    caches: CachePlan = new CachePlan(DEFAULT_CACHE_BYTES),
+  ) {
+    this.memo = caches.cache('spell.morphology', 0.04, approxBytes);
+    this.splitMemo = caches.cache('spell.morphologySplits', 0.02, approxBytes);
+  }
 
   /** True when the store lists the word as a lexicon form, or it is a function word. */
   isLexicon(word: string): boolean {
@@ -199,13 +210,6 @@ export class Morphology {
     }
   }
 
-  private readonly memo = new BoundedMap<MorphAnalysis | false>(20_000);
-  private readonly splitMemo = new BoundedMap<{ base: string; suffix: string }[]>(20_000);
-
-  /** Entries of each memo, by name. */
-  cacheSizes(): { analyses: number; splits: number } {
-    return { analyses: this.memo.size, splits: this.splitMemo.size };
-  }
 
   /** Set when a speculative word-formation step succeeded during the current analyse(). */
   private speculative = false;

@@ -45,7 +45,6 @@
 // are memoized separately (store-memo.ts), so a cold check of a long
 // text reads each record once.
 
-import { LRUCache } from 'lru-cache';
 import { CandidateGenerator, CONFUSION_ONLY, MAX_CANDIDATE_COST, type Candidate } from './candidates.js';
 import { Morphology, type MorphAnalysis } from './morphology.js';
 import { FUNCTION_WORDS } from '../lang/closed-class.js';
@@ -62,7 +61,8 @@ import type { MisspelledWord, Occurrence, SpellcheckTextResult, SpellcheckWordRe
 import { tokenizeForSpellcheck } from './tokenize.js';
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT, type FormRecord } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
-import { BoundedMap, StoreMemo } from './store-memo.js';
+import { StoreMemo } from './store-memo.js';
+import { approxBytes, CachePlan, DEFAULT_CACHE_BYTES, type BudgetCache } from '../lang/budget-cache.js';
 
 /**
  * Definitions of the thesaurus that must use a word no list has for the
@@ -73,9 +73,6 @@ export const DEFINITION_USES = 3;
 
 /** At most this many corrections per word (spec: suggestions; issue 4: five). */
 export const MAX_CORRECTIONS = 5;
-export const DEFAULT_CACHE_SIZE = 50_000;
-/** Store records remembered by one spellchecker (store-memo.ts): the lexicon forms a busy worker meets. */
-const STORE_MEMO_SIZE = 50_000;
 
 /** Distance thresholds (error-model.ts costs) below which a candidate makes a word "misspelled". */
 export const THRESHOLDS = {
@@ -122,8 +119,14 @@ const MAX_COMPOUND_CORRECTION_AKSHARAS = 8;
 const SIMILAR_MAX_COST = 1.6;
 
 export interface SpellcheckerOptions {
-  /** Entries of the per-word result cache (default DEFAULT_CACHE_SIZE); 0 turns the cache off. */
-  cacheSize?: number;
+  /**
+   * The thread's caches (lang/budget-cache.ts): this checker makes its own
+   * in it, and the romanizer given this checker makes its caches there too.
+   * A plan of DEFAULT_CACHE_BYTES by default; a plan of 0 bytes caches nothing.
+   */
+  caches?: CachePlan;
+  /** False: every word is checked anew (the memos of store reads still serve): cold-check benchmarks, the build's verdicts. Default true. */
+  resultCache?: boolean;
   /**
    * Answer a word the store has a verdict for (WordStore.verdict: the words
    * only the news list has, checked at build time by this same engine) with
@@ -143,10 +146,12 @@ export class Spellchecker {
   readonly morph: Morphology;
   private readonly generator: CandidateGenerator;
   private readonly ctx: OrthographyContext;
-  /** null when caching is off (cacheSize 0: benchmarks of cold checks). */
-  private readonly cache: LRUCache<string, SpellcheckWordResult> | null;
-  /** Orthography findings of words and of their candidates (bounded like the result cache). */
-  private readonly orthographyMemo = new BoundedMap<OrthographyFinding | false>(STORE_MEMO_SIZE);
+  /** The thread's caches (the romanizer makes its own in the same plan). */
+  readonly caches: CachePlan;
+  /** Per-word results; null when resultCache is false. */
+  private readonly cache: BudgetCache<SpellcheckWordResult> | null;
+  /** Orthography findings of words and of their candidates. */
+  private readonly orthographyMemo: BudgetCache<OrthographyFinding | false>;
   private hits = 0;
   private misses = 0;
   private readonly storedVerdicts: boolean;
@@ -155,13 +160,14 @@ export class Spellchecker {
   private readonly store: StoreMemo;
 
   constructor(store: WordStore, options: SpellcheckerOptions = {}) {
-    const cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
-    if (!Number.isInteger(cacheSize) || cacheSize < 0) throw new RangeError('options.cacheSize must be a non-negative integer');
-    const memo = new StoreMemo(store, STORE_MEMO_SIZE);
+    const caches = options.caches ?? new CachePlan(DEFAULT_CACHE_BYTES);
+    this.caches = caches;
+    this.cache = options.resultCache === false ? null : caches.cache('spell.results', 0.25, approxBytes);
+    this.orthographyMemo = caches.cache('spell.orthography', 0.03, approxBytes);
+    const memo = new StoreMemo(store, caches);
     this.store = memo;
-    this.morph = new Morphology(memo);
-    this.generator = new CandidateGenerator(memo, this.morph);
-    this.cache = cacheSize > 0 ? new LRUCache({ max: cacheSize }) : null;
+    this.morph = new Morphology(memo, caches);
+    this.generator = new CandidateGenerator(memo, this.morph, caches);
     this.storedVerdicts = options.storedVerdicts === true;
     const morph = this.morph;
     this.ctx = {
@@ -227,7 +233,7 @@ export class Spellchecker {
     if (stored) {
       // A copy: the store's own record (a memory store's) stays as it is.
       const r = Object.freeze({ ...stored }) as SpellcheckWordResult;
-      this.cache?.set(w, r);
+      this.cache?.remember(w, r);
       return r;
     }
     let result = this.check(w);
@@ -236,7 +242,7 @@ export class Spellchecker {
       if (joined !== null) result = Object.freeze({ status: 'misspelled', corrections: [joined] }) as SpellcheckWordResult;
     }
     // An unknown found while compoundCorrection runs was not taken apart itself: not the final answer.
-    if (!(this.joining && result.status === 'unknown')) this.cache?.set(w, result);
+    if (!(this.joining && result.status === 'unknown')) this.cache?.remember(w, result);
     return result;
   }
 
@@ -597,23 +603,6 @@ export class Spellchecker {
       if (!out.includes(c.word)) out.push(c.word);
     }
     return out.filter((c) => c !== w).slice(0, limit);
-  }
-
-  /** Entries of each of this checker's caches, by name (for the byte budgets a later issue puts on them). */
-  cacheSizes(): Record<string, number> {
-    const memo = this.store.cacheSizes();
-    const morph = this.morph.cacheSizes();
-    return {
-      results: this.cache?.size ?? 0,
-      orthography: this.orthographyMemo.size,
-      storeForms: memo.forms,
-      storeHeadwords: memo.headwords,
-      storeBloom: memo.bloom,
-      storeConfusionKeys: memo.confusionKeys,
-      morphology: morph.analyses,
-      morphologySplits: morph.splits,
-      candidateSplits: this.generator.cacheSize,
-    };
   }
 
   cacheStats(): { hits: number; misses: number } {

@@ -4,11 +4,10 @@
 // orthography rules, the morphology layer and the candidate ranking all
 // look at a word's base, its chain splits and its candidates. An LMDB read
 // decodes a msgpack record each time, and a Bloom probe hashes the word
-// each time; a Map look-up is several times cheaper than either. The memo
-// is bounded: each map is emptied when it reaches its size, which costs
-// nothing per look-up (unlike an LRU's bookkeeping) and keeps a long-running
-// worker's memory flat; the words a text needs are re-read at once.
+// each time; a Map look-up is several times cheaper than either. Each memo
+// has a byte budget in the thread's CachePlan (lang/budget-cache.ts).
 
+import { approxBytes, type BudgetCache, type CachePlan } from '../lang/budget-cache.js';
 import type { ExampleSentence, FormRecord, HeadwordRecord, StoredVerdict } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
 
@@ -17,32 +16,20 @@ export type SpellStore = Pick<WordStore, 'form' | 'headword' | 'mayBeForm' | 'fo
 
 const NONE = Symbol('none');
 
-/** A Map emptied when it reaches `max` entries: a memo with a memory bound and no per-look-up bookkeeping. */
-export class BoundedMap<V> extends Map<string, V> {
-  constructor(private readonly max: number) {
-    super();
-  }
-  remember(key: string, value: V): V {
-    if (this.size >= this.max) this.clear();
-    this.set(key, value);
-    return value;
-  }
-}
-
 export class StoreMemo implements SpellStore {
-  private readonly forms: BoundedMap<FormRecord | typeof NONE>;
-  private readonly headwords: BoundedMap<HeadwordRecord | typeof NONE>;
-  private readonly bloom: BoundedMap<boolean>;
-  private readonly keys: BoundedMap<string[]>;
+  private readonly forms: BudgetCache<FormRecord | typeof NONE>;
+  private readonly headwords: BudgetCache<HeadwordRecord | typeof NONE>;
+  private readonly bloom: BudgetCache<boolean>;
+  private readonly keys: BudgetCache<string[]>;
 
   constructor(
     private readonly store: WordStore,
-    max: number,
+    caches: CachePlan,
   ) {
-    this.forms = new BoundedMap(max);
-    this.headwords = new BoundedMap(Math.max(1, Math.floor(max / 4)));
-    this.bloom = new BoundedMap(max);
-    this.keys = new BoundedMap(Math.max(1, Math.floor(max / 2)));
+    this.forms = caches.cache('spell.storeForms', 0.08, approxBytes);
+    this.headwords = caches.cache('spell.storeHeadwords', 0.02, approxBytes);
+    this.bloom = caches.cache('spell.storeBloom', 0.02);
+    this.keys = caches.cache('spell.storeConfusionKeys', 0.04, approxBytes);
   }
 
   form(word: string): FormRecord | undefined {
@@ -66,11 +53,6 @@ export class StoreMemo implements SpellStore {
 
   formsByConfusionKey(key: string): string[] {
     return this.keys.get(key) ?? this.keys.remember(key, this.store.formsByConfusionKey(key));
-  }
-
-  /** Entries of each memo, by name. */
-  cacheSizes(): { forms: number; headwords: number; bloom: number; confusionKeys: number } {
-    return { forms: this.forms.size, headwords: this.headwords.size, bloom: this.bloom.size, confusionKeys: this.keys.size };
   }
 
   /** Not memoized: asked once per word the result cache misses. */

@@ -474,19 +474,20 @@ test('a token typed with diacritics: its scientific alias first, else read as ty
   assert.equal(convert('mero kām gharmā'), 'मेरो काम घरमा');
 });
 
-test('a romanizer asks the spellchecker it is given, and keeps its caches where they can be counted', () => {
+test('a romanizer asks the spellchecker it is given, and keeps its caches in the same plan, where they can be counted', () => {
   const spell = new Spellchecker(store);
   const own = new Romanizer(store, spell);
-  assert.deepEqual(own.cacheSizes(), { analyses: 0, facts: 0, syllables: 0, jsonFragments: 0 });
+  const entries = (name: string): number => spell.caches.figures()[name]!.entries;
+  assert.deepEqual(['roman.analyses', 'roman.wordFacts', 'roman.syllables', 'roman.unresolvedJson'].map(entries), [0, 0, 0, 0]);
   const before = spell.cacheStats();
   const r = own.resolveText('mero ghar xqzv', 5);
   const after = spell.cacheStats();
   assert.ok(after.hits + after.misses > before.hits + before.misses, 'the verdicts come from the given spellchecker');
   own.json(r);
-  const sizes = own.cacheSizes();
-  assert.ok(sizes.analyses >= 3 && sizes.facts > 0 && sizes.syllables > 0, JSON.stringify(sizes));
-  assert.equal(sizes.jsonFragments, 1, 'the unresolved token');
-  assert.ok(spell.cacheSizes().results > 0);
+  assert.ok(entries('roman.analyses') >= 3 && entries('roman.wordFacts') > 0 && entries('roman.syllables') > 0, JSON.stringify(spell.caches.figures()));
+  assert.equal(entries('roman.unresolvedJson'), 1, 'the unresolved token');
+  assert.ok(entries('spell.results') > 0);
+  assert.ok(spell.caches.sharesTotal <= 1 + 1e-9, `the shares of a thread's budget add up to ${spell.caches.sharesTotal}`);
   // The same token again is one cached analysis: the same candidate array.
   assert.equal(own.resolveText('ghar', 5).tokens[0]!.candidates, own.resolveText('ghar', 5).tokens[0]!.candidates);
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MAX_CORRECTIONS, Spellchecker } from '../../../src/engine/spell/spellchecker.js';
 import { JobStopped } from '../../../src/engine/lang/checkpoint.js';
+import { CachePlan } from '../../../src/engine/lang/budget-cache.js';
 import { FORM_LEXICON } from '../../../src/store/types.js';
 import { spellStore } from '../../fixtures/spell/lexicon.js';
 
@@ -265,17 +266,22 @@ test('similarWords suggests corrections for any word, best first, without the wo
   assert.deepEqual(s.similarWords('hello', 5), []);
 });
 
-test('cache statistics count hits and misses; cacheSize 0 turns the cache off', () => {
-  const s = new Spellchecker(spellStore(), { cacheSize: 2 });
+test('cache statistics count hits and misses; resultCache false checks every word anew; a plan of 0 bytes caches nothing', () => {
+  const s = new Spellchecker(spellStore());
   s.checkWord('घर');
   s.checkWord('घर');
   s.checkWord('पानि');
   assert.deepEqual(s.cacheStats(), { hits: 1, misses: 2 });
-  const off = new Spellchecker(spellStore(), { cacheSize: 0 });
+  const off = new Spellchecker(spellStore(), { resultCache: false });
   off.checkWord('घर');
   off.checkWord('घर');
   assert.deepEqual(off.cacheStats(), { hits: 0, misses: 2 });
-  assert.throws(() => new Spellchecker(spellStore(), { cacheSize: -1 }), /cacheSize/);
+  const none = new Spellchecker(spellStore(), { caches: new CachePlan(0) });
+  none.checkWord('घर');
+  none.checkWord('घर');
+  assert.deepEqual(none.cacheStats(), { hits: 0, misses: 2 });
+  assert.ok(Object.values(none.caches.figures()).every((f) => f.entries === 0));
+  assert.equal(none.checkWord('पानि').status, 'misspelled', 'the same answers without caches');
 });
 
 test('numerals are correct; non-Devanagari words are unknown', () => {
