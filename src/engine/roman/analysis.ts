@@ -4,7 +4,7 @@
 // stages and the ranking are described in roman/README.md; each stage is
 // its own function under stages/.
 
-import { MAX_MAX_CANDIDATES, publicCandidate, readToken, Stage, CandidateSet, type Scored } from './candidates.js';
+import { MAX_MAX_CANDIDATES, publicCandidate, readToken, Stage, CandidateSet } from './candidates.js';
 import { ENGLISH_WORDS, LOOKS_ENGLISH } from './english.js';
 import { postpositionHeadword } from './inflection.js';
 import { fuzzyRomanKey } from './keys.js';
@@ -23,9 +23,22 @@ import { realTextSpellingStage } from './stages/real-text-spelling.js';
 import { reverseSpellingStage } from './stages/reverse-spelling.js';
 import { newsSplitStage, splitStage } from './stages/split.js';
 
+/**
+ * What the text-level rules (context.ts) read of a ranked candidate: a
+ * Scored one of a computed analysis, or one restored from a stored
+ * analysis (stored-analysis.ts).
+ */
+export interface RankedCandidate {
+  word: string;
+  weight: number;
+  stage: Stage;
+  headword: boolean;
+  facts: { readonly verbForm: boolean };
+}
+
 export interface WordAnalysis {
-  /** Ranked, at most MAX_MAX_CANDIDATES. */
-  candidates: Scored[];
+  /** Ranked, at most MAX_MAX_CANDIDATES; `public` starts with them, in this order. */
+  candidates: RankedCandidate[];
   /** Some candidate is an exact alias match (a dictionary word, a split form or an attested word). */
   exact: boolean;
   /** The first candidate is an English spelling of a loanword (Stage.Loan). */

@@ -4,12 +4,15 @@
 // the romanizer never offers first; one cache of word verdicts for both)
 // and owns its caches: the analyses of the tokens it has met
 // (ANALYSIS_CACHE_SIZE), the facts and syllables of their candidate words
-// (lexicon.ts), and the JSON fragments of its answers (json.ts).
+// (lexicon.ts), and the JSON fragments of its answers (json.ts). With the
+// storedAnalyses option it reads the analyses the build stored for the
+// usual casual keys (stored-analysis.ts) instead of computing them.
 //
 // How a token is analysed and ranked, and how a text's context chooses
 // among the candidates: roman/README.md.
 
 import { checkpoint, NEVER_STOP, type StopCheck } from '../lang/checkpoint.js';
+import type { StoredAnalysis } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
 import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import type { Spellchecker } from '../spell/spellchecker.js';
@@ -19,9 +22,10 @@ import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from '
 import { resolveSequence } from './context.js';
 import { FifoMap } from './fifo-map.js';
 import { RomanizationJson } from './json.js';
-import { romanKey } from './keys.js';
+import { CASUAL_TYPED, romanKey } from './keys.js';
 import { Lexicon } from './lexicon.js';
 import type { RomanizationResult } from './results.js';
+import { fromStoredAnalysis, toStoredAnalysis } from './stored-analysis.js';
 import { tokenizeRoman, type RomanTextToken } from './tokenize.js';
 
 export { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES };
@@ -38,17 +42,32 @@ const ANALYSIS_CACHE_SIZE = 20_000;
 /** Cache-key prefix of an analysis with guesses (no roman token holds this character). */
 const GUESS_TAG = '\u0001';
 
+export interface RomanizerOptions {
+  /**
+   * Read a token's analysis from the store when the build stored one
+   * (WordStore.analysis: the usual casual keys, analysed at build time by
+   * this same engine) instead of computing it. Only when the store's
+   * analyses come from this engine code (the caller compares
+   * StoreMeta.analyses.engine with analysisFingerprint(), fingerprint.ts).
+   * Default false.
+   */
+  storedAnalyses?: boolean;
+}
+
 export class Romanizer {
   private readonly lexicon: Lexicon;
   private readonly analyses = new FifoMap<WordAnalysis>(ANALYSIS_CACHE_SIZE);
   private readonly serializer = new RomanizationJson();
+  private readonly storedAnalyses: boolean;
 
   /** `spell` is the thread's spellchecker over the same store. */
   constructor(
     readonly store: WordStore,
     readonly spell: Spellchecker,
+    options: RomanizerOptions = {},
   ) {
     this.lexicon = new Lexicon(store, spell);
+    this.storedAnalyses = options.storedAnalyses === true;
   }
 
   /**
@@ -102,9 +121,26 @@ export class Romanizer {
     if (hit) return hit;
     const key = romanKey(token);
     let a = key === token ? undefined : cache.get(tag + key);
-    if (!a) a = cache.remember(tag + key, analyzeToken(this.lexicon, key, guess));
+    if (!a) a = cache.remember(tag + key, this.analyzeKey(key, guess));
     if (key !== token) cache.remember(tag + token, a);
     return a;
+  }
+
+  /**
+   * The analysis of a roman key as the build stores it (stored-analysis.ts):
+   * always computed, never read from the store nor cached.
+   */
+  storableAnalysis(key: string): StoredAnalysis {
+    return toStoredAnalysis(analyzeToken(this.lexicon, key, false));
+  }
+
+  /** The analysis of a key: the stored one when there is one to use (only casual keys are stored; guesses never), else computed. */
+  private analyzeKey(key: string, guess: boolean): WordAnalysis {
+    if (this.storedAnalyses && !guess && CASUAL_TYPED.test(key)) {
+      const stored = this.store.analysis(key);
+      if (stored) return fromStoredAnalysis(stored, this.lexicon.morph);
+    }
+    return analyzeToken(this.lexicon, key, guess);
   }
 
   /** The UTF-8 bytes of JSON.stringify(result), from cached fragments of its tokens (json.ts). */

@@ -1,0 +1,44 @@
+// Build step: the romanizer's analysis of every usual casual key, stored
+// with the records.
+//
+// A text the service has never seen is mostly words typed the usual way:
+// keys that are a cost-0 casual spelling of some word of the lists (ghar,
+// garchha, nepalko), about a quarter of the alias index. Analysing one is
+// the dearest part of a new text (its exact, reverse-spelling, split and
+// fuzzy stages, its candidates' facts and spellcheck verdicts, the
+// ranking); worked out once here, a service thread answers it with one
+// store read (Romanizer's storedAnalyses option). The analyses are those of
+// the code that computed them (engine/lang, engine/spell and engine/roman):
+// its fingerprint goes into the metadata, and a thread whose code differs
+// ignores them (src/engine/roman/fingerprint.ts).
+
+import { CASUAL_BASE_WEIGHT } from '../engine/roman/aliases.js';
+import { analysisFingerprint } from '../engine/roman/fingerprint.js';
+import { CASUAL_TYPED } from '../engine/roman/keys.js';
+import { Romanizer } from '../engine/roman/romanizer.js';
+import { verdictFingerprint } from '../engine/spell/fingerprint.js';
+import { Spellchecker } from '../engine/spell/spellchecker.js';
+import { MemoryStore } from '../store/memory-store.js';
+import type { AliasRecord, StoreRecords } from '../store/types.js';
+
+/** The spellchecker's cache while analysing (its candidates' verdicts): every word the keys' candidates are. */
+const SPELL_CACHE_SIZE = 400_000;
+
+/** A key is analysed at build time when one of its words is typed so as a matter of course: a casual spelling of cost 0. */
+export function isUsualCasualKey(key: string, records: AliasRecord[]): boolean {
+  return CASUAL_TYPED.test(key) && records.some((r) => r.weight === CASUAL_BASE_WEIGHT && r.kinds.includes('casual'));
+}
+
+/** Fills records.analyses (and records.meta.analyses) from a romanizer over the records themselves. */
+export function computeAnalyses(records: StoreRecords): void {
+  records.analyses.clear();
+  // No analyses yet in the store the romanizer reads, so every one is worked out; the
+  // verdicts are there when computeVerdicts ran, by this same code.
+  const store = new MemoryStore(records);
+  const spell = new Spellchecker(store, { cacheSize: SPELL_CACHE_SIZE, storedVerdicts: records.meta.verdicts?.engine === verdictFingerprint() });
+  const roman = new Romanizer(store, spell);
+  // In key order: neighbouring keys share stems, endings and candidates, which the caches keep.
+  const keys = [...records.aliases].filter(([key, recs]) => isUsualCasualKey(key, recs)).map(([key]) => key).sort();
+  for (const key of keys) records.analyses.set(key, roman.storableAnalysis(key));
+  records.meta.analyses = { keys: records.analyses.size, engine: analysisFingerprint() };
+}
