@@ -120,7 +120,7 @@ export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): Wor
     // A compound made up here says little about the language of the token.
     exact: candidates.some((c) => c.stage <= Stage.Split && !(compound && c.stage === Stage.Split)),
     loan: first?.stage === Stage.Loan,
-    loanInflected: first?.stage === Stage.Loan && postpositionHeadword(first.word, (w) => lexicon.store.headword(w) !== undefined) !== null,
+    loanInflected: first?.stage === Stage.Loan && postpositionHeadword(first.word, (w) => lexicon.isHeadword(w)) !== null,
     initialism: initialism !== null && first?.word === initialism,
     guessable,
     englishWord: ENGLISH_WORDS.has(token.lower),

@@ -9,7 +9,7 @@ import type { Morphology } from '../spell/morphology.js';
 import type { Spellchecker } from '../spell/spellchecker.js';
 import { casualCost } from './casual.js';
 import { syllabify, type Syllable } from './schemes.js';
-import { WordFactsCache, type WordFacts } from './word-facts.js';
+import { hasHeadword, WordFactsCache, type WordFacts } from './word-facts.js';
 
 /** Syllable analyses of candidate words kept (a candidate is priced against many typed tokens). */
 const SYLLABLE_CACHE_SIZE = 50_000;
@@ -37,6 +37,11 @@ export class Lexicon {
     let syl = this.syllables.get(word);
     if (syl === undefined) syl = this.syllables.remember(word, syllabify(word));
     return syl ? casualCost(syl, typed) : Infinity;
+  }
+
+  /** A headword of the store (word-facts.ts hasHeadword: its form record says so; no headword record is read). */
+  isHeadword(word: string): boolean {
+    return hasHeadword(this.store, word);
   }
 
   /** A form the store has (the Bloom filter asked first: a miss costs no read). */
