@@ -74,7 +74,7 @@ const MAX_TOKEN_LENGTH = 40;
  */
 export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): WordAnalysis {
   if (key.length === 0 || key.length > MAX_TOKEN_LENGTH) {
-    return { candidates: [], exact: false, loan: false, loanInflected: false, initialism: false, guessable: false, englishWord: false, looksEnglish: false, public: [] };
+    return { candidates: [], exact: false, loan: false, loanInflected: false, initialism: false, guessable: false, englishWord: false, looksEnglish: false, public: [], views: undefined };
   }
   const token = readToken(key);
   const set = new CandidateSet(lexicon, token);
@@ -126,6 +126,7 @@ export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): Wor
     englishWord: ENGLISH_WORDS.has(token.lower),
     looksEnglish: token.folded === null && LOOKS_ENGLISH.test(token.lower),
     public: [...candidates, ...lastResort].slice(0, MAX_MAX_CANDIDATES).map(publicCandidate),
+    views: undefined,
   };
 }
 

@@ -438,27 +438,32 @@ export function reverseSpellings(typed: string, limit: number, maxCost = 2): str
         // its a (karya, not kary).
         if (g === 'y' && end === n) push(end, Last.Vowel, cost, dep, s, FINAL_II);
         // a consonant typed twice for one (thappa): unlikely
-        if (cons && g.length === 1 && typed[pos - 1] === g) push(end, Last.Cons, cost + 2, dep + 1, s, NOTHING);
+        if (cons && g.length === 1 && letterAt(typed, pos - 1) === g) push(end, Last.Cons, cost + 2, dep + 1, s, NOTHING);
       }
       // a vowel right after i or e: the y glide left out (gario for गरियो)
-      if (vow && last === Last.Vowel && (typed[pos - 1] === 'i' || typed[pos - 1] === 'e') && g !== 'i') {
+      if (vow && last === Last.Vowel && (letterAt(typed, pos - 1) === 'i' || letterAt(typed, pos - 1) === 'e') && g !== 'i') {
         push(end, Last.Vowel, cost + 1 + vow[0]!.c, dep + 1, s, glide);
       }
       if (last === Last.Vowel) {
         // n/m after a vowel, before a consonant or at the end: a nasal sign.
         if (g === 'n' || g === 'm') {
-          const nx = typed[end];
-          if (nx === undefined || !VOWEL_CHARS.has(nx)) {
+          const nx = letterAt(typed, end);
+          if (nx === '' || !VOWEL_CHARS.has(nx)) {
             push(end, Last.Vowel, cost, dep + 1, s, ANUSVARA_PIECE);
             push(end, Last.Vowel, cost, dep + 1, s, CHANDRABINDU_PIECE);
           }
         }
         // ye after a vowel: the glide a typist adds before ए (bhayeko भएको).
-        if (g === 'y' && typed[end] === 'e') push(end + 1, Last.Vowel, cost, dep + 1, s, E_LETTER);
+        if (g === 'y' && letterAt(typed, end) === 'e') push(end + 1, Last.Vowel, cost, dep + 1, s, E_LETTER);
         // h at the very end after a vowel: visarga.
         if (g === 'h' && end === n) push(end, Last.Vowel, cost + 1, dep, s, VISARGA_PIECE);
       }
     }
   }
   return found;
+}
+
+/** The letter at i, or '' outside the token (reading past a string's end makes optimized code fall back). */
+function letterAt(typed: string, i: number): string {
+  return i >= 0 && i < typed.length ? typed[i]! : '';
 }

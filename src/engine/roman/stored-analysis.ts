@@ -49,6 +49,7 @@ export function fromStoredAnalysis(s: StoredAnalysis, morph: Morphology): WordAn
     englishWord: has('englishWord'),
     looksEnglish: has('looksEnglish'),
     public: pub,
+    views: undefined,
   };
 }
 
