@@ -14,9 +14,7 @@
 import { checkpoint, NEVER_STOP, type StopCheck } from '../lang/checkpoint.js';
 import type { StoredAnalysis } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
-import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import type { Spellchecker } from '../spell/spellchecker.js';
-import { romanAliases } from './aliases.js';
 import { analyzeToken, type WordAnalysis } from './analysis.js';
 import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from './candidates.js';
 import { resolveSequence } from './context.js';
@@ -27,6 +25,7 @@ import { Lexicon } from './lexicon.js';
 import type { RomanizationResult } from './results.js';
 import { fromStoredAnalysis, toStoredAnalysis } from './stored-analysis.js';
 import { tokenizeRoman, type RomanTextToken } from './tokenize.js';
+import { warmUpWork } from './warm-up.js';
 
 export { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES };
 export { RANKING_SUMMARY } from './ranking.js';
@@ -149,23 +148,18 @@ export class Romanizer {
   }
 
   /**
-   * Runs every code path of the resolver once over a text made from the
-   * closed-class words (their casual spellings, and for some of them an
-   * inflected form and a spelling with long vowels doubled), so that a
-   * thread's first real request does not pay for compiling the code and
+   * Resolves, before the thread's first request, texts made from the store's
+   * commonest words that take every path of the resolver many times
+   * (warm-up.ts), so that a new text does not pay for compiling the code or
    * paging in the store. Call once per thread at start-up; the analyses it
    * caches are of real, common words.
    */
   warmUp(): void {
-    const words: string[] = [];
-    for (const w of FUNCTION_WORDS) {
-      const a = romanAliases(w).find((x) => x.kinds.includes('casual'));
-      if (!a) continue;
-      words.push(a.alias);
-      // an inflected form (split stage) and a variant spelling (reverse and fuzzy stages)
-      if (words.length % 7 === 0) words.push(a.alias + 'ko', a.alias.replace(/a/g, 'aa'));
-    }
-    this.resolveText(words.join(' '), MAX_MAX_CANDIDATES);
+    const { texts, alone } = warmUpWork(this.store);
+    for (const text of texts) this.json(this.resolveText(text, MAX_MAX_CANDIDATES));
+    for (const text of texts.slice(0, 2)) this.json(this.resolveText(text));
+    for (const word of alone) this.json(this.resolveTokens([word], MAX_MAX_CANDIDATES));
+    if (texts[0]) this.json(this.resolveTokens(texts[0].split(' ').slice(0, 40)));
   }
 
   /** Entries of each cache, by name (for the byte budgets a later issue puts on them). */
