@@ -2,8 +2,9 @@
 // with the records.
 //
 // A text the service has never seen is mostly words typed the usual way:
-// keys that are a cost-0 casual spelling of some word of the lists (ghar,
-// garchha, nepalko), about a quarter of the alias index. Analysing one is
+// keys that are a casual spelling of some word of the lists of cost 0 or 1
+// (ghar, garchha, nepalko; naam, the long vowel marked), about three fifths
+// of the alias index. Analysing one is
 // the dearest part of a new text (its exact, reverse-spelling, split and
 // fuzzy stages, its candidates' facts and spellcheck verdicts, the
 // ranking); worked out once here, a service thread answers it with one
@@ -12,7 +13,7 @@
 // its fingerprint goes into the metadata, and a thread whose code differs
 // ignores them (src/engine/roman/fingerprint.ts).
 
-import { CASUAL_BASE_WEIGHT } from '../engine/roman/aliases.js';
+import { casualWeight } from '../engine/roman/aliases.js';
 import { analysisFingerprint } from '../engine/roman/fingerprint.js';
 import { CASUAL_TYPED } from '../engine/roman/keys.js';
 import { Romanizer } from '../engine/roman/romanizer.js';
@@ -24,9 +25,16 @@ import type { AliasRecord, StoreRecords } from '../store/types.js';
 /** The spellchecker's cache while analysing (its candidates' verdicts): every word the keys' candidates are. */
 const SPELL_CACHE_SIZE = 400_000;
 
-/** A key is analysed at build time when one of its words is typed so as a matter of course: a casual spelling of cost 0. */
+/** The weight of a casual spelling of cost 1 (aliases.ts casualWeight). */
+const USUAL_CASUAL_WEIGHT = casualWeight(1);
+
+/**
+ * A key is analysed at build time when one of its words is typed so as a
+ * matter of course or with one common simplification: a casual spelling of
+ * cost 0 or 1 (USUAL_CASUAL_WEIGHT or more).
+ */
 export function isUsualCasualKey(key: string, records: AliasRecord[]): boolean {
-  return CASUAL_TYPED.test(key) && records.some((r) => r.weight === CASUAL_BASE_WEIGHT && r.kinds.includes('casual'));
+  return CASUAL_TYPED.test(key) && records.some((r) => r.weight >= USUAL_CASUAL_WEIGHT && r.kinds.includes('casual'));
 }
 
 /** Fills records.analyses (and records.meta.analyses) from a romanizer over the records themselves. */
