@@ -19,8 +19,9 @@ import { CASUAL_TYPED } from '../engine/roman/keys.js';
 import { Romanizer } from '../engine/roman/romanizer.js';
 import { verdictFingerprint } from '../engine/spell/fingerprint.js';
 import { Spellchecker } from '../engine/spell/spellchecker.js';
+import { CASE_FORM_PROBES } from '../engine/lang/postpositions.js';
 import { MemoryStore } from '../store/memory-store.js';
-import type { AliasRecord, StoreRecords } from '../store/types.js';
+import { FORM_ATTESTED, type AliasRecord, type StoreRecords } from '../store/types.js';
 
 /** The spellchecker's cache while analysing (its candidates' verdicts): every word the keys' candidates are. */
 const SPELL_CACHE_SIZE = 400_000;
@@ -37,8 +38,12 @@ export function isUsualCasualKey(key: string, records: AliasRecord[]): boolean {
   return CASUAL_TYPED.test(key) && records.some((r) => r.weight >= USUAL_CASUAL_WEIGHT && r.kinds.includes('casual'));
 }
 
-/** Fills records.analyses (and records.meta.analyses) from a romanizer over the records themselves. */
+/**
+ * Fills records.analyses and records.caseForms (and records.meta.analyses)
+ * from a romanizer over the records themselves.
+ */
 export function computeAnalyses(records: StoreRecords): void {
+  countCaseForms(records);
   records.analyses.clear();
   // No analyses yet in the store the romanizer reads, so every one is worked out; the
   // verdicts are there when computeVerdicts ran, by this same code.
@@ -48,5 +53,23 @@ export function computeAnalyses(records: StoreRecords): void {
   // In key order: neighbouring keys share stems, endings and candidates, which the caches keep.
   const keys = [...records.aliases].filter(([key, recs]) => isUsualCasualKey(key, recs)).map(([key]) => key).sort();
   for (const key of keys) records.analyses.set(key, roman.storableAnalysis(key));
-  records.meta.analyses = { keys: records.analyses.size, engine: analysisFingerprint() };
+  records.meta.analyses = { keys: records.analyses.size, caseForms: records.caseForms.size, engine: analysisFingerprint() };
+}
+
+/**
+ * How many of each word's case forms (CASE_FORM_PROBES: घरमा, घरको, घरहरू...)
+ * the news list has, for every word with one or more: what the romanizer's
+ * ranking reads of a candidate (WordFacts.caseForms) and the spellchecker
+ * counts with 13 look-ups (Spellchecker.caseForms), one read instead.
+ */
+export function countCaseForms(records: StoreRecords): void {
+  records.caseForms.clear();
+  for (const [form, r] of records.forms) {
+    if ((r.flags & FORM_ATTESTED) === 0) continue;
+    for (const p of CASE_FORM_PROBES) {
+      if (form.length <= p.length || !form.endsWith(p)) continue;
+      const word = form.slice(0, form.length - p.length);
+      records.caseForms.set(word, (records.caseForms.get(word) ?? 0) + 1);
+    }
+  }
 }

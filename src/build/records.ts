@@ -329,5 +329,5 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     verdicts: null,
     analyses: null,
   };
-  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex, verdicts: new Map(), analyses: new Map() };
+  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex, verdicts: new Map(), analyses: new Map(), caseForms: new Map() };
 }

@@ -16,6 +16,7 @@ export const DB_NAMES = {
   sentenceIndex: 'sentence_index',
   verdicts: 'verdicts',
   analyses: 'roman_analyses',
+  caseForms: 'case_forms',
 } as const;
 
 /**

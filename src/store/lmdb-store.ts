@@ -131,6 +131,11 @@ export class LmdbStore implements WordStore {
     return p === undefined ? undefined : unpackAnalysis(key, p, this.analysisTables);
   }
 
+  caseForms(word: string): number {
+    const n = this.get<unknown>(this.dbs.caseForms, word);
+    return typeof n === 'number' ? n : 0;
+  }
+
   /** A cheap read that fails when the environment is unusable (for GET /up). */
   probe(): boolean {
     try {

@@ -56,6 +56,7 @@ export async function writeLmdbStore(dir: string, records: StoreRecords, meta: S
   const index = new Map<string, number>();
   const analyses: [string, unknown][] = [...records.analyses].map(([key, a]) => [key, packAnalysis(key, a, tables, index)]);
   writeMap(DB_NAMES.analyses, [[ANALYSIS_TABLES_KEY, tables], ...analyses]);
+  writeMap(DB_NAMES.caseForms, records.caseForms);
   writeMap(DB_NAMES.meta, [['meta', meta]]);
   await env.close();
   return written;

@@ -61,4 +61,8 @@ export class MemoryStore implements WordStore {
   analysis(key: string): StoredAnalysis | undefined {
     return this.records.analyses.get(key);
   }
+
+  caseForms(word: string): number {
+    return this.records.caseForms.get(word) ?? 0;
+  }
 }

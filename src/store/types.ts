@@ -154,8 +154,11 @@ export interface StoreMeta {
   bloom: { bits: number; hashes: number; items: number; falsePositiveRate: number; checksum: string } | null;
   /** The stored spellcheck verdicts: how many, and the fingerprint of the spellchecking code that computed them (src/engine/spell/fingerprint.ts). */
   verdicts: { words: number; engine: string } | null;
-  /** The stored romanization analyses: how many keys, and the fingerprint of the engine code that computed them (src/engine/roman/fingerprint.ts). */
-  analyses: { keys: number; engine: string } | null;
+  /**
+   * The stored romanization analyses and case-form counts: how many of each, and the fingerprint of
+   * the engine code that computed them (src/engine/roman/fingerprint.ts).
+   */
+  analyses: { keys: number; caseForms: number; engine: string } | null;
 }
 
 /** 3: the roman_analyses sub-database and StoreMeta.analyses (2: the verdicts sub-database and StoreMeta.verdicts). */
@@ -185,4 +188,6 @@ export interface StoreRecords {
   verdicts: Map<string, StoredVerdict>;
   /** romanKey -> the romanizer's analysis, for the usual casual keys; empty until src/build/analyses.ts fills it. */
   analyses: Map<string, StoredAnalysis>;
+  /** normalized word -> how many of its case forms real text has (lang/postpositions.ts CASE_FORM_PROBES), for the words with one or more; empty until src/build/analyses.ts fills it. */
+  caseForms: Map<string, number>;
 }

@@ -35,6 +35,11 @@ export interface WordStore {
   verdict(word: string): StoredVerdict | undefined;
   /** The romanization analysis the build stored for a roman key (a usual casual spelling), or undefined. */
   analysis(key: string): StoredAnalysis | undefined;
+  /**
+   * How many of the word's case forms (CASE_FORM_PROBES) the news list has, as the build counted them
+   * with the analyses (0 for a word it has none of; valid with them: StoreMeta.analyses).
+   */
+  caseForms(word: string): number;
   /** True when the Bloom filter is loaded and its checksum verified. */
   readonly bloomLoaded: boolean;
 }

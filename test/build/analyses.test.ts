@@ -26,6 +26,16 @@ function builtRecords(): StoreRecords {
 const records = builtRecords();
 const decoder = new TextDecoder();
 
+/** An LMDB store written from the records (removed after the test). */
+async function lmdbStoreOf(t: { after(fn: () => void): void }, from: StoreRecords): Promise<LmdbStore> {
+  const dir = mkdtempSync(join(tmpdir(), 'nls-analyses-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  await writeLmdbStore(dir, from, from.meta);
+  const lmdb = new LmdbStore(dir, null);
+  t.after(() => lmdb.close());
+  return lmdb;
+}
+
 /** A romanizer over its own spellchecker (fresh caches), reading the stored analyses or not. */
 const romanizer = (store: MemoryStore | LmdbStore, storedAnalyses: boolean): Romanizer => new Romanizer(store, new Spellchecker(store), { storedAnalyses });
 
@@ -34,7 +44,7 @@ test('the build stores an analysis for every usual casual key, and for no other'
   assert.ok(usual.length > 100);
   assert.ok(usual.length < records.aliases.size, 'scientific and dearer casual keys are not analysed');
   assert.deepEqual([...records.analyses.keys()].sort(), usual.sort());
-  assert.deepEqual(records.meta.analyses, { keys: usual.length, engine: analysisFingerprint() });
+  assert.deepEqual(records.meta.analyses, { keys: usual.length, caseForms: records.caseForms.size, engine: analysisFingerprint() });
   // ghar: घर, the usual spelling, and ghara, its schwa kept (one step); not a spelling of two steps or a scientific one
   assert.equal(records.analyses.get('ghar')?.candidates[0]?.word, 'घर');
   assert.ok(records.analyses.has('ghara'));
@@ -55,11 +65,27 @@ test('a romanizer answering from the stored analyses answers as one that analyse
   const computed = romanizer(store, false);
   const same = (f: (r: Romanizer) => Uint8Array, what: string): void => assert.equal(decoder.decode(f(stored)), decoder.decode(f(computed)), what);
   for (const key of keys) for (const max of [1, 5, 10]) same((r) => r.json(r.resolveTokens([key], max)), `${key} ${max}`);
-  const words = keys.flatMap((k, i) => (i % 9 === 8 ? [k + '.', 'Ma'] : [k]));
+  // with words no stored analysis answers (inflected, a vowel typed long): analysed with the stored case-form counts
+  const words = keys.flatMap((k, i) => (i % 9 === 8 ? [k + '.', 'Ma'] : i % 3 === 0 ? [k, k + 'ko', k.replace('a', 'aa')] : [k]));
   for (let i = 0; i < words.length; i += 40) {
     const text = words.slice(i, i + 40).join(' ');
     same((r) => r.json(r.resolveText(text, 10)), text);
   }
+});
+
+test('the stored case-form counts are the spellchecker\'s own', async (t) => {
+  const lmdb = await lmdbStoreOf(t, records);
+  const mem = new MemoryStore(records);
+  const spell = new Spellchecker(mem);
+  const words = new Set([...records.forms.keys(), ...records.headwords.keys(), ...records.caseForms.keys()]);
+  let some = 0;
+  for (const w of words) {
+    const n = spell.caseForms(w);
+    if (n > 0) some++;
+    assert.equal(mem.caseForms(w), n, w);
+    assert.equal(lmdb.caseForms(w), n, w);
+  }
+  assert.ok(some > 5, `${some} words with case forms`);
 });
 
 test('stored analyses are read only when asked for', () => {
@@ -82,7 +108,7 @@ test('a service thread uses the stored analyses only when its engine computed th
   const answer = async (engine: string): Promise<string> => {
     const dir = mkdtempSync(join(tmpdir(), 'nls-analyses-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
-    await writeLmdbStore(dir, planted, { ...planted.meta, analyses: { keys: planted.analyses.size, engine } });
+    await writeLmdbStore(dir, planted, { ...planted.meta, analyses: { ...planted.meta.analyses!, engine } });
     const engines = openEngines({ dataDir: dir, bloom: null, cacheSize: 100, warmUp: false });
     try {
       return engines.roman.resolveText('mero ghar', 5).tokens[1]!.converted;
@@ -95,11 +121,7 @@ test('a service thread uses the stored analyses only when its engine computed th
 });
 
 test('the LMDB store gives back the stored analyses as they were', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'nls-analyses-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  await writeLmdbStore(dir, records, records.meta);
-  const lmdb = new LmdbStore(dir, null);
-  t.after(() => lmdb.close());
+  const lmdb = await lmdbStoreOf(t, records);
   for (const [key, a] of records.analyses) assert.deepEqual(lmdb.analysis(key), a, key);
   const dearer = [...records.aliases.keys()].find((k) => !records.analyses.has(k))!;
   assert.equal(lmdb.analysis(dearer), undefined, dearer);

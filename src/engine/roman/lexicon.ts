@@ -19,12 +19,18 @@ export class Lexicon {
   private readonly factsCache: WordFactsCache;
   private readonly syllables = new BoundedMap<Syllable[] | null>(SYLLABLE_CACHE_SIZE);
 
+  /**
+   * `storedCounts`: read the case-form counts the build stored with the
+   * analyses (WordStore.caseForms) rather than count them with the
+   * spellchecker; only when those are this code's (Romanizer's storedAnalyses).
+   */
   constructor(
     readonly store: WordStore,
     readonly spell: Spellchecker,
+    storedCounts = false,
   ) {
     this.morph = spell.morph;
-    this.factsCache = new WordFactsCache(store, spell);
+    this.factsCache = new WordFactsCache(store, spell, storedCounts ? (w) => store.caseForms(w) : (w) => spell.caseForms(w));
   }
 
   /** Store facts about a candidate word (cached). */

@@ -45,7 +45,8 @@ export interface RomanizerOptions {
   /**
    * Read a token's analysis from the store when the build stored one
    * (WordStore.analysis: the usual casual keys, analysed at build time by
-   * this same engine) instead of computing it. Only when the store's
+   * this same engine) instead of computing it, and a candidate's case-form
+   * count (WordStore.caseForms) instead of counting it. Only when the store's
    * analyses come from this engine code (the caller compares
    * StoreMeta.analyses.engine with analysisFingerprint(), fingerprint.ts).
    * Default false.
@@ -65,8 +66,8 @@ export class Romanizer {
     readonly spell: Spellchecker,
     options: RomanizerOptions = {},
   ) {
-    this.lexicon = new Lexicon(store, spell);
     this.storedAnalyses = options.storedAnalyses === true;
+    this.lexicon = new Lexicon(store, spell, this.storedAnalyses);
   }
 
   /**

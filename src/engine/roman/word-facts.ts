@@ -12,10 +12,14 @@ import type { Spellchecker } from '../spell/spellchecker.js';
 import { BoundedMap } from '../spell/store-memo.js';
 import { postpositionHeadword } from './inflection.js';
 
+/** How many case forms of a word the news list has (Spellchecker.caseForms, or the build's counts: WordStore.caseForms). */
+export type CaseFormCount = (word: string) => number;
+
 export class WordFacts {
   constructor(
     private readonly store: WordStore,
     private readonly spell: Spellchecker,
+    private readonly countCaseForms: CaseFormCount,
     private readonly word: string,
     /** The news word list (real text) has the word. */
     readonly inNews: boolean,
@@ -68,11 +72,11 @@ export class WordFacts {
    * How many case forms of the word (CASE_FORM_PROBES: घरमा, घरको, घरहरू...)
    * the news word list has: a word real text uses often shows up in many
    * (मन 10, मान 0; साथी, राति), the nearest thing to a frequency the
-   * packaged data has. Counted by the spellchecker (its memo of store
-   * records) on first use, memoized with the word's other facts.
+   * packaged data has. Counted on first use (by the spellchecker, or read
+   * from the build's counts), memoized with the word's other facts.
    */
   get caseForms(): number {
-    if (this.cases < 0) this.cases = this.spell.caseForms(this.caseStem);
+    if (this.cases < 0) this.cases = this.countCaseForms(this.caseStem);
     return this.cases;
   }
 
@@ -114,6 +118,7 @@ export class WordFactsCache {
   constructor(
     private readonly store: WordStore,
     private readonly spell: Spellchecker,
+    private readonly countCaseForms: CaseFormCount,
   ) {}
 
   /** Entries held. */
@@ -192,7 +197,7 @@ export class WordFactsCache {
     }
     // An inflected form is used as much as its headword is: its own case forms mean nothing (नदीमामा).
     const caseStem = h === undefined ? (postpositionBase() ?? word) : word;
-    m = new WordFacts(this.store, this.spell, word, (flags & FORM_ATTESTED) !== 0, dictionaries, definitionRank, h !== undefined, lexicon, regular, boundStem, caseStem);
+    m = new WordFacts(this.store, this.spell, this.countCaseForms, word, (flags & FORM_ATTESTED) !== 0, dictionaries, definitionRank, h !== undefined, lexicon, regular, boundStem, caseStem);
     return this.memo.remember(word, m);
   }
 }
