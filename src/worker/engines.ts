@@ -39,7 +39,7 @@ export function openEngines(opts: EngineOptions): Engines {
   // The first texts a thread resolves pay for compiling the engine's code
   // and for cold caches; resolving texts of the store's commonest words,
   // which take every path of the resolver (roman/warm-up.ts), moves most of
-  // that to start-up (about 0.7 s a thread on the 2-core VM).
+  // that to start-up (about 1 s a thread on the 2-core VM).
   if (opts.warmUp !== false) roman.warmUp();
   return { store, spell, roman };
 }
