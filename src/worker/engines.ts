@@ -2,6 +2,7 @@
 // engines over it. Opened once per thread (the main thread for inline jobs,
 // and each worker thread).
 
+import { isMainThread } from 'node:worker_threads';
 import { BloomFilter } from '../store/bloom.js';
 import { LmdbStore } from '../store/lmdb-store.js';
 import type { StoreMeta } from '../store/types.js';
@@ -39,8 +40,10 @@ export function openEngines(opts: EngineOptions): Engines {
   // The first texts a thread resolves pay for compiling the engine's code
   // and for cold caches; resolving texts of the store's commonest words,
   // which take every path of the resolver (roman/warm-up.ts), moves most of
-  // that to start-up (about 1 s a thread on the 2-core VM).
-  if (opts.warmUp !== false) roman.warmUp();
+  // that to start-up (about 1 s a thread on the 2-core VM). The main
+  // thread's engines answer only the small jobs dispatch keeps inline, and
+  // the pool's threads start after them: a light warm-up there.
+  if (opts.warmUp !== false) roman.warmUp(isMainThread ? 'light' : 'full');
   return { store, spell, roman };
 }
 

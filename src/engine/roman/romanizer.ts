@@ -153,16 +153,19 @@ export class Romanizer {
    * commonest words that take every path of the resolver many times
    * (warm-up.ts), so that a new text does not pay for compiling the code or
    * paging in the store. Call once per thread at start-up; the analyses it
-   * caches are of real, common words.
+   * caches are of real, common words. `light`: the closed-class words only,
+   * once (about a tenth of the work), for a thread that answers small jobs.
    */
-  warmUp(): void {
-    const { texts, alone } = warmUpWork(this.store);
+  warmUp(extent: 'full' | 'light' = 'full'): void {
+    const { texts, alone } = warmUpWork(this.store, extent === 'full');
     for (const text of texts) this.json(this.resolveText(text, MAX_MAX_CANDIDATES));
     // The texts again on a romanizer and spellchecker with empty caches: the
     // stages and checks run a second time (this one's caches answer them
     // now), and the compiler has seen each path twice as often.
-    const again = new Romanizer(this.store, new Spellchecker(this.store), { storedAnalyses: this.storedAnalyses });
-    for (const text of texts) again.json(again.resolveText(text, MAX_MAX_CANDIDATES));
+    if (extent === 'full') {
+      const again = new Romanizer(this.store, new Spellchecker(this.store), { storedAnalyses: this.storedAnalyses });
+      for (const text of texts) again.json(again.resolveText(text, MAX_MAX_CANDIDATES));
+    }
     for (const text of texts.slice(0, 2)) this.json(this.resolveText(text));
     for (const word of alone) this.json(this.resolveTokens([word], MAX_MAX_CANDIDATES));
     if (texts[0]) this.json(this.resolveTokens(texts[0].split(' ').slice(0, 40)));

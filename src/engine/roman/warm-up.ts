@@ -46,10 +46,10 @@ export interface WarmUpWork {
   alone: string[];
 }
 
-/** The warm-up texts, from the closed-class words and the commonest headwords of the store. */
-export function warmUpWork(store: WordStore): WarmUpWork {
+/** The warm-up texts, from the closed-class words and (`full`) the commonest headwords of the store. */
+export function warmUpWork(store: WordStore, full = true): WarmUpWork {
   const devanagari = new Set<string>(FUNCTION_WORDS);
-  for (const initial of INITIALS) for (const w of store.completions(initial).slice(0, WORDS_PER_LETTER)) devanagari.add(w);
+  if (full) for (const initial of INITIALS) for (const w of store.completions(initial).slice(0, WORDS_PER_LETTER)) devanagari.add(w);
   const tokens: string[] = [];
   const alone: string[] = [];
   let n = 0;

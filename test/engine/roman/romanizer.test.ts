@@ -522,6 +522,9 @@ test('the warm-up texts take the resolver\'s paths, from the store\'s own words,
   assert.ok(tokens.some((t) => /^[A-Z][a-z]+$/.test(t)) && tokens.some((t) => /^[A-Z]{2,}$/.test(t)), 'capitalized and all-capital words');
   assert.ok(tokens.some((t) => /[āīūṃ]/.test(t)), 'a spelling with diacritics');
   assert.ok(alone.length > 0);
+  // the light warm-up (a thread of small jobs): the closed-class words alone
+  const light = warmUpWork(store, false).texts.flatMap((t) => tokenizeRoman(t).map((tok) => tok.text));
+  assert.ok(light.includes('ra') && !light.includes('ghar') && light.length < tokens.length);
   const warm = new Romanizer(store, new Spellchecker(store));
   warm.warmUp();
   assert.ok(warm.cacheSizes().analyses > 100);
