@@ -182,10 +182,10 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const records = buildRecords(input, (m) => log(`  ${m}`));
   log(`records assembled (${ms(t)})`);
 
-  // --- the spellchecker's verdicts on the words only the news list has
+  // --- the spellchecker's verdict on every form
   t = performance.now();
   computeVerdicts(records);
-  log(`spellcheck verdicts: ${records.verdicts.size} news-list words checked (${ms(t)})`);
+  log(`spellcheck verdicts: ${records.meta.verdicts!.words} forms checked, ${records.verdicts.size} not correct (${ms(t)})`);
 
   // --- Bloom filter over the vocabulary forms (lexicon and attested): a
   // negative answer spares a store look-up for the spellchecker's edit

@@ -40,6 +40,10 @@
 //      only real text has, which no index offers as a correction):
 //      "misspelled" with that join (compoundCorrection).
 //
+// A word of the lists (a vocabulary form) is answered instead from the
+// verdict the build stored for it (storedVerdicts): the same steps, worked
+// out once by the same code (src/build/verdicts.ts).
+//
 // Per-word results are cached in an LRU keyed by the normalized word; its
 // hits and misses are the health counters. Store records and rule findings
 // are memoized separately (store-memo.ts), so a cold check of a long
@@ -60,7 +64,7 @@ import { applyOrthography, type OrthographyContext, type OrthographyFinding } fr
 import { checkpoint, NEVER_STOP, type StopCheck } from '../lang/checkpoint.js';
 import type { MisspelledWord, Occurrence, SpellcheckTextResult, SpellcheckWordResult, UnknownWord } from './results.js';
 import { tokenizeForSpellcheck } from './tokenize.js';
-import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT, type FormRecord } from '../../store/types.js';
+import { FORM_ATTESTED, FORM_CORRECT_VERDICT, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT, type FormRecord } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
 import { BoundedMap, StoreMemo } from './store-memo.js';
 
@@ -125,9 +129,10 @@ export interface SpellcheckerOptions {
   /** Entries of the per-word result cache (default DEFAULT_CACHE_SIZE); 0 turns the cache off. */
   cacheSize?: number;
   /**
-   * Answer a word the store has a verdict for (WordStore.verdict: the words
-   * only the news list has, checked at build time by this same engine) with
-   * that verdict instead of checking it again. Only when the store's
+   * Answer a vocabulary form with the verdict the build stored for it
+   * (FORM_CORRECT_VERDICT, or WordStore.verdict: src/build/verdicts.ts,
+   * worked out by this same engine) instead of checking it again, and take
+   * a stored "correct" as a sign that no orthography rule fires on it. Only when the store's
    * verdicts come from this engine code (the caller compares
    * StoreMeta.verdicts.engine with verdictFingerprint(), fingerprint.ts). Default false.
    */
@@ -221,14 +226,10 @@ export class Spellchecker {
       return cached;
     }
     this.misses++;
-    // The build's verdict is this engine's final answer for the word (compoundCorrection never
-    // takes apart a word real text writes, so no join is involved).
-    const stored = this.storedVerdicts && this.isNewsOnly(w) ? this.store.verdict(w) : undefined;
+    const stored = this.storedVerdicts ? this.storedVerdict(w) : undefined;
     if (stored) {
-      // A copy: the store's own record (a memory store's) stays as it is.
-      const r = Object.freeze({ ...stored }) as SpellcheckWordResult;
-      this.cache?.set(w, r);
-      return r;
+      this.cache?.set(w, stored);
+      return stored;
     }
     let result = this.check(w);
     if (result.status === 'unknown' && !this.joining) {
@@ -240,10 +241,26 @@ export class Spellchecker {
     return result;
   }
 
-  /** Only the news list has the word (the words the build stored verdicts for): a Bloom probe and a memoized form read, which check() reuses. */
-  private isNewsOnly(w: string): boolean {
-    if (!this.store.mayBeForm(w)) return false;
-    return ((this.store.form(w)?.flags ?? 0) & (FORM_ATTESTED | FORM_LEXICON)) === FORM_ATTESTED;
+  /**
+   * The build's verdict on a vocabulary form (src/build/verdicts.ts): "correct" from the form's flags,
+   * any other from the store's verdicts; undefined for a word no list has. A Bloom probe and a memoized
+   * form read, which check() reuses. The verdict is this engine's final answer for the word, also
+   * while compoundCorrection runs: a stored verdict is never a join (compoundCorrection never takes
+   * apart a word real text writes, and a lexicon form is never unknown).
+   */
+  private storedVerdict(w: string): SpellcheckWordResult | undefined {
+    if (!this.store.mayBeForm(w)) return undefined;
+    const form = this.store.form(w);
+    if (!form) return undefined;
+    if (form.flags & FORM_CORRECT_VERDICT) return CORRECT;
+    const v = this.store.verdict(w);
+    // A copy: the store's own record (a memory store's) stays as it is.
+    return v ? (Object.freeze({ ...v }) as SpellcheckWordResult) : undefined;
+  }
+
+  /** The build's verdict on the word is "correct" (FORM_CORRECT_VERDICT), when the stored verdicts are this engine's. */
+  private storedCorrect(w: string): boolean {
+    return this.storedVerdicts && this.store.mayBeForm(w) && ((this.store.form(w)?.flags ?? 0) & FORM_CORRECT_VERDICT) !== 0;
   }
 
   /** Set while compoundCorrection checks parts and joined spellings: they are not taken apart again. */
@@ -316,6 +333,8 @@ export class Spellchecker {
     // Memoized: candidates of many words meet the same lexicon forms.
     const memo = this.orthographyMemo.get(w);
     if (memo !== undefined) return memo || null;
+    // A word the build calls correct passed the rules (check() runs them first on a word it does).
+    if (w.length <= MAX_WORD_LENGTH && !NUMERAL.test(w) && hasDevanagariLetter(w) && this.storedCorrect(w)) return null;
     const finding = applyOrthography(w, () => this.morph.splitPostpositions(w), this.ctx);
     this.orthographyMemo.remember(w, finding ?? false);
     return finding;
