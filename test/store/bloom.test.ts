@@ -32,6 +32,25 @@ test('serialize/parse round-trips, into shared memory too', () => {
   assert.equal(h.k, f.k);
 });
 
+test('a filter of an older build (NPBLOOM1: xxh64 of the UTF-8 bytes) still loads and answers', () => {
+  const { m, k } = bloomParameters(2000, 0.001);
+  const old = new BloomFilter(new Uint8Array(Math.ceil(m / 8)), m, k, 0, 1);
+  const words = Array.from({ length: 2000 }, (_, i) => `शब्द${i}`);
+  for (const w of words) old.add(w);
+  const bytes = old.serialize();
+  assert.equal(new TextDecoder().decode(bytes.subarray(0, 8)), 'NPBLOOM1');
+  const parsed = BloomFilter.parse(bytes, true);
+  assert.equal(parsed.hashing, 1);
+  const viewed = BloomFilter.fromShared(parsed.share());
+  for (const w of words) assert.ok(parsed.has(w) && viewed.has(w), w);
+  // the current hashing sets other bits: a filter is read with its own
+  const current = BloomFilter.create(2000, 0.001);
+  for (const w of words) current.add(w);
+  assert.equal(current.hashing, 2);
+  assert.equal(new TextDecoder().decode(current.serialize().subarray(0, 8)), 'NPBLOOM2');
+  assert.notDeepEqual(current.bits, old.bits);
+});
+
 test('a corrupt or truncated file is refused with a reason', () => {
   const f = BloomFilter.create(100, 0.001);
   f.add('घर');
