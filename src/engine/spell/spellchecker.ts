@@ -388,7 +388,8 @@ export class Spellchecker {
     // Ranked with the looser distance, so that a slip with one obvious
     // correction still offers the next-best words; the best decides.
     let candidates = slips.length > 0 || maxCost <= CONFUSION_ONLY ? slips : this.generator.candidates(w, MAX_CORRECTIONS, Math.max(maxCost, THRESHOLDS.long));
-    if (slips.length === 0 && this.isStandardOfVariant(w, candidates)) return CORRECT;
+    // (The listed variants were looked at with the slips.)
+    if (slips.length === 0 && this.isStandardOfCandidate(w, candidates)) return CORRECT;
     const towardStandard = candidates.filter((c) => !awayFromStandard(w, c.word));
     if (towardStandard.length === 0 || towardStandard[0]!.cost > maxCost) return unknownUnlessAttestedCompound();
     const best = towardStandard[0]!;
@@ -540,17 +541,28 @@ export class Spellchecker {
   /**
    * The standard spelling of a word the dictionary has only in an older
    * spelling (उपनिषद् for उपनिषद, संस्करण for सँस्करण) is correct: some close
-   * candidate is corrected to exactly this word by the orthography rules.
+   * candidate, or a listed variant, is corrected to exactly this word by the
+   * orthography rules.
    */
   private isStandardOfVariant(w: string, candidates: readonly Candidate[]): boolean {
-    // The fifth letter of its class before a stop, where the word list has
-    // the anusvara (सम्भव, the list's संभव): the standard's own spelling.
-    const anusvaraForm = w.replace(HOMORGANIC_PANCHAM, 'ं');
-    if (anusvaraForm !== w && this.morph.isLexicon(anusvaraForm)) return true;
+    return this.isStandardOfCandidate(w, candidates) || this.isStandardOfListedVariant(w);
+  }
+
+  /** A candidate close enough (STANDARD_OF_VARIANT_COST) that the rules correct to the word. */
+  private isStandardOfCandidate(w: string, candidates: readonly Candidate[]): boolean {
     for (const c of candidates) {
       if (c.cost > STANDARD_OF_VARIANT_COST) break;
       if (this.orthography(c.word)?.correction === w) return true;
     }
+    return false;
+  }
+
+  /** A listed spelling of the word the standard spells as the word: its anusvara spelling, or a form the rules correct to it. */
+  private isStandardOfListedVariant(w: string): boolean {
+    // The fifth letter of its class before a stop, where the word list has
+    // the anusvara (सम्भव, the list's संभव): the standard's own spelling.
+    const anusvaraForm = w.replace(HOMORGANIC_PANCHAM, 'ं');
+    if (anusvaraForm !== w && this.morph.isLexicon(anusvaraForm)) return true;
     // The rules often add a halanta inside the word (संसद -> संसद्, so
     // संसदको -> संसद्को). Removing a typed conjunct halanta is dear
     // (error-model.ts TYPED_HALANTA_COST), so such a variant is not among
