@@ -192,14 +192,16 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   // variants and the romanizer's Devanagari readings alike
   t = performance.now();
   const vocabulary = [...records.forms.keys()];
-  const bloom = BloomFilter.create(vocabulary.length, opts.bloomFalsePositiveRate);
+  const bloom = BloomFilter.create(vocabulary.length + records.confusion.size, opts.bloomFalsePositiveRate);
   for (const w of vocabulary) bloom.add(w);
+  // and the confusion keys: most keys the spellchecker asks for are no key of the index
+  for (const k of records.confusion.keys()) bloom.addConfusionKey(k);
   const fpr = measureFalsePositiveRate(bloom, (w) => records.forms.has(w), vocabulary);
   const meta: StoreMeta = {
     ...records.meta,
-    bloom: { bits: bloom.m, hashes: bloom.k, items: bloom.items, falsePositiveRate: fpr, checksum: bloom.checksum() },
+    bloom: { bits: bloom.m, hashes: bloom.k, items: bloom.items, falsePositiveRate: fpr, checksum: bloom.checksum(), confusionKeys: records.confusion.size },
   };
-  log(`bloom: ${bloom.items} items, ${bloom.m} bits (${(bloom.m / 8 / 1024).toFixed(0)} KiB), k=${bloom.k}, measured false-positive rate ${(fpr * 100).toFixed(3)}% (${ms(t)})`);
+  log(`bloom: ${bloom.items} items (${records.confusion.size} of them confusion keys), ${bloom.m} bits (${(bloom.m / 8 / 1024).toFixed(0)} KiB), k=${bloom.k}, measured false-positive rate ${(fpr * 100).toFixed(3)}% (${ms(t)})`);
 
   // --- write into a fresh build folder, then swap `current`
   t = performance.now();

@@ -1,6 +1,8 @@
 // The Bloom filter over the lexicon forms: a fast "certainly not a word"
 // before any LMDB look-up, which lets the spellchecker try hundreds of edit
-// candidates per misspelling cheaply.
+// candidates per misspelling cheaply. The build adds the keys of the
+// confusion index too (as U+0001 + key, which no form starts with): most
+// keys the spellchecker looks up are not there (StoreMeta.bloom.confusionKeys).
 //
 // Hashing: two 32-bit hashes h1, h2 of the word; probe i is
 // (h1 + i*h2) mod m (Kirsch-Mitzenmacher double hashing, as good as k
@@ -46,21 +48,28 @@ function fmix32(h: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** Sets h1, h2 for the word, the way `hashing` says. */
-function hashWord(word: string, hashing: BloomHashing): void {
+/** What a confusion key is added as: this mark and the key. */
+const KEY_MARK = '\u0001';
+
+/** Sets h1, h2 for the word (with `marked`, for KEY_MARK + word), the way `hashing` says. */
+function hashWord(word: string, hashing: BloomHashing, marked = false): void {
   if (hashing === 2) {
     let a = 0x811c9dc5;
     let b = 0x9e3779b9;
+    if (marked) {
+      a = Math.imul(a ^ 1, 0x01000193);
+      b = Math.imul(b ^ 1, 0x5bd1e995);
+    }
     for (let i = 0; i < word.length; i++) {
       const c = word.charCodeAt(i);
       a = Math.imul(a ^ c, 0x01000193);
       b = Math.imul(b ^ c, 0x5bd1e995);
     }
     h1 = fmix32(a);
-    h2 = (fmix32(b ^ word.length) | 1) >>> 0; // odd, and unsigned: `|` yields an int32
+    h2 = (fmix32(b ^ (word.length + (marked ? 1 : 0))) | 1) >>> 0; // odd, and unsigned: `|` yields an int32
     return;
   }
-  const h = h64(word);
+  const h = h64(marked ? KEY_MARK + word : word);
   h1 = Number(h & 0xffffffffn);
   h2 = (Number(h >> 32n) | 1) >>> 0;
 }
@@ -104,6 +113,28 @@ export class BloomFilter {
 
   add(word: string): void {
     hashWord(word, this.hashing);
+    this.set();
+  }
+
+  has(word: string): boolean {
+    hashWord(word, this.hashing);
+    return this.test();
+  }
+
+  /** Adds a key of the confusion index (as KEY_MARK + key). */
+  addConfusionKey(key: string): void {
+    hashWord(key, this.hashing, true);
+    this.set();
+  }
+
+  /** False: certainly no such key in the confusion index, when the build added the keys (StoreMeta.bloom.confusionKeys). */
+  mayHaveConfusionKey(key: string): boolean {
+    hashWord(key, this.hashing, true);
+    return this.test();
+  }
+
+  /** Sets the bits of h1, h2. */
+  private set(): void {
     for (let i = 0; i < this.k; i++) {
       const bit = (h1 + i * h2) % this.m;
       this.bits[bit >>> 3]! |= 1 << (bit & 7);
@@ -111,8 +142,8 @@ export class BloomFilter {
     this.n++;
   }
 
-  has(word: string): boolean {
-    hashWord(word, this.hashing);
+  /** All the bits of h1, h2 are set. */
+  private test(): boolean {
     for (let i = 0; i < this.k; i++) {
       const bit = (h1 + i * h2) % this.m;
       if ((this.bits[bit >>> 3]! & (1 << (bit & 7))) === 0) return false;

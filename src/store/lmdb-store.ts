@@ -56,7 +56,11 @@ export class LmdbStore implements WordStore {
       throw new StoreOpenError(`LMDB store at ${path} has schema ${meta.schemaVersion}, this service reads ${STORE_SCHEMA_VERSION} (run \`make data\`)`);
     }
     this.meta = meta;
+    this.keyFilter = bloom && (meta.bloom?.confusionKeys ?? 0) > 0 ? bloom : null;
   }
+
+  /** The filter, when it holds the confusion index's keys too (a filter of this build: the caller verified it). */
+  private readonly keyFilter: BloomFilter | null;
 
   get bloomLoaded(): boolean {
     return this.bloom !== null;
@@ -92,6 +96,8 @@ export class LmdbStore implements WordStore {
   }
 
   formsByConfusionKey(key: string): string[] {
+    // Most keys asked for are no key of the index: the filter spares the read.
+    if (this.keyFilter && !this.keyFilter.mayHaveConfusionKey(key)) return [];
     return this.get<string[]>(this.dbs.confusion, key) ?? [];
   }
 

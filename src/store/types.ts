@@ -130,7 +130,8 @@ export interface StoreMeta {
     aliases: number;
     examples: number;
   };
-  bloom: { bits: number; hashes: number; items: number; falsePositiveRate: number; checksum: string } | null;
+  /** The Bloom filter: its items are the forms and, when confusionKeys is set (builds since the filter holds them), that many keys of the confusion index. */
+  bloom: { bits: number; hashes: number; items: number; falsePositiveRate: number; checksum: string; confusionKeys?: number } | null;
   /** The stored spellcheck verdicts: the forms that have one (every form), and the fingerprint of the spellchecking code that computed them (src/engine/spell/fingerprint.ts). */
   verdicts: { words: number; engine: string } | null;
 }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BloomFilter } from '../../src/store/bloom.js';
 import { Spellchecker } from '../../src/engine/spell/spellchecker.js';
+import { confusionKey } from '../../src/engine/spell/confusion.js';
 import { verdictFingerprint } from '../../src/engine/spell/fingerprint.js';
 import { BLOOM_FILE, SOURCES_FILE } from '../../src/store/lmdb-layout.js';
 import { LmdbStore } from '../../src/store/lmdb-store.js';
@@ -50,8 +51,21 @@ test('the Bloom filter verifies and its false-positive rate is at most 0.1%', { 
   try {
     assert.equal(bloom.checksum(), store.meta.bloom!.checksum);
     assert.ok(store.meta.bloom!.falsePositiveRate <= 0.001, `fpr ${store.meta.bloom!.falsePositiveRate}`);
-    assert.equal(bloom.items, store.meta.counts.forms, 'the filter holds every vocabulary form, lexicon and attested');
+    const keys = store.meta.bloom!.confusionKeys!;
+    assert.ok(keys > 600_000, `${keys} confusion keys`);
+    assert.equal(bloom.items, store.meta.counts.forms + keys, 'the filter holds every vocabulary form, lexicon and attested, and every confusion key');
     for (const w of ['घर', 'नेपाल', 'राम्रो']) if (store.form(w)) assert.ok(bloom.has(w), w);
+    // A key the filter has not is no key of the index: the store answers [] without reading it.
+    const unfiltered = new LmdbStore(BUILD_DIR, null);
+    try {
+      for (const w of ['घर', 'नेपाल', 'राम्रो', 'केहि', 'पुटिन', 'क्रिमियाले', 'नयाँपत्रिका', 'xyz']) {
+        const k = confusionKey(w);
+        assert.deepEqual(store.formsByConfusionKey(k), unfiltered.formsByConfusionKey(k), k);
+        if (unfiltered.formsByConfusionKey(k).length > 0) assert.ok(bloom.mayHaveConfusionKey(k), k);
+      }
+    } finally {
+      unfiltered.close();
+    }
   } finally {
     store.close();
   }

@@ -45,6 +45,26 @@ test('the LMDB store answers exactly as the memory store over the same records',
   assert.equal(lmdb.headword('क'.repeat(2000)), undefined);
 });
 
+test('a filter that holds the confusion keys spares the reads of absent keys, and answers as the store', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'nls-store-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const records = buildRecords(miniLexicon());
+  const bloom = BloomFilter.create(records.forms.size + records.confusion.size, 0.001);
+  for (const w of records.forms.keys()) bloom.add(w);
+  for (const k of records.confusion.keys()) bloom.addConfusionKey(k);
+  await writeLmdbStore(dir, records, { ...records.meta, bloom: { bits: bloom.m, hashes: bloom.k, items: bloom.items, falsePositiveRate: 0, checksum: bloom.checksum(), confusionKeys: records.confusion.size } });
+  const lmdb = new LmdbStore(dir, bloom);
+  t.after(() => lmdb.close());
+  const mem = new MemoryStore(records);
+  const absent = ['xyz', 'घरघरघर', 'कखग'].filter((k) => !records.confusion.has(k));
+  assert.ok(absent.length === 3 && records.confusion.size > 10);
+  for (const k of [...records.confusion.keys(), ...absent]) assert.deepEqual(lmdb.formsByConfusionKey(k), mem.formsByConfusionKey(k), k);
+  for (const k of records.confusion.keys()) assert.ok(bloom.mayHaveConfusionKey(k), k);
+  // keys are held apart from forms: a key is no form, a form no key (up to the false-positive rate)
+  const formsOnly = [...records.forms.keys()].filter((w) => !records.confusion.has(w));
+  assert.ok(formsOnly.filter((w) => bloom.mayHaveConfusionKey(w)).length <= 1);
+});
+
 test('opening a folder without a store names the problem', () => {
   const dir = mkdtempSync(join(tmpdir(), 'nls-empty-'));
   try {
