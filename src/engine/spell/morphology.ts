@@ -63,8 +63,8 @@
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, type FormRecord, type HeadwordRecord } from '../../store/types.js';
 import { FUNCTION_WORDS, NOMINAL_FUNCTION_WORDS } from '../lang/closed-class.js';
 import { CASE_ENDING_CLASS, VERB_CLASSES } from '../lang/hunspell-classes.js';
-import { aksharaCount, hasDevanagariLetter, HALANTA, isConsonantCode, isLetter } from '../lang/letters.js';
-import { CASE_FORM_PROBES, NAMAYOGI, POSTPOSITIONS } from '../lang/postpositions.js';
+import { aksharaCount, hasDevanagariLetter, HALANTA, HALANTA_CODE, isConsonantCode, isLetter, isLetterCode } from '../lang/letters.js';
+import { CASE_FORM_PROBES, NAMAYOGI, POSTPOSITIONS_BY_LAST } from '../lang/postpositions.js';
 import { VERB_ENDINGS_BY_LAST } from '../lang/verb-endings.js';
 import { confusionKey } from './confusion.js';
 import { BoundedMap, type SpellStore } from './store-memo.js';
@@ -155,6 +155,7 @@ export interface MorphAnalysis {
 }
 
 const MAX_DEPTH = 4;
+const NONE: readonly string[] = [];
 
 
 export class Morphology {
@@ -261,7 +262,7 @@ export class Morphology {
   }
 
   private postpositionChain(word: string, depth: number): MorphAnalysis | null {
-    for (const p of POSTPOSITIONS) {
+    for (const p of POSTPOSITIONS_BY_LAST.get(word[word.length - 1]!) ?? NONE) {
       if (word.length <= p.length || !word.endsWith(p)) continue;
       const base = word.slice(0, word.length - p.length);
       if (!hasDevanagariLetter(base)) continue;
@@ -277,7 +278,7 @@ export class Morphology {
     const out: { base: string; suffix: string }[] = [];
     const walk = (w: string, suffix: string, depth: number): void => {
       if (depth > 3) return;
-      for (const p of POSTPOSITIONS) {
+      for (const p of POSTPOSITIONS_BY_LAST.get(w[w.length - 1]!) ?? NONE) {
         if (w.length <= p.length + 1 || !w.endsWith(p)) continue;
         const base = w.slice(0, w.length - p.length);
         if (!hasDevanagariLetter(base)) continue;
@@ -313,6 +314,7 @@ export class Morphology {
     // Cut after an infinitive (-नु, -न), an absolutive (-इ, -ई) or a
     // progressive (-दै, -ँदै); the rest must be an auxiliary's form.
     for (let k = 2; k < word.length - 1; k++) {
+      if (!BEFORE_AUXILIARY_LAST.has(word.charCodeAt(k - 1))) continue;
       const first = word.slice(0, k);
       const rest = word.slice(k);
       if (!endsBeforeAuxiliary(first)) continue;
@@ -490,7 +492,7 @@ export class Morphology {
     if (fallback) return fallback;
     // Two headwords: cut only between aksharas, each side two aksharas or more.
     for (let k = 2; k < word.length - 1; k++) {
-      if (!isLetter(word[k]!) || word[k - 1] === HALANTA) continue;
+      if (!isLetterCode(word.charCodeAt(k)) || word.charCodeAt(k - 1) === HALANTA_CODE) continue;
       const first = word.slice(0, k);
       const second = word.slice(k);
       if (aksharaCount(first) < 2 || aksharaCount(second) < 2) continue;
@@ -637,6 +639,9 @@ function deVriddhi(word: string): string[] {
   if (onset === '' ? !'आऐऔ'.includes(vowel!) : 'आऐऔ'.includes(vowel!)) return [];
   return VRIDDHI_SOURCES[vowel!]!.map((v) => onset + v + rest);
 }
+
+/** The last code units of those endings (endsBeforeAuxiliary): a cut elsewhere is not tried. */
+const BEFORE_AUXILIARY_LAST: ReadonlySet<number> = new Set([...'ुनिीइईै'].map((c) => c.charCodeAt(0)));
 
 /** The endings an auxiliary follows in a compound verb (compoundVerb): the infinitive -नु/-न, the absolutive -इ/-ई, the progressive -दै/-ँदै. */
 function endsBeforeAuxiliary(w: string): boolean {

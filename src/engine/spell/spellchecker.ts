@@ -54,9 +54,9 @@ import { CandidateGenerator, CONFUSION_ONLY, MAX_CANDIDATE_COST, type Candidate 
 import { Morphology, type MorphAnalysis } from './morphology.js';
 import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import { VERB_CLASSES } from '../lang/hunspell-classes.js';
-import { aksharaCount, CONSONANTS, FIFTH_LETTERS, hasDevanagariLetter, HALANTA, isLetter, STOP_CLASSES, STOPS } from '../lang/letters.js';
+import { aksharaCount, CONSONANTS, FIFTH_LETTERS, hasDevanagariLetter, HALANTA, isLetterCode, STOP_CLASSES, STOPS } from '../lang/letters.js';
 import { normalizeWord } from '../lang/normalize.js';
-import { CASE_FORM_PROBES, POSTPOSITIONS } from '../lang/postpositions.js';
+import { CASE_FORM_PROBES, POSTPOSITION_SET } from '../lang/postpositions.js';
 import { sentencesUsing } from '../lang/text.js';
 import { confusionKey } from './confusion.js';
 import { editCost } from './error-model.js';
@@ -286,7 +286,7 @@ export class Spellchecker {
     try {
       for (let i = 2; i <= w.length - 2; i++) {
         // A letter (a consonant or an independent vowel) starts an akshara, and so a word of a compound.
-        if (!isLetter(w[i]!)) continue;
+        if (!isLetterCode(w.charCodeAt(i))) continue;
         const a = w.slice(0, i);
         const b = w.slice(i);
         if (aksharaCount(a) < 2 || this.aksharasBeforePostpositions(b) < 2) continue;
@@ -329,7 +329,7 @@ export class Spellchecker {
   }
 
   private orthography(w: string): OrthographyFinding | null {
-    if (FUNCTION_WORDS.has(w) || POSTPOSITIONS.includes(w)) return null;
+    if (FUNCTION_WORDS.has(w) || POSTPOSITION_SET.has(w)) return null;
     // Memoized: candidates of many words meet the same lexicon forms.
     const memo = this.orthographyMemo.get(w);
     if (memo !== undefined) return memo || null;
