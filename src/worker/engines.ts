@@ -34,10 +34,15 @@ export function openEngines(opts: EngineOptions): Engines {
   // The romanizer keeps only candidates this spellchecker calls correct:
   // it is given the thread's instance (and its cache), not a second one.
   const roman = new Romanizer(store, spell);
-  // The first text a thread resolves pays for cold caches and JIT; resolving
-  // the casual spellings of the closed-class words once here moves most of
-  // that cost to start-up (about 150 ms).
-  if (opts.warmUp !== false) roman.warmUp();
+  // The first texts a thread resolves or checks pay for cold caches and JIT;
+  // resolving the casual spellings of the closed-class words, and checking
+  // the example sentences of the function words with slips made in them,
+  // once here moves most of that cost to start-up (Romanizer.warmUp,
+  // Spellchecker.warmUp).
+  if (opts.warmUp !== false) {
+    roman.warmUp();
+    spell.warmUp();
+  }
   return { store, spell, roman };
 }
 
