@@ -162,6 +162,7 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     form: (w) => forms.get(w),
     headword: (w) => headwords.get(w),
     mayBeForm: (w) => forms.has(w),
+    mayBeFormJoined: (a, b, c = '') => forms.has(a + b + c),
     formsByConfusionKey: (k) => confusion.get(k) ?? [],
   });
   // Words of real text the thesaurus's definitions use (पिरो, सेतो), which

@@ -51,7 +51,7 @@ function fmix32(h: number): number {
 /** What a confusion key is added as: this mark and the key. */
 const KEY_MARK = '\u0001';
 
-/** Sets h1, h2 for the word (with `marked`, for KEY_MARK + word), the way `hashing` says. */
+/** Sets h1, h2 for the word (with `marked`, for KEY_MARK + word), the way `hashing` says: hashPieces(word, '', ''), in one loop. */
 function hashWord(word: string, hashing: BloomHashing, marked = false): void {
   if (hashing === 2) {
     let a = 0x811c9dc5;
@@ -70,6 +70,39 @@ function hashWord(word: string, hashing: BloomHashing, marked = false): void {
     return;
   }
   const h = h64(marked ? KEY_MARK + word : word);
+  h1 = Number(h & 0xffffffffn);
+  h2 = (Number(h >> 32n) | 1) >>> 0;
+}
+
+// The two lanes of the NPBLOOM2 hashes while a string is fed to them piece by piece.
+let laneA = 0;
+let laneB = 0;
+
+function feed(s: string): void {
+  let a = laneA;
+  let b = laneB;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  laneA = a;
+  laneB = b;
+}
+
+/** Sets h1, h2 for the string p + q + r, as hashWord would, without building it. */
+function hashPieces(p: string, q: string, r: string, hashing: BloomHashing): void {
+  if (hashing === 2) {
+    laneA = 0x811c9dc5;
+    laneB = 0x9e3779b9;
+    feed(p);
+    if (q.length > 0) feed(q);
+    if (r.length > 0) feed(r);
+    h1 = fmix32(laneA);
+    h2 = (fmix32(laneB ^ (p.length + q.length + r.length)) | 1) >>> 0; // odd, and unsigned: `|` yields an int32
+    return;
+  }
+  const h = h64(p + q + r);
   h1 = Number(h & 0xffffffffn);
   h2 = (Number(h >> 32n) | 1) >>> 0;
 }
@@ -118,6 +151,12 @@ export class BloomFilter {
 
   has(word: string): boolean {
     hashWord(word, this.hashing);
+    return this.test();
+  }
+
+  /** has(a + b + c), without building the string: the spellchecker probes dozens of strings made of a word's pieces and keeps few. */
+  hasJoined(a: string, b: string, c = ''): boolean {
+    hashPieces(a, b, c, this.hashing);
     return this.test();
   }
 

@@ -95,6 +95,10 @@ export class LmdbStore implements WordStore {
     return this.bloom ? this.bloom.has(word) : true;
   }
 
+  mayBeFormJoined(a: string, b: string, c = ''): boolean {
+    return this.bloom ? this.bloom.hasJoined(a, b, c) : true;
+  }
+
   formsByConfusionKey(key: string): string[] {
     // Most keys asked for are no key of the index: the filter spares the read.
     if (this.keyFilter && !this.keyFilter.mayHaveConfusionKey(key)) return [];

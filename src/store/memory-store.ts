@@ -34,6 +34,10 @@ export class MemoryStore implements WordStore {
     return this.records.forms.has(word);
   }
 
+  mayBeFormJoined(a: string, b: string, c = ''): boolean {
+    return this.bloom ? this.bloom.hasJoined(a, b, c) : this.records.forms.has(a + b + c);
+  }
+
   formsByConfusionKey(key: string): string[] {
     return this.records.confusion.get(key) ?? [];
   }

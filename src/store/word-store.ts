@@ -21,6 +21,8 @@ export interface WordStore {
    * up" (form() says what it is). Without the filter: true, or the exact answer.
    */
   mayBeForm(word: string): boolean;
+  /** mayBeForm(a + b + c), without building the string when a filter answers. */
+  mayBeFormJoined(a: string, b: string, c?: string): boolean;
   /** Lexicon forms, and the grammatical forms of real text (src/build/records.ts), that share a confusion key (src/engine/spell/confusion.ts), most useful first. */
   formsByConfusionKey(key: string): string[];
   /** Precomputed ranked headword completions of a prefix (at most COMPLETIONS_PER_PREFIX). */

@@ -19,6 +19,23 @@ test('a filter has every added word and few others', () => {
   assert.equal(f.items, 5000);
 });
 
+test('hasJoined answers as has of the joined string, for either hashing', () => {
+  const { m, k } = bloomParameters(3000, 0.001);
+  for (const f of [BloomFilter.create(3000, 0.001), new BloomFilter(new Uint8Array(Math.ceil(m / 8)), m, k, 0, 1)]) {
+    const words = Array.from({ length: 3000 }, (_, i) => `घर${i}मा`);
+    for (const w of words) f.add(w);
+    for (const w of words) {
+      for (let i = 0; i <= w.length; i++) {
+        for (let j = i; j <= w.length; j++) {
+          assert.equal(f.hasJoined(w.slice(0, i), w.slice(i, j), w.slice(j)), true, w);
+          assert.equal(f.hasJoined(w.slice(0, i), 'क', w.slice(j)), f.has(w.slice(0, i) + 'क' + w.slice(j)));
+        }
+      }
+    }
+    assert.equal(f.hasJoined('घर1', 'मा'), true);
+  }
+});
+
 test('serialize/parse round-trips, into shared memory too', () => {
   const f = BloomFilter.create(100, 0.001);
   f.add('घर');

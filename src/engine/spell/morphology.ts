@@ -155,6 +155,7 @@ export interface MorphAnalysis {
 }
 
 const MAX_DEPTH = 4;
+const LONGEST_FUNCTION_WORD = Math.max(...[...FUNCTION_WORDS].map((w) => w.length));
 const NONE: readonly string[] = [];
 
 
@@ -258,7 +259,7 @@ export class Morphology {
     if (word.length < 3 || !word.endsWith('ा')) return false;
     const direct = word.slice(0, -1) + 'ो';
     if (!this.isHeadword(direct) || !isNounHeadword(this.store.headword(direct))) return false;
-    return CASE_FORM_PROBES.some((p) => word + p !== whole && this.isAttested(word + p));
+    return CASE_FORM_PROBES.some((p) => this.store.mayBeFormJoined(word, p) && word + p !== whole && this.isAttested(word + p));
   }
 
   private postpositionChain(word: string, depth: number): MorphAnalysis | null {
@@ -517,17 +518,23 @@ export class Morphology {
     // A stem in -इ is the short form of a word in -ई before a suffix
     // (प्रतियोगी: प्रतियोगिता): the suffixed word vouches for the -ई word only.
     if (!word.endsWith('ि')) {
-      for (const suffix of DERIVATIONAL_SUFFIXES) if (this.isHeadword(word + suffix)) return { rule: 'back-formation', base: word + suffix, parts: [suffix] };
+      for (const suffix of DERIVATIONAL_SUFFIXES) if (this.isHeadwordJoined(word, suffix)) return { rule: 'back-formation', base: word + suffix, parts: [suffix] };
     }
     // A one-akshara prefix (अ-, सु-) makes many words whose tail is no word
     // (अलस, अमिट): one such derivative alone does not vouch for the word.
     let weak: string | null = null;
     for (const prefix of BACK_FORMATION_PREFIXES) {
-      if (!this.isHeadword(prefix + word)) continue;
+      if (!this.isHeadwordJoined(prefix, word)) continue;
       if (aksharaCount(prefix) >= 2 || weak !== null) return { rule: 'back-formation', base: prefix + word, parts: [prefix] };
       weak = prefix;
     }
     return null;
+  }
+
+  /** isHeadword(a + b), the string built only when it may be one: most of the derivatives back-formation probes are no word. */
+  private isHeadwordJoined(a: string, b: string): boolean {
+    if (a.length + b.length <= LONGEST_FUNCTION_WORD && FUNCTION_WORDS.has(a + b)) return true;
+    return this.store.mayBeFormJoined(a, b) && this.isHeadword(a + b);
   }
 
   /** A dictionary headword (a stem or a thesaurus entry, not an inflected form), or a function word. */

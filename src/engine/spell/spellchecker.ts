@@ -480,7 +480,8 @@ export class Spellchecker {
   caseForms(w: string, enough = CASE_FORM_PROBES.length, notHeadwords = false): number {
     let n = 0;
     for (const p of CASE_FORM_PROBES) {
-      if (!this.isAttestedForm(w + p) || (notHeadwords && (this.store.form(w + p)?.flags ?? 0) & FORM_HEADWORD)) continue;
+      // (the filter first: most case forms probed are no form, and are not built)
+      if (!this.store.mayBeFormJoined(w, p) || !this.isAttestedForm(w + p) || (notHeadwords && (this.store.form(w + p)?.flags ?? 0) & FORM_HEADWORD)) continue;
       if (++n >= enough) break;
     }
     return n;

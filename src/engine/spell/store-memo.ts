@@ -13,7 +13,7 @@ import type { ExampleSentence, FormRecord, HeadwordRecord, StoredVerdict } from 
 import type { WordStore } from '../../store/word-store.js';
 
 /** The subset of WordStore the spellchecker uses. */
-export type SpellStore = Pick<WordStore, 'form' | 'headword' | 'mayBeForm' | 'formsByConfusionKey'>;
+export type SpellStore = Pick<WordStore, 'form' | 'headword' | 'mayBeForm' | 'mayBeFormJoined' | 'formsByConfusionKey'>;
 
 const NONE = Symbol('none');
 
@@ -62,6 +62,11 @@ export class StoreMemo implements SpellStore {
     const r = this.store.mayBeForm(word);
     if (r) this.bloom.remember(word, true);
     return r;
+  }
+
+  /** Not memoized: the strings probed this way are mostly no form, each probed once; a caller builds and looks up the few that may be. */
+  mayBeFormJoined(a: string, b: string, c = ''): boolean {
+    return this.store.mayBeFormJoined(a, b, c);
   }
 
   formsByConfusionKey(key: string): string[] {
