@@ -6,7 +6,7 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BloomFilter } from './bloom.js';
-import { DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, unpackForm, unpackVerdict, type PackedForm, type PackedVerdict } from './lmdb-layout.js';
+import { DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, packedFormFlags, unpackForm, unpackVerdict, type PackedForm, type PackedVerdict } from './lmdb-layout.js';
 import { STORE_SCHEMA_VERSION, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoredVerdict } from './types.js';
 import type { WordStore } from './word-store.js';
 
@@ -88,6 +88,16 @@ export class LmdbStore implements WordStore {
   form(word: string): FormRecord | undefined {
     const p = this.get<PackedForm>(this.dbs.forms, word);
     return p ? unpackForm(p) : undefined;
+  }
+
+  formFlags(word: string): number | undefined {
+    if (word.length === 0 || word.length * 3 > MAX_KEY_BYTES) return undefined;
+    return this.read(() => {
+      // getBinaryFast's buffer is reused by the next read: read the flags at once.
+      const bytes = this.dbs.forms.getBinaryFast(word);
+      if (bytes === undefined) return undefined;
+      return packedFormFlags(bytes) ?? unpackForm(this.dbs.forms.get(word) as PackedForm).flags;
+    });
   }
 
   mayBeForm(word: string): boolean {

@@ -28,6 +28,10 @@ export class MemoryStore implements WordStore {
     return this.records.forms.get(word);
   }
 
+  formFlags(word: string): number | undefined {
+    return this.records.forms.get(word)?.flags;
+  }
+
   mayBeForm(word: string): boolean {
     if (this.bloom) return this.bloom.has(word);
     // Without a filter the exact answer is as cheap as the filter here.

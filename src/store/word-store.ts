@@ -15,6 +15,8 @@ export interface WordStore {
   headword(word: string): HeadwordRecord | undefined;
   /** The vocabulary form record (lexicon and/or attested), or undefined. */
   form(word: string): FormRecord | undefined;
+  /** form(word)?.flags, without decoding the record's analyses. */
+  formFlags(word: string): number | undefined;
   /**
    * Fast negative check over the vocabulary forms, lexicon and attested (the
    * Bloom filter): false means certainly no form record; true means "look it

@@ -245,16 +245,16 @@ export class Spellchecker {
 
   /**
    * The build's verdict on a vocabulary form (src/build/verdicts.ts): "correct" from the form's flags,
-   * any other from the store's verdicts; undefined for a word no list has. A Bloom probe and a memoized
-   * form read, which check() reuses. The verdict is this engine's final answer for the word, also
+   * any other from the store's verdicts; undefined for a word no list has. A Bloom probe and a read of
+   * the form's flags. The verdict is this engine's final answer for the word, also
    * while compoundCorrection runs: a stored verdict is never a join (compoundCorrection never takes
    * apart a word real text writes, and a lexicon form is never unknown).
    */
   private storedVerdict(w: string): SpellcheckWordResult | undefined {
     if (!this.store.mayBeForm(w)) return undefined;
-    const form = this.store.form(w);
-    if (!form) return undefined;
-    if (form.flags & FORM_CORRECT_VERDICT) return CORRECT;
+    const flags = this.store.formFlags(w);
+    if (flags === undefined) return undefined;
+    if (flags & FORM_CORRECT_VERDICT) return CORRECT;
     const v = this.store.verdict(w);
     // A copy: the store's own record (a memory store's) stays as it is.
     return v ? (Object.freeze({ ...v }) as SpellcheckWordResult) : undefined;
@@ -262,7 +262,7 @@ export class Spellchecker {
 
   /** The build's verdict on the word is "correct" (FORM_CORRECT_VERDICT), when the stored verdicts are this engine's. */
   private storedCorrect(w: string): boolean {
-    return this.storedVerdicts && this.store.mayBeForm(w) && ((this.store.form(w)?.flags ?? 0) & FORM_CORRECT_VERDICT) !== 0;
+    return this.storedVerdicts && this.store.mayBeForm(w) && ((this.store.formFlags(w) ?? 0) & FORM_CORRECT_VERDICT) !== 0;
   }
 
   /** Set while compoundCorrection checks parts and joined spellings: they are not taken apart again. */

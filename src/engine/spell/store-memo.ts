@@ -13,7 +13,7 @@ import type { ExampleSentence, FormRecord, HeadwordRecord, StoredVerdict } from 
 import type { WordStore } from '../../store/word-store.js';
 
 /** The subset of WordStore the spellchecker uses. */
-export type SpellStore = Pick<WordStore, 'form' | 'headword' | 'mayBeForm' | 'mayBeFormJoined' | 'formsByConfusionKey'>;
+export type SpellStore = Pick<WordStore, 'form' | 'formFlags' | 'headword' | 'mayBeForm' | 'mayBeFormJoined' | 'formsByConfusionKey'>;
 
 const NONE = Symbol('none');
 
@@ -48,6 +48,18 @@ export class StoreMemo implements SpellStore {
   form(word: string): FormRecord | undefined {
     const r = this.forms.get(word) ?? this.forms.remember(word, this.store.form(word) ?? NONE);
     return r === NONE ? undefined : r;
+  }
+
+  /**
+   * The form's flags: from the memoized record when there is one, else read
+   * without decoding (not memoized: asked once per word of a text, whose
+   * answer the result cache keeps; a check that goes further reads the
+   * record then).
+   */
+  formFlags(word: string): number | undefined {
+    const r = this.forms.get(word);
+    if (r !== undefined) return r === NONE ? undefined : r.flags;
+    return this.store.formFlags(word);
   }
 
   headword(word: string): HeadwordRecord | undefined {
