@@ -358,7 +358,7 @@ const isStandardKind = (kind: string): boolean => kind !== 'other';
       [
         ['cold (fresh checker, cache off: every word checked and suggested)', median(cold).toFixed(2), percentile(cold, 99).toFixed(2), Math.min(...cold).toFixed(2), median(coldCpu).toFixed(2), percentile(coldCpu, 99).toFixed(2), RUNS],
         ...(stored.length
-          ? [['cold, news-list words from the stored verdicts (as a service thread starts)', median(stored).toFixed(2), percentile(stored, 99).toFixed(2), Math.min(...stored).toFixed(2), median(storedCpu).toFixed(2), percentile(storedCpu, 99).toFixed(2), RUNS]]
+          ? [['cold, words of the lists from the stored verdicts (as a service thread starts)', median(stored).toFixed(2), percentile(stored, 99).toFixed(2), Math.min(...stored).toFixed(2), median(storedCpu).toFixed(2), percentile(storedCpu, 99).toFixed(2), RUNS]]
           : []),
         ['warm (every word cached)', median(warm).toFixed(2), percentile(warm, 99).toFixed(2), Math.min(...warm).toFixed(2), median(warmCpu).toFixed(2), percentile(warmCpu, 99).toFixed(2), RUNS],
       ],

@@ -183,10 +183,10 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const records = buildRecords(input, (m) => log(`  ${m}`));
   log(`records assembled (${ms(t)})`);
 
-  // --- the spellchecker's verdicts on the words only the news list has
+  // --- the spellchecker's verdict on every form
   t = performance.now();
   computeVerdicts(records);
-  log(`spellcheck verdicts: ${records.verdicts.size} news-list words checked (${ms(t)})`);
+  log(`spellcheck verdicts: ${records.meta.verdicts!.words} forms checked, ${records.verdicts.size} not correct (${ms(t)})`);
 
   // --- the romanizer's analyses of the usual casual keys (with the verdicts: its spellchecker reads them)
   t = performance.now();
@@ -198,14 +198,16 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   // variants and the romanizer's Devanagari readings alike
   t = performance.now();
   const vocabulary = [...records.forms.keys()];
-  const bloom = BloomFilter.create(vocabulary.length, opts.bloomFalsePositiveRate);
+  const bloom = BloomFilter.create(vocabulary.length + records.confusion.size, opts.bloomFalsePositiveRate);
   for (const w of vocabulary) bloom.add(w);
+  // and the confusion keys: most keys the spellchecker asks for are no key of the index
+  for (const k of records.confusion.keys()) bloom.addConfusionKey(k);
   const fpr = measureFalsePositiveRate(bloom, (w) => records.forms.has(w), vocabulary);
   const meta: StoreMeta = {
     ...records.meta,
-    bloom: { bits: bloom.m, hashes: bloom.k, items: bloom.items, falsePositiveRate: fpr, checksum: bloom.checksum() },
+    bloom: { bits: bloom.m, hashes: bloom.k, items: bloom.items, falsePositiveRate: fpr, checksum: bloom.checksum(), confusionKeys: records.confusion.size },
   };
-  log(`bloom: ${bloom.items} items, ${bloom.m} bits (${(bloom.m / 8 / 1024).toFixed(0)} KiB), k=${bloom.k}, measured false-positive rate ${(fpr * 100).toFixed(3)}% (${ms(t)})`);
+  log(`bloom: ${bloom.items} items (${records.confusion.size} of them confusion keys), ${bloom.m} bits (${(bloom.m / 8 / 1024).toFixed(0)} KiB), k=${bloom.k}, measured false-positive rate ${(fpr * 100).toFixed(3)}% (${ms(t)})`);
 
   // --- write into a fresh build folder, then swap `current`
   t = performance.now();

@@ -160,8 +160,10 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   // distance (src/engine/spell/candidates.ts); judged against the lexicon-only index.
   const morph = new Morphology({
     form: (w) => forms.get(w),
+    formFlags: (w) => forms.get(w)?.flags,
     headword: (w) => headwords.get(w),
     mayBeForm: (w) => forms.has(w),
+    mayBeFormJoined: (a, b, c = '') => forms.has(a + b + c),
     formsByConfusionKey: (k) => confusion.get(k) ?? [],
   });
   // Words of real text the thesaurus's definitions use (पिरो, सेतो), which

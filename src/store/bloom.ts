@@ -1,13 +1,23 @@
 // The Bloom filter over the lexicon forms: a fast "certainly not a word"
 // before any LMDB look-up, which lets the spellchecker try hundreds of edit
-// candidates per misspelling cheaply.
+// candidates per misspelling cheaply. The build adds the keys of the
+// confusion index too (as U+0001 + key, which no form starts with): most
+// keys the spellchecker looks up are not there (StoreMeta.bloom.confusionKeys).
 //
-// Hashing: xxh64 (xxhash-wasm) of the word's UTF-8 bytes, split into two
-// 32-bit halves h1, h2; probe i is (h1 + i*h2) mod m (Kirsch-Mitzenmacher
-// double hashing, as good as k independent hashes for a Bloom filter).
+// Hashing: two 32-bit hashes h1, h2 of the word; probe i is
+// (h1 + i*h2) mod m (Kirsch-Mitzenmacher double hashing, as good as k
+// independent hashes for a Bloom filter). How the two are made is the
+// file's format version:
+//   NPBLOOM2 (what the build writes): two multiplicative (FNV-1a-style)
+//     hashes of the word's UTF-16 code units, each finished with murmur3's
+//     fmix32. No encoding and no BigInt: a probe costs a quarter of an
+//     NPBLOOM1 probe, and a word that is no form costs the spellchecker and
+//     the romanizer dozens of probes.
+//   NPBLOOM1 (older builds, still read): xxh64 (xxhash-wasm) of the word's
+//     UTF-8 bytes, split into its two 32-bit halves.
 //
 // File format (little endian), one file in native-data/:
-//   0  8 bytes  magic "NPBLOOM1"
+//   0  8 bytes  magic "NPBLOOM2" (or "NPBLOOM1")
 //   8  u32      k (hash count)
 //  12  u32      n (items added)
 //  16  f64      m (bit count; exact as a double up to 2^53)
@@ -20,7 +30,83 @@ import xxhash from 'xxhash-wasm';
 
 const { h64, h64Raw } = await xxhash();
 
-const MAGIC = 'NPBLOOM1';
+/** A filter's hashing, by its file's magic (see above). */
+export type BloomHashing = 1 | 2;
+const MAGICS: Record<string, BloomHashing> = { NPBLOOM1: 1, NPBLOOM2: 2 };
+/** The hashing new filters use. */
+const CURRENT_HASHING: BloomHashing = 2;
+
+// The two hashes of the last word hashed (module scratch: no allocation per probe).
+let h1 = 0;
+let h2 = 0;
+
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** What a confusion key is added as: this mark and the key. */
+const KEY_MARK = '\u0001';
+
+/** Sets h1, h2 for the word (with `marked`, for KEY_MARK + word), the way `hashing` says: hashPieces(word, '', ''), in one loop. */
+function hashWord(word: string, hashing: BloomHashing, marked = false): void {
+  if (hashing === 2) {
+    let a = 0x811c9dc5;
+    let b = 0x9e3779b9;
+    if (marked) {
+      a = Math.imul(a ^ 1, 0x01000193);
+      b = Math.imul(b ^ 1, 0x5bd1e995);
+    }
+    for (let i = 0; i < word.length; i++) {
+      const c = word.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995);
+    }
+    h1 = fmix32(a);
+    h2 = (fmix32(b ^ (word.length + (marked ? 1 : 0))) | 1) >>> 0; // odd, and unsigned: `|` yields an int32
+    return;
+  }
+  const h = h64(marked ? KEY_MARK + word : word);
+  h1 = Number(h & 0xffffffffn);
+  h2 = (Number(h >> 32n) | 1) >>> 0;
+}
+
+// The two lanes of the NPBLOOM2 hashes while a string is fed to them piece by piece.
+let laneA = 0;
+let laneB = 0;
+
+function feed(s: string): void {
+  let a = laneA;
+  let b = laneB;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  laneA = a;
+  laneB = b;
+}
+
+/** Sets h1, h2 for the string p + q + r, as hashWord would, without building it. */
+function hashPieces(p: string, q: string, r: string, hashing: BloomHashing): void {
+  if (hashing === 2) {
+    laneA = 0x811c9dc5;
+    laneB = 0x9e3779b9;
+    feed(p);
+    if (q.length > 0) feed(q);
+    if (r.length > 0) feed(r);
+    h1 = fmix32(laneA);
+    h2 = (fmix32(laneB ^ (p.length + q.length + r.length)) | 1) >>> 0; // odd, and unsigned: `|` yields an int32
+    return;
+  }
+  const h = h64(p + q + r);
+  h1 = Number(h & 0xffffffffn);
+  h2 = (Number(h >> 32n) | 1) >>> 0;
+}
+
 const HEADER_BYTES = 32;
 
 export class BloomError extends Error {
@@ -43,6 +129,7 @@ export class BloomFilter {
     readonly m: number,
     readonly k: number,
     n = 0,
+    readonly hashing: BloomHashing = CURRENT_HASHING,
   ) {
     if (bits.length * 8 < m) throw new BloomError(`bit array of ${bits.length} bytes is too small for m=${m}`);
     this.n = n;
@@ -58,9 +145,35 @@ export class BloomFilter {
   }
 
   add(word: string): void {
-    const h = h64(word);
-    const h1 = Number(h & 0xffffffffn);
-    const h2 = (Number(h >> 32n) | 1) >>> 0; // odd, and unsigned: `|` yields an int32
+    hashWord(word, this.hashing);
+    this.set();
+  }
+
+  has(word: string): boolean {
+    hashWord(word, this.hashing);
+    return this.test();
+  }
+
+  /** has(a + b + c), without building the string: the spellchecker probes dozens of strings made of a word's pieces and keeps few. */
+  hasJoined(a: string, b: string, c = ''): boolean {
+    hashPieces(a, b, c, this.hashing);
+    return this.test();
+  }
+
+  /** Adds a key of the confusion index (as KEY_MARK + key). */
+  addConfusionKey(key: string): void {
+    hashWord(key, this.hashing, true);
+    this.set();
+  }
+
+  /** False: certainly no such key in the confusion index, when the build added the keys (StoreMeta.bloom.confusionKeys). */
+  mayHaveConfusionKey(key: string): boolean {
+    hashWord(key, this.hashing, true);
+    return this.test();
+  }
+
+  /** Sets the bits of h1, h2. */
+  private set(): void {
     for (let i = 0; i < this.k; i++) {
       const bit = (h1 + i * h2) % this.m;
       this.bits[bit >>> 3]! |= 1 << (bit & 7);
@@ -68,10 +181,8 @@ export class BloomFilter {
     this.n++;
   }
 
-  has(word: string): boolean {
-    const h = h64(word);
-    const h1 = Number(h & 0xffffffffn);
-    const h2 = (Number(h >> 32n) | 1) >>> 0; // odd, and unsigned: `|` yields an int32
+  /** All the bits of h1, h2 are set. */
+  private test(): boolean {
     for (let i = 0; i < this.k; i++) {
       const bit = (h1 + i * h2) % this.m;
       if ((this.bits[bit >>> 3]! & (1 << (bit & 7))) === 0) return false;
@@ -86,7 +197,7 @@ export class BloomFilter {
   serialize(): Uint8Array {
     const out = new Uint8Array(HEADER_BYTES + this.bits.length);
     const view = new DataView(out.buffer);
-    out.set(new TextEncoder().encode(MAGIC), 0);
+    out.set(new TextEncoder().encode(this.hashing === 2 ? 'NPBLOOM2' : 'NPBLOOM1'), 0);
     view.setUint32(8, this.k, true);
     view.setUint32(12, this.n, true);
     view.setFloat64(16, this.m, true);
@@ -102,7 +213,8 @@ export class BloomFilter {
   static parse(buf: Uint8Array, shared = false): BloomFilter {
     if (buf.length < HEADER_BYTES) throw new BloomError(`file is ${buf.length} bytes, shorter than the ${HEADER_BYTES}-byte header`);
     const magic = new TextDecoder().decode(buf.subarray(0, 8));
-    if (magic !== MAGIC) throw new BloomError(`bad magic ${JSON.stringify(magic)}`);
+    const hashing = MAGICS[magic];
+    if (hashing === undefined) throw new BloomError(`bad magic ${JSON.stringify(magic)}`);
     const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     const k = view.getUint32(8, true);
     const n = view.getUint32(12, true);
@@ -115,17 +227,17 @@ export class BloomFilter {
     if (h64Raw(src) !== sum) throw new BloomError('checksum mismatch: the bit array is corrupt');
     const bits = shared ? new Uint8Array(new SharedArrayBuffer(bytes)) : new Uint8Array(bytes);
     bits.set(src);
-    return new BloomFilter(bits, m, k, n);
+    return new BloomFilter(bits, m, k, n, hashing);
   }
 
   /** What a worker thread needs to view a parsed filter without copying or re-verifying it. */
   share(): SharedBloom {
     if (!(this.bits.buffer instanceof SharedArrayBuffer)) throw new BloomError('filter was not parsed into shared memory');
-    return { buffer: this.bits.buffer, m: this.m, k: this.k, n: this.n };
+    return { buffer: this.bits.buffer, m: this.m, k: this.k, n: this.n, hashing: this.hashing };
   }
 
   static fromShared(s: SharedBloom): BloomFilter {
-    return new BloomFilter(new Uint8Array(s.buffer), s.m, s.k, s.n);
+    return new BloomFilter(new Uint8Array(s.buffer), s.m, s.k, s.n, s.hashing);
   }
 }
 
@@ -134,4 +246,5 @@ export interface SharedBloom {
   m: number;
   k: number;
   n: number;
+  hashing: BloomHashing;
 }

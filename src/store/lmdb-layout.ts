@@ -49,6 +49,21 @@ export function unpackForm(p: PackedForm): FormRecord {
   return { flags: p[0] as number, analyses };
 }
 
+/**
+ * The flags of a packed form from its msgpack bytes, without decoding the
+ * analyses: the first element of the array (a fixarray or array16/32
+ * header, then a positive fixint or uint8). Undefined for any other
+ * encoding (the caller decodes the whole record then).
+ */
+export function packedFormFlags(bytes: Uint8Array): number | undefined {
+  const h = bytes[0]!;
+  const at = h >= 0x91 && h <= 0x9f ? 1 : h === 0xdc ? 3 : h === 0xdd ? 5 : -1;
+  if (at < 0 || at >= bytes.length) return undefined;
+  const v = bytes[at]!;
+  if (v < 0x80) return v;
+  return v === 0xcc && at + 1 < bytes.length ? bytes[at + 1] : undefined;
+}
+
 /** StoredVerdict as a flat array: [status, rule or null, ...corrections] (status 0 correct, 1 misspelled, 2 unknown). */
 export type PackedVerdict = (number | string | null)[];
 

@@ -6,7 +6,7 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BloomFilter } from './bloom.js';
-import { ANALYSIS_TABLES_KEY, DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, frozenTables, unpackAnalysis, unpackForm, unpackVerdict, type AnalysisTables, type PackedForm, type PackedVerdict } from './lmdb-layout.js';
+import { ANALYSIS_TABLES_KEY, DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, frozenTables, packedFormFlags, unpackAnalysis, unpackForm, unpackVerdict, type AnalysisTables, type PackedForm, type PackedVerdict } from './lmdb-layout.js';
 import { STORE_SCHEMA_VERSION, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoredAnalysis, type StoredVerdict } from './types.js';
 import type { WordStore } from './word-store.js';
 
@@ -59,7 +59,11 @@ export class LmdbStore implements WordStore {
     }
     this.meta = meta;
     this.analysisTables = frozenTables(this.dbs.analyses.get(ANALYSIS_TABLES_KEY));
+    this.keyFilter = bloom && (meta.bloom?.confusionKeys ?? 0) > 0 ? bloom : null;
   }
+
+  /** The filter, when it holds the confusion index's keys too (a filter of this build: the caller verified it). */
+  private readonly keyFilter: BloomFilter | null;
 
   get bloomLoaded(): boolean {
     return this.bloom !== null;
@@ -89,12 +93,28 @@ export class LmdbStore implements WordStore {
     return p ? unpackForm(p) : undefined;
   }
 
+  formFlags(word: string): number | undefined {
+    if (word.length === 0 || word.length * 3 > MAX_KEY_BYTES) return undefined;
+    return this.read(() => {
+      // getBinaryFast's buffer is reused by the next read: read the flags at once.
+      const bytes = this.dbs.forms.getBinaryFast(word);
+      if (bytes === undefined) return undefined;
+      return packedFormFlags(bytes) ?? unpackForm(this.dbs.forms.get(word) as PackedForm).flags;
+    });
+  }
+
   mayBeForm(word: string): boolean {
     // Without the filter every word may be a form: the caller looks it up.
     return this.bloom ? this.bloom.has(word) : true;
   }
 
+  mayBeFormJoined(a: string, b: string, c = ''): boolean {
+    return this.bloom ? this.bloom.hasJoined(a, b, c) : true;
+  }
+
   formsByConfusionKey(key: string): string[] {
+    // Most keys asked for are no key of the index: the filter spares the read.
+    if (this.keyFilter && !this.keyFilter.mayHaveConfusionKey(key)) return [];
     return this.get<string[]>(this.dbs.confusion, key) ?? [];
   }
 

@@ -28,10 +28,18 @@ export class MemoryStore implements WordStore {
     return this.records.forms.get(word);
   }
 
+  formFlags(word: string): number | undefined {
+    return this.records.forms.get(word)?.flags;
+  }
+
   mayBeForm(word: string): boolean {
     if (this.bloom) return this.bloom.has(word);
     // Without a filter the exact answer is as cheap as the filter here.
     return this.records.forms.has(word);
+  }
+
+  mayBeFormJoined(a: string, b: string, c = ''): boolean {
+    return this.bloom ? this.bloom.hasJoined(a, b, c) : this.records.forms.has(a + b + c);
   }
 
   formsByConfusionKey(key: string): string[] {

@@ -47,6 +47,13 @@ export interface HeadwordRecord {
 export const FORM_LEXICON = 1; // produced by a dictionary (hunspell expansion, a headword, an import): spelled correctly
 export const FORM_ATTESTED = 2; // seen in real text (tesseract news vocabulary); never by itself "correct"
 export const FORM_HEADWORD = 4; // has a HeadwordRecord
+/**
+ * The build's spellchecker calls the form correct (src/build/verdicts.ts).
+ * Every form has a stored verdict: this bit when it is "correct", else a
+ * StoredVerdict in the verdicts. Valid only for the spellchecking code that
+ * computed it (StoreMeta.verdicts.engine); other code ignores the bit.
+ */
+export const FORM_CORRECT_VERDICT = 8;
 
 /** How a surface form was made: stem + affixes (from the hunspell expansion), or the form itself. */
 export interface FormAnalysis {
@@ -67,12 +74,12 @@ export interface FormRecord {
 }
 
 /**
- * The spellchecker's answer for a word, worked out at build time
- * (src/build/verdicts.ts) for every word only the news list has: the
- * dearest words to check (most are names, loanwords and misspellings, which
- * run the whole candidate search), met by every text and by the
- * romanizer's candidates. Valid for the engine that computed it
- * (StoreMeta.verdicts.engine).
+ * The spellchecker's answer for a vocabulary form, worked out at build time
+ * (src/build/verdicts.ts), for every form it does not call correct (those
+ * carry FORM_CORRECT_VERDICT instead): the news list's names, loanwords and
+ * misspellings, the dearest words to check (they run the whole candidate
+ * search), and the lexicon forms an orthography rule corrects. Valid for
+ * the engine that computed it (StoreMeta.verdicts.engine).
  */
 export interface StoredVerdict {
   status: 'correct' | 'misspelled' | 'unknown';
@@ -151,8 +158,9 @@ export interface StoreMeta {
     aliases: number;
     examples: number;
   };
-  bloom: { bits: number; hashes: number; items: number; falsePositiveRate: number; checksum: string } | null;
-  /** The stored spellcheck verdicts: how many, and the fingerprint of the spellchecking code that computed them (src/engine/spell/fingerprint.ts). */
+  /** The Bloom filter: its items are the forms and, when confusionKeys is set (builds since the filter holds them), that many keys of the confusion index. */
+  bloom: { bits: number; hashes: number; items: number; falsePositiveRate: number; checksum: string; confusionKeys?: number } | null;
+  /** The stored spellcheck verdicts: the forms that have one (every form), and the fingerprint of the spellchecking code that computed them (src/engine/spell/fingerprint.ts). */
   verdicts: { words: number; engine: string } | null;
   /**
    * The stored romanization analyses and case-form counts: how many of each, and the fingerprint of
@@ -184,7 +192,7 @@ export interface StoreRecords {
   sentences: ExampleSentence[];
   /** normalized word -> indexes into sentences, best first. */
   sentenceIndex: Map<string, number[]>;
-  /** normalized word -> the spellchecker's verdict, for the words only the news list has; empty until src/build/verdicts.ts fills it. */
+  /** normalized word -> the spellchecker's verdict, for the forms it does not call correct (FORM_CORRECT_VERDICT); empty until src/build/verdicts.ts fills it. */
   verdicts: Map<string, StoredVerdict>;
   /** romanKey -> the romanizer's analysis, for the usual casual keys; empty until src/build/analyses.ts fills it. */
   analyses: Map<string, StoredAnalysis>;

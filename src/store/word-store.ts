@@ -15,12 +15,16 @@ export interface WordStore {
   headword(word: string): HeadwordRecord | undefined;
   /** The vocabulary form record (lexicon and/or attested), or undefined. */
   form(word: string): FormRecord | undefined;
+  /** form(word)?.flags, without decoding the record's analyses. */
+  formFlags(word: string): number | undefined;
   /**
    * Fast negative check over the vocabulary forms, lexicon and attested (the
    * Bloom filter): false means certainly no form record; true means "look it
    * up" (form() says what it is). Without the filter: true, or the exact answer.
    */
   mayBeForm(word: string): boolean;
+  /** mayBeForm(a + b + c), without building the string when a filter answers. */
+  mayBeFormJoined(a: string, b: string, c?: string): boolean;
   /** Lexicon forms, and the grammatical forms of real text (src/build/records.ts), that share a confusion key (src/engine/spell/confusion.ts), most useful first. */
   formsByConfusionKey(key: string): string[];
   /** Precomputed ranked headword completions of a prefix (at most COMPLETIONS_PER_PREFIX). */

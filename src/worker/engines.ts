@@ -37,11 +37,16 @@ export function openEngines(opts: EngineOptions): Engines {
   // it is given the thread's instance (and its cache), not a second one.
   // It reads the build's analyses of the usual casual keys when this engine computed them.
   const roman = new Romanizer(store, spell, { storedAnalyses: analysesUsable(store.meta) });
-  // The first texts a thread resolves pay for compiling the engine's code
-  // and for cold caches; resolving texts of the store's commonest words,
-  // which take every path of the resolver (roman/warm-up.ts), moves most of
-  // that to start-up (about 1 s a thread on the 2-core VM).
-  if (opts.warmUp !== false) roman.warmUp(opts.warmUp ?? 'full');
+  // The first texts a thread resolves or checks pay for compiling the
+  // engine's code and for cold caches; resolving texts of the store's
+  // commonest words, which take every path of the resolver (roman/warm-up.ts),
+  // and checking the example sentences of the function words with slips made
+  // in them (Spellchecker.warmUp) moves most of that to start-up (about 1 s a
+  // thread on the 2-core VM).
+  if (opts.warmUp !== false) {
+    roman.warmUp(opts.warmUp ?? 'full');
+    spell.warmUp();
+  }
   return { store, spell, roman };
 }
 

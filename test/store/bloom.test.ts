@@ -19,6 +19,23 @@ test('a filter has every added word and few others', () => {
   assert.equal(f.items, 5000);
 });
 
+test('hasJoined answers as has of the joined string, for either hashing', () => {
+  const { m, k } = bloomParameters(3000, 0.001);
+  for (const f of [BloomFilter.create(3000, 0.001), new BloomFilter(new Uint8Array(Math.ceil(m / 8)), m, k, 0, 1)]) {
+    const words = Array.from({ length: 3000 }, (_, i) => `घर${i}मा`);
+    for (const w of words) f.add(w);
+    for (const w of words) {
+      for (let i = 0; i <= w.length; i++) {
+        for (let j = i; j <= w.length; j++) {
+          assert.equal(f.hasJoined(w.slice(0, i), w.slice(i, j), w.slice(j)), true, w);
+          assert.equal(f.hasJoined(w.slice(0, i), 'क', w.slice(j)), f.has(w.slice(0, i) + 'क' + w.slice(j)));
+        }
+      }
+    }
+    assert.equal(f.hasJoined('घर1', 'मा'), true);
+  }
+});
+
 test('serialize/parse round-trips, into shared memory too', () => {
   const f = BloomFilter.create(100, 0.001);
   f.add('घर');
@@ -30,6 +47,25 @@ test('serialize/parse round-trips, into shared memory too', () => {
   assert.ok(h.has('घर'));
   assert.equal(h.m, f.m);
   assert.equal(h.k, f.k);
+});
+
+test('a filter of an older build (NPBLOOM1: xxh64 of the UTF-8 bytes) still loads and answers', () => {
+  const { m, k } = bloomParameters(2000, 0.001);
+  const old = new BloomFilter(new Uint8Array(Math.ceil(m / 8)), m, k, 0, 1);
+  const words = Array.from({ length: 2000 }, (_, i) => `शब्द${i}`);
+  for (const w of words) old.add(w);
+  const bytes = old.serialize();
+  assert.equal(new TextDecoder().decode(bytes.subarray(0, 8)), 'NPBLOOM1');
+  const parsed = BloomFilter.parse(bytes, true);
+  assert.equal(parsed.hashing, 1);
+  const viewed = BloomFilter.fromShared(parsed.share());
+  for (const w of words) assert.ok(parsed.has(w) && viewed.has(w), w);
+  // the current hashing sets other bits: a filter is read with its own
+  const current = BloomFilter.create(2000, 0.001);
+  for (const w of words) current.add(w);
+  assert.equal(current.hashing, 2);
+  assert.equal(new TextDecoder().decode(current.serialize().subarray(0, 8)), 'NPBLOOM2');
+  assert.notDeepEqual(current.bits, old.bits);
 });
 
 test('a corrupt or truncated file is refused with a reason', () => {

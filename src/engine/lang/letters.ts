@@ -56,7 +56,12 @@ export function isVowelSignCode(c: number): boolean {
 
 /** A letter of LETTERS (one code unit). */
 export function isLetter(ch: string): boolean {
-  return LETTER.test(ch);
+  return ch.length === 1 && isLetterCode(ch.charCodeAt(0));
+}
+
+/** A letter of LETTERS, by code unit. */
+export function isLetterCode(c: number): boolean {
+  return (c >= 0x904 && c <= 0x939) || (c >= 0x958 && c <= 0x961) || (c >= 0x972 && c <= 0x97f);
 }
 
 /** True when the string has at least one Devanagari letter (LETTERS). */
@@ -67,6 +72,6 @@ export function hasDevanagariLetter(s: string): boolean {
 /** Number of aksharas (orthographic syllables): letters not followed by halanta. */
 export function aksharaCount(w: string): number {
   let n = 0;
-  for (let i = 0; i < w.length; i++) if (LETTER.test(w[i]!) && w[i + 1] !== HALANTA) n++;
+  for (let i = 0; i < w.length; i++) if (isLetterCode(w.charCodeAt(i)) && w.charCodeAt(i + 1) !== HALANTA_CODE) n++;
   return n;
 }

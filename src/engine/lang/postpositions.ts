@@ -6,6 +6,8 @@
 // the engine that reads only some of them names its subset where it is
 // used, and says why.
 
+import { groupByLast } from './text.js';
+
 /** Case markers (विभक्ति). */
 export const CASE_MARKERS: readonly string[] = ['ले', 'लाई', 'को', 'का', 'की', 'मा', 'बाट', 'देखि', 'सँग', 'सँगै', 'सित', 'सम्म', 'तिर', 'भन्दा', 'द्वारा'];
 
@@ -44,6 +46,12 @@ export const NONSTANDARD_POSTPOSITIONS: ReadonlyMap<string, string> = new Map([
 export const POSTPOSITIONS: readonly string[] = [...CASE_MARKERS, ...EMPHATIC_CASE_MARKERS, ...NAMAYOGI, PLURAL, ...WHILE_SUFFIXES].sort(
   (a, b) => b.length - a.length,
 );
+
+/** POSTPOSITIONS by their last code unit, in the same order (longest first). */
+export const POSTPOSITIONS_BY_LAST = groupByLast(POSTPOSITIONS);
+
+/** POSTPOSITIONS, for membership. */
+export const POSTPOSITION_SET: ReadonlySet<string> = new Set(POSTPOSITIONS);
 
 /**
  * The case endings probed in the news word list to see how much real text

@@ -4,6 +4,22 @@
 
 import { WORD_LETTERS_AND_SIGNS } from './letters.js';
 
+/**
+ * Endings grouped by their last code unit, in the list's order within each
+ * group: a word is tried only against the endings it can end with, in the
+ * order the whole list gives them.
+ */
+export function groupByLast(endings: readonly string[]): ReadonlyMap<string, readonly string[]> {
+  const out = new Map<string, string[]>();
+  for (const e of endings) {
+    const last = e[e.length - 1]!;
+    const list = out.get(last);
+    if (list) list.push(e);
+    else out.set(last, [e]);
+  }
+  return out;
+}
+
 /** ASCII whitespace, NBSP, the Unicode space separators, line/paragraph separators, ideographic space. */
 export function isSpace(c: number): boolean {
   return (

@@ -4,6 +4,8 @@
 // split stage joins to a typed stem (roman/inflection.ts, in the form that
 // follows a consonant stem, with the compounds it reads whole).
 
+import { groupByLast } from './text.js';
+
 /**
  * Endings of the Nepali verb paradigm, as they follow the stem of the
  * infinitive (गर्|नु, रिसाउ|नु, खा|नु): participles, converbs, finite
@@ -40,14 +42,3 @@ export const VERB_ENDINGS: readonly string[] = [
 
 /** VERB_ENDINGS by their last code unit, longest first in each list: a word is tried only against the endings it can end with. */
 export const VERB_ENDINGS_BY_LAST = groupByLast(VERB_ENDINGS);
-
-function groupByLast(endings: readonly string[]): ReadonlyMap<string, readonly string[]> {
-  const out = new Map<string, string[]>();
-  for (const e of endings) {
-    const last = e[e.length - 1]!;
-    const list = out.get(last);
-    if (list) list.push(e);
-    else out.set(last, [e]);
-  }
-  return out;
-}

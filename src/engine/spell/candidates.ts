@@ -7,7 +7,7 @@
 //      common Nepali confusions (confusion.ts; the build indexed
 //      them by key); and the word with a final halanta, when the morphology
 //      layer makes that (a verb form no list has).
-//   2. Edit variants: the word one edit away (error-model.ts editVariants),
+//   2. Edit variants: the word one edit away (error-model.ts forEachEditVariant),
 //      each probed in the Bloom filter and confirmed with a form look-up.
 //   3. Postposition chains: a word the dictionary lacks as a whole (शरिरहरूलाई)
 //      is cut into base + chain, the chain matched up to the confusions
@@ -27,7 +27,7 @@
 // then the candidate closest in length.
 
 import { confusionKey } from './confusion.js';
-import { editCost, editVariants, GEMINATE_ASPIRATES } from './error-model.js';
+import { editCost, forEachEditVariant, GEMINATE_ASPIRATES } from './error-model.js';
 import type { Morphology } from './morphology.js';
 import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import { ANUSVARA, CONSONANTS, FIFTH_LETTERS, HALANTA, STOPS } from '../lang/letters.js';
@@ -172,10 +172,13 @@ export class CandidateGenerator {
 
     // --- 2. edit variants through the Bloom filter
     if (maxCost > CONFUSION_ONLY) {
-      for (const v of editVariants(word)) {
-        if (found.has(v)) continue;
+      forEachEditVariant(word, (before, insert, after) => {
+        // Most variants are no form: the filter answers from the pieces, and only the others are built.
+        if (!this.store.mayBeFormJoined(before, insert, after)) return;
+        const v = before + insert + after;
+        if (v === word || v === '' || found.has(v)) return;
         if (this.isLexiconForm(v)) add(v, editCost(word, v, maxCost));
-      }
+      });
     }
 
     // --- 3. base + postposition chain

@@ -65,7 +65,7 @@ const CLUSTER_KEY: Record<string, string> = {
 const NASAL_CLUSTER = /ङ्(?=[कखगघ])|ञ्(?=[चछजझ])|[णन]्(?=[टठडढतथदधयरलवशषसह])|म्(?=[पफबभयरलवशषसह])/g;
 
 // Single code points: folded to a representative, or '' to drop.
-const CHAR_KEY = new Map<string, string>([
+const CHAR_KEY: ReadonlyMap<string, string> = new Map<string, string>([
   ['ी', 'ि'],
   ['ू', 'ु'],
   ['ई', 'इ'],
@@ -82,6 +82,32 @@ const CHAR_KEY = new Map<string, string>([
   [NUKTA, ''],
 ]);
 
+// CHAR_KEY by code unit over the Devanagari block: -1 keeps the unit, 0 drops it, else the unit to write.
+const KEEP = -1;
+const DEVANAGARI_BLOCK = 0x900;
+const FOLD = new Int32Array(0x80).fill(KEEP);
+for (const [ch, key] of CHAR_KEY) FOLD[ch.charCodeAt(0) - DEVANAGARI_BLOCK] = key === '' ? 0 : key.charCodeAt(0);
+
+// What signsIn reports: ा; े or ै (TWO_SIGN_O); a letter one of CLUSTERS starts or ends with
+// (ष of क्ष, ञ of ज्ञ, ृ ॄ ऋ ॠ, and े of ये: a word without them has no cluster).
+const HAS_AA = 1;
+const HAS_E_AI = 2;
+const HAS_CLUSTER = 4;
+const SIGN_BITS = new Uint8Array(0x80);
+SIGN_BITS[0x93e - DEVANAGARI_BLOCK] = HAS_AA;
+SIGN_BITS[0x947 - DEVANAGARI_BLOCK] = HAS_E_AI | HAS_CLUSTER;
+SIGN_BITS[0x948 - DEVANAGARI_BLOCK] = HAS_E_AI;
+for (const ch of 'षञृॄऋॠ') SIGN_BITS[ch.charCodeAt(0) - DEVANAGARI_BLOCK] = HAS_CLUSTER;
+
+function signsIn(w: string): number {
+  let has = 0;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i) - DEVANAGARI_BLOCK;
+    if (c >= 0 && c < SIGN_BITS.length) has |= SIGN_BITS[c]!;
+  }
+  return has;
+}
+
 /**
  * The confusion key of a normalized word. Two words share a key when they
  * differ only by the confusions listed at the top of this file.
@@ -90,17 +116,28 @@ export function confusionKey(word: string): string {
   // Precomposed nukta letters (ऩ ऱ ऴ क़..य़) fold with their base letters:
   // decompose them (NFC leaves क़..य़ decomposed already).
   let w = PRECOMPOSED_NUKTA.test(word) ? word.normalize('NFD') : word;
+  // The passes below run only on a word with the letters they read (most have none).
+  const has = signsIn(w);
   // ो and ौ typed as two signs (ा + े, ा + ै, or े + ा, ै + ा): they look the same on screen.
-  if (w.includes('ा')) w = w.replace(TWO_SIGN_O, (m) => TWO_SIGN_O_KEY[m]!);
-  w = w.replace(CLUSTERS, (m) => CLUSTER_KEY[m]!);
+  if (has & HAS_AA && has & HAS_E_AI) w = w.replace(TWO_SIGN_O, (m) => TWO_SIGN_O_KEY[m]!);
+  if (has & HAS_CLUSTER) w = w.replace(CLUSTERS, (m) => CLUSTER_KEY[m]!);
   if (w.includes('छ')) w = w.replace(CHHA_CLUSTERS, 'छ');
-  if (w.includes(HALANTA)) w = w.replace(GEMINATE, '$1');
-  w = w.replace(NASAL_CLUSTER, '');
-  let out = '';
-  for (const ch of w) {
-    const k = CHAR_KEY.get(ch);
-    out += k === undefined ? ch : k;
+  if (w.includes(HALANTA)) {
+    w = w.replace(GEMINATE, '$1');
+    // (every nasal cluster has its halanta)
+    w = w.replace(NASAL_CLUSTER, '');
   }
+  // CHAR_KEY, unit by unit: runs of kept units are copied as slices.
+  let out = '';
+  let kept = 0;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i) - DEVANAGARI_BLOCK;
+    const k = c >= 0 && c < FOLD.length ? FOLD[c]! : KEEP;
+    if (k === KEEP) continue;
+    out += k === 0 ? w.slice(kept, i) : w.slice(kept, i) + String.fromCharCode(k);
+    kept = i + 1;
+  }
+  out = kept === 0 ? w : out + w.slice(kept);
   // क्ष typed without its halanta (कष) is still क्ष.
   return out.includes('कस') ? out.replaceAll('कस', 'छ') : out;
 }

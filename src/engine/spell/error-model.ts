@@ -326,27 +326,38 @@ const NASALS = 'ङञणनम';
  */
 export function editVariants(word: string): string[] {
   const out = new Set<string>();
+  forEachEditVariant(word, (before, insert, after) => out.add(before + insert + after));
+  out.delete(word);
+  out.delete('');
+  return [...out];
+}
+
+/**
+ * The strings of editVariants, in its order, each given as three pieces
+ * (before + insert + after) and not built: the candidate search probes
+ * them all in the Bloom filter (WordStore.mayBeFormJoined) and builds the
+ * few it may keep. Duplicates, the word itself and '' are not left out.
+ */
+export function forEachEditVariant(word: string, visit: (before: string, insert: string, after: string) => void): void {
   const n = word.length;
   for (let i = 0; i < n; i++) {
     const before = word.slice(0, i);
     const after = word.slice(i + 1);
     const ch = word[i]!;
     // Deleting a folded sign, or the nasal of a folded nasal cluster, leaves the key as it was.
-    if (!FOLDED_SIGNS.has(ch) && !(NASALS.includes(ch) && word[i + 1] === HALANTA)) out.add(before + after);
+    if (!FOLDED_SIGNS.has(ch) && !(NASALS.includes(ch) && word[i + 1] === HALANTA)) visit(before, '', after);
     if (i + 1 < n && word[i + 1] !== ch && !FOLDED_SIGNS.has(ch) && !FOLDED_SIGNS.has(word[i + 1]!)) {
-      out.add(before + word[i + 1]! + ch + word.slice(i + 2));
+      visit(before, word[i + 1]! + ch, word.slice(i + 2));
     }
     const alts = (i === n - 1 ? FINAL_MATRA_ALTERNATIVES : MATRA_ALTERNATIVES)[ch] ?? STOP_TWINS[ch] ?? VOWEL_LETTER_TWINS[ch] ?? '';
-    for (const a of alts) out.add(before + a + after);
+    for (const a of alts) visit(before, a, after);
     // A vowel sign where the consonant had its inherent vowel.
     if (isConsonantCode(ch.charCodeAt(0)) && (i + 1 >= n || !isSignOrHalanta(word.charCodeAt(i + 1)))) {
+      const head = before + ch;
       const rest = word.slice(i + 1);
-      for (const m of MATRAS) out.add(before + ch + m + rest);
+      for (const m of MATRAS) visit(head, m, rest);
     }
   }
-  out.delete(word);
-  out.delete('');
-  return [...out];
 }
 
 function isSignOrHalanta(c: number): boolean {

@@ -63,8 +63,8 @@
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, type FormRecord, type HeadwordRecord } from '../../store/types.js';
 import { FUNCTION_WORDS, NOMINAL_FUNCTION_WORDS } from '../lang/closed-class.js';
 import { CASE_ENDING_CLASS, VERB_CLASSES } from '../lang/hunspell-classes.js';
-import { aksharaCount, hasDevanagariLetter, HALANTA, isConsonantCode, isLetter } from '../lang/letters.js';
-import { CASE_FORM_PROBES, NAMAYOGI, POSTPOSITIONS } from '../lang/postpositions.js';
+import { aksharaCount, hasDevanagariLetter, HALANTA, HALANTA_CODE, isConsonantCode, isLetter, isLetterCode } from '../lang/letters.js';
+import { CASE_FORM_PROBES, NAMAYOGI, POSTPOSITIONS_BY_LAST } from '../lang/postpositions.js';
 import { VERB_ENDINGS_BY_LAST } from '../lang/verb-endings.js';
 import { confusionKey } from './confusion.js';
 import { approxBytes, CachePlan, DEFAULT_CACHE_BYTES, type BudgetCache } from '../lang/budget-cache.js';
@@ -156,6 +156,8 @@ export interface MorphAnalysis {
 }
 
 const MAX_DEPTH = 4;
+const LONGEST_FUNCTION_WORD = Math.max(...[...FUNCTION_WORDS].map((w) => w.length));
+const NONE: readonly string[] = [];
 
 
 export class Morphology {
@@ -261,11 +263,11 @@ export class Morphology {
     if (word.length < 3 || !word.endsWith('ा')) return false;
     const direct = word.slice(0, -1) + 'ो';
     if (!this.isHeadword(direct) || !isNounHeadword(this.store.headword(direct))) return false;
-    return CASE_FORM_PROBES.some((p) => word + p !== whole && this.isAttested(word + p));
+    return CASE_FORM_PROBES.some((p) => this.store.mayBeFormJoined(word, p) && word + p !== whole && this.isAttested(word + p));
   }
 
   private postpositionChain(word: string, depth: number): MorphAnalysis | null {
-    for (const p of POSTPOSITIONS) {
+    for (const p of POSTPOSITIONS_BY_LAST.get(word[word.length - 1]!) ?? NONE) {
       if (word.length <= p.length || !word.endsWith(p)) continue;
       const base = word.slice(0, word.length - p.length);
       if (!hasDevanagariLetter(base)) continue;
@@ -281,7 +283,7 @@ export class Morphology {
     const out: { base: string; suffix: string }[] = [];
     const walk = (w: string, suffix: string, depth: number): void => {
       if (depth > 3) return;
-      for (const p of POSTPOSITIONS) {
+      for (const p of POSTPOSITIONS_BY_LAST.get(w[w.length - 1]!) ?? NONE) {
         if (w.length <= p.length + 1 || !w.endsWith(p)) continue;
         const base = w.slice(0, w.length - p.length);
         if (!hasDevanagariLetter(base)) continue;
@@ -317,6 +319,7 @@ export class Morphology {
     // Cut after an infinitive (-नु, -न), an absolutive (-इ, -ई) or a
     // progressive (-दै, -ँदै); the rest must be an auxiliary's form.
     for (let k = 2; k < word.length - 1; k++) {
+      if (!BEFORE_AUXILIARY_LAST.has(word.charCodeAt(k - 1))) continue;
       const first = word.slice(0, k);
       const rest = word.slice(k);
       if (!endsBeforeAuxiliary(first)) continue;
@@ -494,7 +497,7 @@ export class Morphology {
     if (fallback) return fallback;
     // Two headwords: cut only between aksharas, each side two aksharas or more.
     for (let k = 2; k < word.length - 1; k++) {
-      if (!isLetter(word[k]!) || word[k - 1] === HALANTA) continue;
+      if (!isLetterCode(word.charCodeAt(k)) || word.charCodeAt(k - 1) === HALANTA_CODE) continue;
       const first = word.slice(0, k);
       const second = word.slice(k);
       if (aksharaCount(first) < 2 || aksharaCount(second) < 2) continue;
@@ -519,17 +522,23 @@ export class Morphology {
     // A stem in -इ is the short form of a word in -ई before a suffix
     // (प्रतियोगी: प्रतियोगिता): the suffixed word vouches for the -ई word only.
     if (!word.endsWith('ि')) {
-      for (const suffix of DERIVATIONAL_SUFFIXES) if (this.isHeadword(word + suffix)) return { rule: 'back-formation', base: word + suffix, parts: [suffix] };
+      for (const suffix of DERIVATIONAL_SUFFIXES) if (this.isHeadwordJoined(word, suffix)) return { rule: 'back-formation', base: word + suffix, parts: [suffix] };
     }
     // A one-akshara prefix (अ-, सु-) makes many words whose tail is no word
     // (अलस, अमिट): one such derivative alone does not vouch for the word.
     let weak: string | null = null;
     for (const prefix of BACK_FORMATION_PREFIXES) {
-      if (!this.isHeadword(prefix + word)) continue;
+      if (!this.isHeadwordJoined(prefix, word)) continue;
       if (aksharaCount(prefix) >= 2 || weak !== null) return { rule: 'back-formation', base: prefix + word, parts: [prefix] };
       weak = prefix;
     }
     return null;
+  }
+
+  /** isHeadword(a + b), the string built only when it may be one: most of the derivatives back-formation probes are no word. */
+  private isHeadwordJoined(a: string, b: string): boolean {
+    if (a.length + b.length <= LONGEST_FUNCTION_WORD && FUNCTION_WORDS.has(a + b)) return true;
+    return this.store.mayBeFormJoined(a, b) && this.isHeadword(a + b);
   }
 
   /** A dictionary headword (a stem or a thesaurus entry, not an inflected form), or a function word. */
@@ -641,6 +650,9 @@ function deVriddhi(word: string): string[] {
   if (onset === '' ? !'आऐऔ'.includes(vowel!) : 'आऐऔ'.includes(vowel!)) return [];
   return VRIDDHI_SOURCES[vowel!]!.map((v) => onset + v + rest);
 }
+
+/** The last code units of those endings (endsBeforeAuxiliary): a cut elsewhere is not tried. */
+const BEFORE_AUXILIARY_LAST: ReadonlySet<number> = new Set([...'ुनिीइईै'].map((c) => c.charCodeAt(0)));
 
 /** The endings an auxiliary follows in a compound verb (compoundVerb): the infinitive -नु/-न, the absolutive -इ/-ई, the progressive -दै/-ँदै. */
 function endsBeforeAuxiliary(w: string): boolean {

@@ -40,6 +40,10 @@
 //      only real text has, which no index offers as a correction):
 //      "misspelled" with that join (compoundCorrection).
 //
+// A word of the lists (a vocabulary form) is answered instead from the
+// verdict the build stored for it (storedVerdicts): the same steps, worked
+// out once by the same code (src/build/verdicts.ts).
+//
 // Per-word results are cached in an LRU keyed by the normalized word; its
 // hits and misses are the health counters. Store records and rule findings
 // are memoized separately (store-memo.ts), so a cold check of a long
@@ -49,17 +53,17 @@ import { CandidateGenerator, CONFUSION_ONLY, MAX_CANDIDATE_COST, type Candidate 
 import { Morphology, type MorphAnalysis } from './morphology.js';
 import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import { VERB_CLASSES } from '../lang/hunspell-classes.js';
-import { aksharaCount, CONSONANTS, FIFTH_LETTERS, hasDevanagariLetter, HALANTA, isLetter, STOP_CLASSES, STOPS } from '../lang/letters.js';
+import { aksharaCount, CONSONANTS, FIFTH_LETTERS, hasDevanagariLetter, HALANTA, isLetterCode, STOP_CLASSES, STOPS } from '../lang/letters.js';
 import { normalizeWord } from '../lang/normalize.js';
-import { CASE_FORM_PROBES, POSTPOSITIONS } from '../lang/postpositions.js';
+import { CASE_FORM_PROBES, POSTPOSITION_SET } from '../lang/postpositions.js';
 import { sentencesUsing } from '../lang/text.js';
 import { confusionKey } from './confusion.js';
-import { editCost } from './error-model.js';
+import { editCost, editVariants } from './error-model.js';
 import { applyOrthography, type OrthographyContext, type OrthographyFinding } from './orthography.js';
 import { checkpoint, NEVER_STOP, type StopCheck } from '../lang/checkpoint.js';
 import type { MisspelledWord, Occurrence, SpellcheckTextResult, SpellcheckWordResult, UnknownWord } from './results.js';
 import { tokenizeForSpellcheck } from './tokenize.js';
-import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT, type FormRecord } from '../../store/types.js';
+import { FORM_ATTESTED, FORM_CORRECT_VERDICT, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT, type FormRecord } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
 import { StoreMemo } from './store-memo.js';
 import { approxBytes, CachePlan, DEFAULT_CACHE_BYTES, type BudgetCache } from '../lang/budget-cache.js';
@@ -115,6 +119,8 @@ export const MAX_WORD_LENGTH = 40;
  * long runs of letters cost more than the rest of the check.
  */
 const MAX_COMPOUND_CORRECTION_AKSHARAS = 8;
+/** Words of example sentences a thread checks when it starts (warmUp). */
+const WARM_UP_WORDS = 3000;
 /** similarWords (WORD_NOT_FOUND similar_words) looks further: the word may be anything. */
 const SIMILAR_MAX_COST = 1.6;
 
@@ -128,9 +134,10 @@ export interface SpellcheckerOptions {
   /** False: every word is checked anew (the memos of store reads still serve): cold-check benchmarks, the build's verdicts. Default true. */
   resultCache?: boolean;
   /**
-   * Answer a word the store has a verdict for (WordStore.verdict: the words
-   * only the news list has, checked at build time by this same engine) with
-   * that verdict instead of checking it again. Only when the store's
+   * Answer a vocabulary form with the verdict the build stored for it
+   * (FORM_CORRECT_VERDICT, or WordStore.verdict: src/build/verdicts.ts,
+   * worked out by this same engine) instead of checking it again, and take
+   * a stored "correct" as a sign that no orthography rule fires on it. Only when the store's
    * verdicts come from this engine code (the caller compares
    * StoreMeta.verdicts.engine with verdictFingerprint(), fingerprint.ts). Default false.
    */
@@ -227,14 +234,10 @@ export class Spellchecker {
       return cached;
     }
     this.misses++;
-    // The build's verdict is this engine's final answer for the word (compoundCorrection never
-    // takes apart a word real text writes, so no join is involved).
-    const stored = this.storedVerdicts && this.isNewsOnly(w) ? this.store.verdict(w) : undefined;
+    const stored = this.storedVerdicts ? this.storedVerdict(w) : undefined;
     if (stored) {
-      // A copy: the store's own record (a memory store's) stays as it is.
-      const r = Object.freeze({ ...stored }) as SpellcheckWordResult;
-      this.cache?.remember(w, r);
-      return r;
+      this.cache?.remember(w, stored);
+      return stored;
     }
     let result = this.check(w);
     if (result.status === 'unknown' && !this.joining) {
@@ -246,10 +249,26 @@ export class Spellchecker {
     return result;
   }
 
-  /** Only the news list has the word (the words the build stored verdicts for): a Bloom probe and a memoized form read, which check() reuses. */
-  private isNewsOnly(w: string): boolean {
-    if (!this.store.mayBeForm(w)) return false;
-    return ((this.store.form(w)?.flags ?? 0) & (FORM_ATTESTED | FORM_LEXICON)) === FORM_ATTESTED;
+  /**
+   * The build's verdict on a vocabulary form (src/build/verdicts.ts): "correct" from the form's flags,
+   * any other from the store's verdicts; undefined for a word no list has. A Bloom probe and a read of
+   * the form's flags. The verdict is this engine's final answer for the word, also
+   * while compoundCorrection runs: a stored verdict is never a join (compoundCorrection never takes
+   * apart a word real text writes, and a lexicon form is never unknown).
+   */
+  private storedVerdict(w: string): SpellcheckWordResult | undefined {
+    if (!this.store.mayBeForm(w)) return undefined;
+    const flags = this.store.formFlags(w);
+    if (flags === undefined) return undefined;
+    if (flags & FORM_CORRECT_VERDICT) return CORRECT;
+    const v = this.store.verdict(w);
+    // A copy: the store's own record (a memory store's) stays as it is.
+    return v ? (Object.freeze({ ...v }) as SpellcheckWordResult) : undefined;
+  }
+
+  /** The build's verdict on the word is "correct" (FORM_CORRECT_VERDICT), when the stored verdicts are this engine's. */
+  private storedCorrect(w: string): boolean {
+    return this.storedVerdicts && this.store.mayBeForm(w) && ((this.store.formFlags(w) ?? 0) & FORM_CORRECT_VERDICT) !== 0;
   }
 
   /** Set while compoundCorrection checks parts and joined spellings: they are not taken apart again. */
@@ -275,7 +294,7 @@ export class Spellchecker {
     try {
       for (let i = 2; i <= w.length - 2; i++) {
         // A letter (a consonant or an independent vowel) starts an akshara, and so a word of a compound.
-        if (!isLetter(w[i]!)) continue;
+        if (!isLetterCode(w.charCodeAt(i))) continue;
         const a = w.slice(0, i);
         const b = w.slice(i);
         if (aksharaCount(a) < 2 || this.aksharasBeforePostpositions(b) < 2) continue;
@@ -318,10 +337,12 @@ export class Spellchecker {
   }
 
   private orthography(w: string): OrthographyFinding | null {
-    if (FUNCTION_WORDS.has(w) || POSTPOSITIONS.includes(w)) return null;
+    if (FUNCTION_WORDS.has(w) || POSTPOSITION_SET.has(w)) return null;
     // Memoized: candidates of many words meet the same lexicon forms.
     const memo = this.orthographyMemo.get(w);
     if (memo !== undefined) return memo || null;
+    // A word the build calls correct passed the rules (check() runs them first on a word it does).
+    if (w.length <= MAX_WORD_LENGTH && !NUMERAL.test(w) && hasDevanagariLetter(w) && this.storedCorrect(w)) return null;
     const finding = applyOrthography(w, () => this.morph.splitPostpositions(w), this.ctx);
     this.orthographyMemo.remember(w, finding ?? false);
     return finding;
@@ -375,7 +396,8 @@ export class Spellchecker {
     // Ranked with the looser distance, so that a slip with one obvious
     // correction still offers the next-best words; the best decides.
     let candidates = slips.length > 0 || maxCost <= CONFUSION_ONLY ? slips : this.generator.candidates(w, MAX_CORRECTIONS, Math.max(maxCost, THRESHOLDS.long));
-    if (slips.length === 0 && this.isStandardOfVariant(w, candidates)) return CORRECT;
+    // (The listed variants were looked at with the slips.)
+    if (slips.length === 0 && this.isStandardOfCandidate(w, candidates)) return CORRECT;
     const towardStandard = candidates.filter((c) => !awayFromStandard(w, c.word));
     if (towardStandard.length === 0 || towardStandard[0]!.cost > maxCost) return unknownUnlessAttestedCompound();
     const best = towardStandard[0]!;
@@ -464,7 +486,8 @@ export class Spellchecker {
   caseForms(w: string, enough = CASE_FORM_PROBES.length, notHeadwords = false): number {
     let n = 0;
     for (const p of CASE_FORM_PROBES) {
-      if (!this.isAttestedForm(w + p) || (notHeadwords && (this.store.form(w + p)?.flags ?? 0) & FORM_HEADWORD)) continue;
+      // (the filter first: most case forms probed are no form, and are not built)
+      if (!this.store.mayBeFormJoined(w, p) || !this.isAttestedForm(w + p) || (notHeadwords && (this.store.form(w + p)?.flags ?? 0) & FORM_HEADWORD)) continue;
       if (++n >= enough) break;
     }
     return n;
@@ -527,17 +550,28 @@ export class Spellchecker {
   /**
    * The standard spelling of a word the dictionary has only in an older
    * spelling (उपनिषद् for उपनिषद, संस्करण for सँस्करण) is correct: some close
-   * candidate is corrected to exactly this word by the orthography rules.
+   * candidate, or a listed variant, is corrected to exactly this word by the
+   * orthography rules.
    */
   private isStandardOfVariant(w: string, candidates: readonly Candidate[]): boolean {
-    // The fifth letter of its class before a stop, where the word list has
-    // the anusvara (सम्भव, the list's संभव): the standard's own spelling.
-    const anusvaraForm = w.replace(HOMORGANIC_PANCHAM, 'ं');
-    if (anusvaraForm !== w && this.morph.isLexicon(anusvaraForm)) return true;
+    return this.isStandardOfCandidate(w, candidates) || this.isStandardOfListedVariant(w);
+  }
+
+  /** A candidate close enough (STANDARD_OF_VARIANT_COST) that the rules correct to the word. */
+  private isStandardOfCandidate(w: string, candidates: readonly Candidate[]): boolean {
     for (const c of candidates) {
       if (c.cost > STANDARD_OF_VARIANT_COST) break;
       if (this.orthography(c.word)?.correction === w) return true;
     }
+    return false;
+  }
+
+  /** A listed spelling of the word the standard spells as the word: its anusvara spelling, or a form the rules correct to it. */
+  private isStandardOfListedVariant(w: string): boolean {
+    // The fifth letter of its class before a stop, where the word list has
+    // the anusvara (सम्भव, the list's संभव): the standard's own spelling.
+    const anusvaraForm = w.replace(HOMORGANIC_PANCHAM, 'ं');
+    if (anusvaraForm !== w && this.morph.isLexicon(anusvaraForm)) return true;
     // The rules often add a halanta inside the word (संसद -> संसद्, so
     // संसदको -> संसद्को). Removing a typed conjunct halanta is dear
     // (error-model.ts TYPED_HALANTA_COST), so such a variant is not among
@@ -590,6 +624,43 @@ export class Spellchecker {
       } else if (r.status === 'unknown') unknown.push({ word, status: 'unknown', occurrences });
     }
     return { misspelled, unknown };
+  }
+
+  /**
+   * Checks, once when a thread starts, a text of the store's example
+   * sentences (those of the function words, up to `words` words) with a
+   * slip made in every third word and every ninth pair written together:
+   * the thread's first texts then find the checker's code compiled and the
+   * commonest words answered, where a cold thread checks new text several
+   * times slower. Everything comes from the store: no text of the
+   * evaluation data.
+   */
+  warmUp(words = WARM_UP_WORDS): void {
+    const sentences: string[] = [];
+    const seen = new Set<string>();
+    let n = 0;
+    for (const f of FUNCTION_WORDS) {
+      for (const s of this.store.examples(f)) {
+        if (n >= words) break;
+        if (seen.has(s.text)) continue;
+        seen.add(s.text);
+        sentences.push(s.text);
+        n += s.text.split(' ').length;
+      }
+    }
+    const text = sentences.join('\n');
+    const types = [...new Set(tokenizeForSpellcheck(text).map((t) => t.text))].filter((w) => aksharaCount(w) >= 2);
+    const slips: string[] = [];
+    for (let i = 0; i < types.length; i += 3) {
+      const variants = editVariants(types[i]!);
+      if (variants.length > 0) slips.push(variants[(i * 7) % variants.length]!);
+      if (i % 9 === 0 && i + 1 < types.length) slips.push(types[i]! + types[i + 1]!);
+    }
+    // Not the health counters' business: they count the service's own checks.
+    const { hits, misses } = this;
+    this.checkText(text + '\n' + slips.join(' '));
+    this.hits = hits;
+    this.misses = misses;
   }
 
   /** Corrections for a word that may not be misspelled, best first, at most `limit` (used for WORD_NOT_FOUND similar_words). */

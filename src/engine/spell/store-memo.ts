@@ -12,7 +12,7 @@ import type { ExampleSentence, FormRecord, HeadwordRecord, StoredVerdict } from 
 import type { WordStore } from '../../store/word-store.js';
 
 /** The subset of WordStore the spellchecker uses. */
-export type SpellStore = Pick<WordStore, 'form' | 'headword' | 'mayBeForm' | 'formsByConfusionKey'>;
+export type SpellStore = Pick<WordStore, 'form' | 'formFlags' | 'headword' | 'mayBeForm' | 'mayBeFormJoined' | 'formsByConfusionKey'>;
 
 const NONE = Symbol('none');
 
@@ -37,6 +37,18 @@ export class StoreMemo implements SpellStore {
     return r === NONE ? undefined : r;
   }
 
+  /**
+   * The form's flags: from the memoized record when there is one, else read
+   * without decoding (not memoized: asked once per word of a text, whose
+   * answer the result cache keeps; a check that goes further reads the
+   * record then).
+   */
+  formFlags(word: string): number | undefined {
+    const r = this.forms.get(word);
+    if (r !== undefined) return r === NONE ? undefined : r.flags;
+    return this.store.formFlags(word);
+  }
+
   headword(word: string): HeadwordRecord | undefined {
     const r = this.headwords.get(word) ?? this.headwords.remember(word, this.store.headword(word) ?? NONE);
     return r === NONE ? undefined : r;
@@ -49,6 +61,11 @@ export class StoreMemo implements SpellStore {
     const r = this.store.mayBeForm(word);
     if (r) this.bloom.remember(word, true);
     return r;
+  }
+
+  /** Not memoized: the strings probed this way are mostly no form, each probed once; a caller builds and looks up the few that may be. */
+  mayBeFormJoined(a: string, b: string, c = ''): boolean {
+    return this.store.mayBeFormJoined(a, b, c);
   }
 
   formsByConfusionKey(key: string): string[] {

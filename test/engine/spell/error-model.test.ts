@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { confusionKey } from '../../../src/engine/spell/confusion.js';
-import { editCost, editVariants } from '../../../src/engine/spell/error-model.js';
+import { editCost, editVariants, forEachEditVariant } from '../../../src/engine/spell/error-model.js';
 
 test('identical words cost nothing', () => {
   assert.equal(editCost('घर', 'घर'), 0);
@@ -101,6 +101,18 @@ test('edit variants contain the unfolded single edits of a word', () => {
   assert.ok(new Set(editVariants('दाल')).has('धाल'), 'aspirate twin');
   assert.ok(new Set(editVariants('मेरो')).has('मैरो'), 'another vowel sign');
   assert.ok(!v.has('कितब'));
+});
+
+test('forEachEditVariant gives the edit variants in pieces, in the same order', () => {
+  for (const w of ['कितब', 'पानी', 'सङ्ख्या', 'आफ्नो', 'क', 'उनीहरूलाई']) {
+    const pieces: string[] = [];
+    forEachEditVariant(w, (before, insert, after) => {
+      assert.ok(w.startsWith(before), `${w}: ${before} is a head of the word`);
+      assert.ok(w.endsWith(after), `${w}: ${after} is a tail of the word`);
+      pieces.push(before + insert + after);
+    });
+    assert.deepEqual([...new Set(pieces)].filter((v) => v !== w && v !== ''), editVariants(w), w);
+  }
 });
 
 test('edit variants leave out the edits the confusion key already folds', () => {
