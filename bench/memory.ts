@@ -89,6 +89,15 @@ async function lruCounters(url: string): Promise<{ hits: number; misses: number 
   return { hits: h.cache.lru_cache_hits, misses: h.cache.lru_cache_misses };
 }
 
+/** What health says the threads hold: V8 heaps and the engine caches (summed over the threads). */
+async function heldBy(url: string): Promise<string> {
+  const h = (await (await fetch(url + '/api/v1/health')).json()) as { memory?: { heap_mib: number; heap_committed_mib: number; external_mib: number; caches: Record<string, { mib: number }> } };
+  if (!h.memory) return '';
+  const m = h.memory;
+  const caches = Object.values(m.caches).reduce((a, c) => a + c.mib, 0);
+  return `heap used ${m.heap_mib.toFixed(0)} of ${m.heap_committed_mib.toFixed(0)} committed, external ${m.external_mib.toFixed(0)}, caches ${caches.toFixed(0)}`;
+}
+
 async function measure(label: string, root: string): Promise<string[]> {
   const svc: RunningService = await startService({ WORKERS: args.workers }, root);
   const rows: string[] = [];
@@ -99,6 +108,7 @@ async function measure(label: string, root: string): Promise<string[]> {
     let peak = start.anon;
     const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(svc.pid).anon)), 200);
     for (const phase of phases) {
+      if (sent > 0) rows.push(`| ${label} | (health: ${await heldBy(svc.url)}) | ${sent} | | |`);
       let started = 0;
       let finished = 0;
       const every = Math.max(1, Math.floor(TEXTS / 4));
@@ -117,6 +127,7 @@ async function measure(label: string, root: string): Promise<string[]> {
       );
     }
     clearInterval(sampler);
+    rows.push(`| ${label} | (health: ${await heldBy(svc.url)}) | ${sent} | | |`);
     const texts = [readEval('text/near_limit_clean.txt'), readEval('text/near_limit_misspelled.txt'), words(readEval('text/flores_dev.ne.txt')).slice(0, 1000).join(' ')].filter((t): t is string => !!t && t.length > 0);
     const before = await lruCounters(svc.url);
     for (let i = 0; i < 2; i++) for (const t of texts) await post(svc.url, '/api/v1/spellcheck/text', t);

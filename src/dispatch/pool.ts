@@ -175,7 +175,7 @@ export class PooledServices implements Services {
     const meta = probe.store.meta;
     this.verdictsProblem =
       meta.verdicts && !verdictsUsable(meta)
-        ? 'the store\'s spellcheck verdicts were computed by other engine code (run `make data`): news-list words are checked in full, answers unchanged'
+        ? 'the store\'s spellcheck verdicts were computed by other engine code (run `make data`): every word is checked in full, answers unchanged'
         : null;
     this.analysesProblem =
       meta.analyses && !analysesUsable(meta)
@@ -383,6 +383,8 @@ export class PooledServices implements Services {
         rssAnonBytes: rss.anon,
         rssFileBytes: rss.file,
         heapBytes: totals.heapBytes,
+        heapCommittedBytes: totals.heapCommittedBytes,
+        externalBytes: totals.externalBytes,
         threads: live.size,
         cacheBudgetBytes: this.opts.cacheBytes,
         caches,

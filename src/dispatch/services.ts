@@ -97,6 +97,10 @@ export interface MemoryStats {
   rssFileBytes: number | null;
   /** V8 heap used, summed over the threads. */
   heapBytes: number;
+  /** V8 heap committed, all threads (used, free and fragmented pages). */
+  heapCommittedBytes: number;
+  /** ArrayBuffers and Buffers outside the heaps, all threads. */
+  externalBytes: number;
   threads: number;
   /** Each thread's cache budget (CACHE_MB). */
   cacheBudgetBytes: number;

@@ -260,6 +260,8 @@ export function buildRoutes(deps: RouteDeps): Route[] {
             rss_anon_mib: m.rssAnonBytes === null ? null : mib(m.rssAnonBytes),
             rss_file_mib: m.rssFileBytes === null ? null : mib(m.rssFileBytes),
             heap_mib: mib(m.heapBytes),
+            heap_committed_mib: mib(m.heapCommittedBytes),
+            external_mib: mib(m.externalBytes),
             threads: m.threads,
             cache_budget_mib: mib(m.cacheBudgetBytes),
             caches: Object.fromEntries(m.caches.map((c) => [c.name, { entries: c.entries, mib: mib(c.bytes), budget_mib: mib(c.budgetBytes) }])),

@@ -44,6 +44,8 @@ export const HealthResponse = Type.Object(
           rss_anon_mib: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: 'Resident anonymous memory of the process (heaps, caches), MiB; null where /proc is not.' }),
           rss_file_mib: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: 'Resident file-backed memory (mostly the mapped word store), MiB.' }),
           heap_mib: Type.Number({ minimum: 0, description: 'V8 heap used, summed over the threads, MiB.' }),
+          heap_committed_mib: Type.Number({ minimum: 0, description: 'V8 heap committed (used, free and fragmented pages), summed over the threads, MiB.' }),
+          external_mib: Type.Number({ minimum: 0, description: 'ArrayBuffers and Buffers outside the V8 heaps, summed over the threads, MiB.' }),
           threads: Type.Integer({ minimum: 1, description: 'Threads with engines: the main thread (small jobs) and the workers.' }),
           cache_budget_mib: Type.Number({ minimum: 0, description: "Each thread's cache budget (CACHE_MB)." }),
           caches: Type.Record(

@@ -3,8 +3,9 @@
 //
 // Layout: Int32Array[0] = next free slot (Atomics.add); then one slot of
 // SLOT_DOUBLES Float64 per thread: [hits, misses, heap bytes used, thread
-// id, then (entries, estimated bytes) of each cache of its CachePlan in the
-// plan's order]. Each thread writes only its own slot, after each job. Slot
+// id, heap bytes committed, external bytes (ArrayBuffers, Buffers), then
+// (entries, estimated bytes) of each cache of its CachePlan in the plan's
+// order]. Each thread writes only its own slot, after each job. Slot
 // 0 is the main thread (inline jobs). A replaced worker takes a new slot:
 // the hit and miss counts of a dead worker are kept, its sizes are not (the
 // caller says which thread ids are alive).
@@ -20,7 +21,7 @@ import type { CachePlan } from '../engine/lang/budget-cache.js';
 export const MAX_STAT_SLOTS = 256;
 /** Caches a plan may have and still be reported. */
 const MAX_CACHES = 24;
-const HEADER = 4;
+const HEADER = 6;
 const SLOT_DOUBLES = HEADER + 2 * MAX_CACHES;
 /** How often a thread re-reads its heap size (v8.getHeapStatistics costs a few microseconds). */
 const HEAP_EVERY_MS = 1_000;
@@ -53,7 +54,10 @@ export class StatSlot {
     const now = performance.now();
     if (now - this.heapReadAt >= HEAP_EVERY_MS) {
       this.heapReadAt = now;
-      v[2] = getHeapStatistics().used_heap_size;
+      const h = getHeapStatistics();
+      v[2] = h.used_heap_size;
+      v[4] = h.total_heap_size;
+      v[5] = h.external_memory;
     }
     v[3] = threadId;
     let i = HEADER;
@@ -75,6 +79,10 @@ export interface StatsTotals {
   misses: number;
   /** Heap bytes used, summed over the live threads. */
   heapBytes: number;
+  /** Heap bytes V8 has committed (used, free and fragmented), summed over the live threads. */
+  heapCommittedBytes: number;
+  /** Memory of ArrayBuffers and Buffers outside the heaps, summed over the live threads. */
+  externalBytes: number;
   /** Per cache (in plan order), summed over the live threads. */
   caches: CacheTotals[];
 }
@@ -85,13 +93,15 @@ export interface StatsTotals {
  */
 export function sumStats(stats: SharedStats, live: (threadId: number) => boolean = () => true): StatsTotals {
   const all = new Float64Array(stats.buffer, 8, MAX_STAT_SLOTS * SLOT_DOUBLES);
-  const out: StatsTotals = { hits: 0, misses: 0, heapBytes: 0, caches: Array.from({ length: MAX_CACHES }, () => ({ entries: 0, bytes: 0 })) };
+  const out: StatsTotals = { hits: 0, misses: 0, heapBytes: 0, heapCommittedBytes: 0, externalBytes: 0, caches: Array.from({ length: MAX_CACHES }, () => ({ entries: 0, bytes: 0 })) };
   for (let s = 0; s < MAX_STAT_SLOTS; s++) {
     const base = s * SLOT_DOUBLES;
     out.hits += all[base]!;
     out.misses += all[base + 1]!;
     if (!live(all[base + 3]!)) continue;
     out.heapBytes += all[base + 2]!;
+    out.heapCommittedBytes += all[base + 4]!;
+    out.externalBytes += all[base + 5]!;
     for (let c = 0; c < MAX_CACHES; c++) {
       out.caches[c]!.entries += all[base + HEADER + 2 * c]!;
       out.caches[c]!.bytes += all[base + HEADER + 2 * c + 1]!;

@@ -660,6 +660,8 @@ test('health: every field of 2.6, healthy on the real data', { skip }, async () 
   // Every engine cache, bounded: summed over the main thread and the two workers.
   assert.equal(r.body.memory.threads, 3);
   assert.ok(r.body.memory.rss_anon_mib > 0 && r.body.memory.rss_file_mib > 0);
+  assert.ok(r.body.memory.heap_mib > 0 && r.body.memory.heap_committed_mib >= r.body.memory.heap_mib, 'committed heap holds the used heap');
+  assert.ok(r.body.memory.external_mib >= 0);
   const caches = r.body.memory.caches as Record<string, { entries: number; mib: number; budget_mib: number }>;
   for (const name of ['spell.results', 'spell.storeForms', 'roman.analyses', 'roman.wordFacts']) assert.ok(caches[name], `${name} is reported`);
   const budget = Object.values(caches).reduce((n, c) => n + c.budget_mib, 0);
