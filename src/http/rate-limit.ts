@@ -53,7 +53,7 @@ export interface RateDecision {
 export interface ManyDecision extends RateDecision {
   /** Requests counted (and so allowed): all or none in "all" mode, as many as fit in "partial" mode. */
   granted: number;
-  /** "all" mode: the requests exceed a limit's whole window (they can never be taken at once). */
+  /** "all" mode: the requests (with those counted alongside) exceed a limit's whole window: they can never be taken at once. */
   neverFits: boolean;
 }
 
@@ -65,8 +65,10 @@ export interface Limiter {
    * all of them or none ("all"), or as many as the windows still hold, in
    * order ("partial"). retryAfterSeconds is the wait until the requests not
    * counted would be ("all") or until one more would be ("partial").
+   * `alongside`: requests of the same call counted already (the request that
+   * carries them), for neverFits.
    */
-  consumeMany(key: string, n: number, mode: 'all' | 'partial'): ManyDecision;
+  consumeMany(key: string, n: number, mode: 'all' | 'partial', alongside?: number): ManyDecision;
   /** Takes back a request consume() counted at `at` (its decision's recordedAt). */
   refund(key: string, at: number): void;
   peek(key: string): RateDecision;
@@ -200,13 +202,13 @@ export class SlidingWindowLimiter implements Limiter {
     return decision;
   }
 
-  consumeMany(key: string, n: number, mode: 'all' | 'partial'): ManyDecision {
+  consumeMany(key: string, n: number, mode: 'all' | 'partial', alongside = 0): ManyDecision {
     const now = this.now();
     let log = this.clients.get(key);
     if (log) log.prune(now - this.longestMs);
     const free = Math.min(...this.policies.map((p) => p.limit - (log ? log.countAfter(now - p.windowMs) : 0)));
     const granted = Math.max(0, mode === 'partial' ? Math.min(n, free) : n <= free ? n : 0);
-    const neverFits = mode === 'all' && this.policies.some((p) => p.limit < n);
+    const neverFits = mode === 'all' && this.policies.some((p) => p.limit < n + alongside);
     // The wait for what was not counted: all n ("all"), or one more after those counted ("partial").
     const waitMs = granted === n ? 0 : this.waitFor(log, now, mode === 'all' ? n : granted + 1);
     const decision: ManyDecision = {
@@ -343,9 +345,9 @@ export class RateLimits {
   }
 
   /** Counts several requests at once (Limiter.consumeMany); null when no limit applies. */
-  consumeMany(identity: Identity, n: number, mode: 'all' | 'partial'): ManyDecision | null {
+  consumeMany(identity: Identity, n: number, mode: 'all' | 'partial', alongside = 0): ManyDecision | null {
     const { limiter, key } = this.limiterFor(identity);
-    return limiter ? limiter.consumeMany(key, n, mode) : null;
+    return limiter ? limiter.consumeMany(key, n, mode, alongside) : null;
   }
 
   /** Takes back a request counted at `at` (Limiter.refund). */

@@ -51,6 +51,14 @@ export function lookupEntry(store: WordStore, query: string): DictionaryEntryRes
   return rec ? formatEntry(rec) : null;
 }
 
+const encoder = new TextEncoder();
+
+/** The JSON of lookupEntry's answer as UTF-8 bytes, or null when no dictionary has the word. */
+export function lookupEntryJson(store: WordStore, query: string): Uint8Array | null {
+  const entry = lookupEntry(store, query);
+  return entry ? encoder.encode(JSON.stringify(entry)) : null;
+}
+
 export function lookupMultiDict(store: WordStore, query: string): { word: string; results: { dictionary: string; entry: DictionaryEntryResult | null }[] } {
   const word = normalizeWord(query.trim());
   const rec = store.headword(word);

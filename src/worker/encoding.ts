@@ -1,0 +1,55 @@
+// Content codings of answers: the one place that says how an answer is
+// compressed, used by a worker thread for the answer it has just serialized
+// (the main thread then only writes the bytes) and by the HTTP layer for
+// answers made on the main thread and for streamed NDJSON.
+//
+// Levels from bench/compression.ts (bench/RESULTS.md, "Session 12: heavy
+// clients"): on a 1,000-token romanization answer (457 KB) brotli quality 3
+// takes 1.7 ms for 1/9.8 of the bytes and gzip level 4 2.2 ms for 1/9.2;
+// level 1 of either stays under 1/8.5 there, and the next levels cost two to
+// three times the time for a few per cent more. Small answers compress
+// poorly (a 650-byte entry to 1/2.4 for 20-40 µs): below COMPRESS_MIN_BYTES
+// answers are sent as they are.
+
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliCompress, type Gzip } from 'node:zlib';
+
+/** A content coding the service can send (identity is no coding). */
+export type ContentEncoding = 'gzip' | 'br';
+
+/** Bodies shorter than this are sent uncompressed. */
+export const COMPRESS_MIN_BYTES = 1024;
+export const GZIP_LEVEL = 4;
+export const BROTLI_QUALITY = 3;
+
+function brotliParams(sizeHint?: number): Record<number, number> {
+  const params: Record<number, number> = {
+    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+  };
+  if (sizeHint !== undefined) params[constants.BROTLI_PARAM_SIZE_HINT] = sizeHint;
+  return params;
+}
+
+/** A whole body compressed at once (synchronous: a worker's own time, or a small answer on the main thread). */
+export function compressBody(body: Uint8Array, encoding: ContentEncoding): Buffer {
+  return encoding === 'gzip' ? gzipSync(body, { level: GZIP_LEVEL }) : brotliCompressSync(body, { params: brotliParams(body.length) });
+}
+
+/** A compressor for a streamed body; it runs on libuv's thread pool, off the event loop. */
+export function createCompressor(encoding: ContentEncoding): { stream: Gzip | BrotliCompress; flushKind: number } {
+  return encoding === 'gzip'
+    ? { stream: createGzip({ level: GZIP_LEVEL }), flushKind: constants.Z_SYNC_FLUSH }
+    : { stream: createBrotliCompress({ params: brotliParams() }), flushKind: constants.BROTLI_OPERATION_FLUSH };
+}
+
+/**
+ * The bytes in an ArrayBuffer of their own, so that it can be transferred to
+ * another thread (a small Buffer lives in Node's shared pool, which must
+ * never be detached).
+ */
+export function ownBuffer(b: Uint8Array): Uint8Array {
+  if (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && !(b.buffer instanceof SharedArrayBuffer)) return b;
+  const copy = new Uint8Array(b.byteLength);
+  copy.set(b);
+  return copy;
+}
