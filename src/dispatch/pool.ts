@@ -8,7 +8,7 @@ import { Piscina } from 'piscina';
 import { DEFAULTS, type Config } from '../config.js';
 import { confusionKey } from '../engine/spell/confusion.js';
 import { findExamples } from '../engine/lookup/examples.js';
-import { lookupEntry, lookupMultiDict } from '../engine/lookup/entry.js';
+import { lookupEntryJson, lookupMultiDict } from '../engine/lookup/entry.js';
 import { lookupVariants } from '../engine/lookup/variants.js';
 import { suggestWords } from '../engine/lookup/suggest.js';
 import { normalizeWord } from '../engine/lang/normalize.js';
@@ -310,9 +310,14 @@ export class PooledServices implements Services {
     return { ok: false, code: 'INTERNAL_ERROR', message: `the job took longer than ${this.taskTimeoutMs} ms and was cancelled` };
   }
 
-  async lookup(word: string): Promise<Outcome<DictionaryEntryResult> & { similarWords?: string[] }> {
-    const entry = lookupEntry(this.inline.store, word);
-    if (entry) return { ok: true, value: entry };
+  lookup(word: string): Outcome<Serialized<DictionaryEntryResult>> | Promise<Outcome<Serialized<DictionaryEntryResult>>> {
+    // The entry's JSON as the build stored it: bytes to send, nothing to format (entry.ts).
+    const json = lookupEntryJson(this.inline.store, word);
+    if (json) return { ok: true, value: new Serialized(json) };
+    return this.notFound(word);
+  }
+
+  private async notFound(word: string): Promise<Outcome<never>> {
     const similar = await this.similarWords(word, SIMILAR_WORDS_MAX);
     return {
       ok: false,

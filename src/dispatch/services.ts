@@ -148,7 +148,8 @@ export interface HealthSnapshot {
 
 export interface Services {
   /** The entry of a headword; WORD_NOT_FOUND (with similarWords) when no dictionary has it. */
-  lookup(word: string): Promise<Outcome<DictionaryEntryResult> & { similarWords?: string[] }>;
+  /** Answered at once (no promise) when the store has the word: a look-up is the commonest request. */
+  lookup(word: string): Outcome<DictionaryEntryResult | Serialized<DictionaryEntryResult>> | Promise<Outcome<DictionaryEntryResult | Serialized<DictionaryEntryResult>>>;
   lookupVariants(word: string): Promise<Outcome<VariantsResult>>;
   lookupMultiDict(word: string): Promise<Outcome<MultiDictResult>>;
   /** Words like the given one (spellcheck suggester + prefix index), at most `limit`, best first. */

@@ -180,28 +180,36 @@ function wordRequest(word: string, flags: { include_variants: boolean; multi_dic
   return `word\n${word}\n${flags.include_variants}\n${flags.multi_dict}`;
 }
 
-async function lookupWord(word: string, flags: { include_variants: boolean; multi_dict: boolean }, deps: RouteDeps): Promise<Reply> {
+function lookupWord(word: string, flags: { include_variants: boolean; multi_dict: boolean }, deps: RouteDeps): Reply | Promise<Reply> {
   const { services } = deps;
   if (flags.include_variants && flags.multi_dict) {
     throw httpError('INVALID_PARAMETER', 'include_variants and multi_dict cannot be combined; ask for one of them');
   }
-  if (flags.include_variants) {
-    const o = await services.lookupVariants(word);
-    if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(word, deps);
-    const v = unwrap(o, 'lookupVariants', deps);
-    if (v.entry === null && v.variants.length === 0) return notFound(word, deps);
-    return { status: 200, body: v };
-  }
-  if (flags.multi_dict) {
-    const o = await services.lookupMultiDict(word);
-    if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(word, deps);
-    const m = unwrap(o, 'lookupMultiDict', deps);
-    if (!m.results.some((r) => r.entry !== null)) return notFound(word, deps);
-    return { status: 200, body: m };
-  }
-  const o = await services.lookup(word);
-  if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(word, deps, o.similarWords);
-  return { status: 200, body: unwrap(o, 'lookup', deps) };
+  if (flags.include_variants) return lookupVariants(word, deps);
+  if (flags.multi_dict) return lookupMultiDict(word, deps);
+  // The plain entry: answered at once when the store has the word (the common case).
+  const o = services.lookup(word);
+  const reply = (x: Awaited<typeof o>): Reply | Promise<Reply> => {
+    if (!x.ok && x.code === 'WORD_NOT_FOUND') return notFound(word, deps, x.similarWords);
+    return okReply(unwrap(x, 'lookup', deps));
+  };
+  return o instanceof Promise ? o.then(reply) : reply(o);
+}
+
+async function lookupVariants(word: string, deps: RouteDeps): Promise<Reply> {
+  const o = await deps.services.lookupVariants(word);
+  if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(word, deps);
+  const v = unwrap(o, 'lookupVariants', deps);
+  if (v.entry === null && v.variants.length === 0) return notFound(word, deps);
+  return { status: 200, body: v };
+}
+
+async function lookupMultiDict(word: string, deps: RouteDeps): Promise<Reply> {
+  const o = await deps.services.lookupMultiDict(word);
+  if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(word, deps);
+  const m = unwrap(o, 'lookupMultiDict', deps);
+  if (!m.results.some((r) => r.entry !== null)) return notFound(word, deps);
+  return { status: 200, body: m };
 }
 
 export function buildRoutes(deps: RouteDeps): Route[] {

@@ -153,4 +153,11 @@ export interface StoreRecords {
   sentenceIndex: Map<string, number[]>;
   /** normalized word -> the spellchecker's verdict, for the words only the news list has; empty until src/build/verdicts.ts fills it. */
   verdicts: Map<string, StoredVerdict>;
+  /**
+   * normalized headword -> the JSON of its dictionary entry (spec 2.1, as
+   * engine/lookup/entry.ts formats it) in UTF-8, written by the build so a
+   * look-up serves bytes; absent in stores built before it (the entry is
+   * then formatted per request).
+   */
+  entryJson?: Map<string, Uint8Array>;
 }

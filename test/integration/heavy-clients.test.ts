@@ -8,8 +8,10 @@ import { connect } from 'node:net';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { isSpace } from '../../src/engine/lang/text.js';
+import { lookupEntry } from '../../src/engine/lookup/entry.js';
+import { LmdbStore } from '../../src/store/lmdb-store.js';
 import { prng, syllableTexts } from './random.js';
-import { SKIP_WITHOUT_DATA } from './real-data.js';
+import { BUILD_DIR, SKIP_WITHOUT_DATA } from './real-data.js';
 import { startTestService, type TestService } from './service.js';
 
 const PARAGRAPH =
@@ -248,4 +250,23 @@ test('compression from the worker: a 1,000-token romanization in br and gzip dec
   const etag = first.headers.get('etag')!;
   assert.match(etag, new RegExp(`^W/"${svc.services.dataVersion()}-`));
   assert.equal((await fetch(url, { headers: { 'if-none-match': etag } })).status, 304);
+});
+
+test('the real store holds every entry\'s answer as JSON bytes, the same as formatting its record', { skip: SKIP_WITHOUT_DATA, timeout: 60_000 }, () => {
+  const store = new LmdbStore(BUILD_DIR, null);
+  try {
+    let n = 0;
+    for (const p of 'कखगचजतदनपबमरलसहअआइउएओ') {
+      for (const w of store.completions(p)) {
+        const stored = store.entryJson(w);
+        assert.ok(stored, `${w} has its JSON`);
+        assert.equal(Buffer.from(stored).toString('utf8'), JSON.stringify(lookupEntry(store, w)), w);
+        n++;
+      }
+    }
+    assert.ok(n > 500, `${n} headwords compared`);
+    assert.equal(store.entryJson('कखगघङचछ'), undefined);
+  } finally {
+    store.close();
+  }
 });
