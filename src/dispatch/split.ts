@@ -27,7 +27,7 @@
 // Offsets are UTF-16 code units; characters are counted as code points, as
 // the single endpoints count them.
 
-import { forEachChunk, hasLetterOrDigit } from '../engine/lang/text.js';
+import { hasLetterOrDigit, isSpace } from '../engine/lang/text.js';
 import { tokenizeRoman } from '../engine/roman/tokenize.js';
 
 /** Tokens of a chunk as the romanization text limit counts them (tokenizeRoman: tokens never cross whitespace). */
@@ -75,28 +75,11 @@ interface Mark {
 
 /** A place a piece may end: where a gap of whitespace begins. */
 interface Place extends Mark {
-  kind: Break;
   /** The end of the gap (a break may move into it: isGraphemeBoundary). */
   gapEnd: number;
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-function codePoints(text: string, from: number, to: number): number {
-  let n = to - from;
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    // A high surrogate followed by a low one is one code point.
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
 
 /** A grapheme cluster boundary at `at` (segmenting a short window around it). */
 export function isGraphemeBoundary(text: string, at: number): boolean {
@@ -154,21 +137,31 @@ export function splitDocument(text: string, limits: PieceLimits, countTokens?: (
     words: Math.max(1, Math.floor(limits.words * FIRST_PIECE_SHARE)),
     tokens: Math.max(1, Math.floor(limits.tokens * FIRST_PIECE_SHARE)),
   };
-  const limitsNow = (): PieceLimits => (pieces.length === 0 ? firstLimits : limits);
-  /** Counts from the document's start to the end of what has been read. */
-  const total: Mark = { at: 0, chars: 0, words: 0, tokens: 0 };
+  let l = firstLimits;
+  // Counts from the document's start to the end of what has been read.
+  let at = 0;
+  let chars = 0;
+  let words = 0;
+  let tokens = 0;
   /** Where the current piece starts. */
-  let start: Mark = { ...total };
-  /** Places the current piece may end, in order. */
-  let places: Place[] = [];
+  let start: Mark = { at: 0, chars: 0, words: 0, tokens: 0 };
+  /**
+   * The latest place of each kind of break in the current piece (the fill of
+   * a piece grows with its end, so the latest of a kind is the best of that
+   * kind, and it is half full whenever any of that kind is), and the latest
+   * of any kind: all cut() needs.
+   */
+  const latest: (Place | null)[] = [null, null, null];
+  let last: Place | null = null;
 
-  const size = (to: Mark, l: PieceLimits): number =>
-    Math.max((to.chars - start.chars) / l.characters, (to.words - start.words) / l.words, countTokens ? (to.tokens - start.tokens) / l.tokens : 0);
-  const fits = (to: Mark): boolean => size(to, limitsNow()) <= 1;
+  const size = (toChars: number, toWords: number, toTokens: number): number =>
+    Math.max((toChars - start.chars) / l.characters, (toWords - start.words) / l.words, countTokens ? (toTokens - start.tokens) / l.tokens : 0);
   const emit = (to: Mark): void => {
     pieces.push({ start: start.at, end: to.at, words: to.words - start.words, tokens: to.tokens - start.tokens });
     start = { at: to.at, chars: to.chars, words: to.words, tokens: to.tokens };
-    places = places.filter((p) => p.at > to.at);
+    l = limits;
+    for (let k = 0; k < 3; k++) if (latest[k] && latest[k]!.at <= to.at) latest[k] = null;
+    if (last && last.at <= to.at) last = null;
   };
   /** A place moved to a grapheme boundary: where its gap begins, or one whitespace character on (after a Prepend letter); null when neither is. */
   const settle = (p: Place): Mark | null => {
@@ -176,76 +169,84 @@ export function splitDocument(text: string, limits: PieceLimits, countTokens?: (
     if (p.at + 1 < p.gapEnd && isGraphemeBoundary(text, p.at + 1)) return { ...p, at: p.at + 1, chars: p.chars + 1 };
     return null;
   };
-  /** Ends the piece at its best place (the strongest break that fills half of it, the latest of that kind); false when it has none. */
+  /** Ends the piece at its best place (the strongest break that fills half of it, the latest of that kind; else the latest); false when it has none. */
   const cut = (): boolean => {
-    const l = limitsNow();
-    for (;;) {
-      let best: Place | null = null;
-      let bestFull = false;
-      for (const p of places) {
-        const full = size(p, l) >= MIN_FILL;
-        if (best === null || (full && !bestFull) || (full === bestFull && (full ? p.kind > best.kind || (p.kind === best.kind && p.at > best.at) : p.at > best.at))) {
-          best = p;
-          bestFull = full;
-        }
-      }
-      if (best === null) return false;
-      // The chosen place, moved to a grapheme boundary (rarely needed, so checked only here).
-      const at = settle(best);
-      if (at) {
-        emit(at);
+    const candidates: (Place | null)[] = [];
+    for (const k of [Break.Paragraph, Break.Sentence, Break.Space]) {
+      const p = latest[k];
+      if (p && size(p.chars, p.words, p.tokens) >= MIN_FILL) candidates.push(p);
+    }
+    candidates.push(last);
+    for (const p of candidates) {
+      // Checked only for the chosen place: rarely needed, dear to ask.
+      const m = p && settle(p);
+      if (m) {
+        emit(m);
         return true;
       }
-      places = places.filter((p) => p !== best);
     }
+    return false;
   };
 
   let problem: SplitOutcome | null = null;
   /** The chunk before the current unit (a sentence may end with it). */
   let prevStart = 0;
-  /** Reads the unit [total.at, chunkEnd): a gap of whitespace up to gapEnd and the chunk after it (none for the trailing gap). */
-  const addUnit = (gapEnd: number, chunkEnd: number): void => {
-    const chunkChars = codePoints(text, gapEnd, chunkEnd);
+  /** Reads the unit [at, chunkEnd): a gap of whitespace up to gapEnd and the chunk after it (none for the trailing gap). */
+  const addUnit = (gapEnd: number, chunkEnd: number, chunkChars: number): void => {
     const chunkTokens = countTokens && chunkEnd > gapEnd ? countTokens(text.slice(gapEnd, chunkEnd)) : 0;
     if (chunkChars > limits.characters) problem = { ok: false, problem: 'characters', at: gapEnd };
     else if (countTokens && chunkTokens > limits.tokens) problem = { ok: false, problem: 'tokens', at: gapEnd };
     if (problem) return;
     // A chunk too big for the small first piece makes it an ordinary one.
-    if (pieces.length === 0 && (chunkChars > firstLimits.characters || chunkTokens > firstLimits.tokens)) firstLimits = limits;
-    if (total.at > start.at) {
-      places.push({ at: total.at, chars: total.chars, words: total.words, tokens: total.tokens, kind: breakKind(text, prevStart, total.at, gapEnd), gapEnd });
+    if (pieces.length === 0 && (chunkChars > firstLimits.characters || chunkTokens > firstLimits.tokens)) l = firstLimits = limits;
+    if (at > start.at) {
+      const p: Place = { at, chars, words, tokens, gapEnd };
+      latest[breakKind(text, prevStart, at, gapEnd)] = p;
+      last = p;
     }
-    const gapChars = gapEnd - total.at; // whitespace: one code unit each
-    const after: Mark = {
-      at: chunkEnd,
-      chars: total.chars + gapChars + chunkChars,
-      words: total.words + (isWord(text, gapEnd, chunkEnd) ? 1 : 0),
-      tokens: total.tokens + chunkTokens,
-    };
-    while (!fits(after) && cut()) {
+    const afterChars = chars + (gapEnd - at) + chunkChars; // whitespace: one code unit each
+    const afterWords = words + (isWord(text, gapEnd, chunkEnd) ? 1 : 0);
+    const afterTokens = tokens + chunkTokens;
+    while (size(afterChars, afterWords, afterTokens) > 1 && cut()) {
       // each cut ends a piece earlier; check the rest again
     }
     // What is left does not fit with no place to end: a gap longer than a piece. Cut inside it.
-    while (!fits(after)) {
+    while (size(afterChars, afterWords, afterTokens) > 1) {
       // The piece so far: what came before the gap (if it starts before it), then gap up to `to`.
-      const from = Math.max(start.at, total.at);
-      const used = Math.max(0, total.chars - start.chars);
-      let to = Math.min(gapEnd, from + Math.max(1, limitsNow().characters - used));
+      const from = Math.max(start.at, at);
+      const used = Math.max(0, chars - start.chars);
+      let to = Math.min(gapEnd, from + Math.max(1, l.characters - used));
       if (to < gapEnd && to - 1 > start.at && text.charCodeAt(to - 1) === 0x0d && text.charCodeAt(to) === 0x0a) to--;
-      emit({ at: to, chars: total.chars + (to - total.at), words: total.words, tokens: total.tokens });
+      emit({ at: to, chars: chars + (to - at), words, tokens });
     }
-    total.at = after.at;
-    total.chars = after.chars;
-    total.words = after.words;
-    total.tokens = after.tokens;
+    at = chunkEnd;
+    chars = afterChars;
+    words = afterWords;
+    tokens = afterTokens;
     prevStart = gapEnd;
   };
 
-  forEachChunk(text, (s, e) => {
-    if (!problem) addUnit(s, e);
-  });
+  // The chunks of lang/text.ts forEachChunk, read in one pass that also
+  // counts their code points (most characters are ASCII or Devanagari, never
+  // spaces: isSpace is asked only of the others).
+  const n = text.length;
+  const space = (c: number): boolean => (c <= 0x20 || c >= 0x7f) && !(c >= 0x0900 && c <= 0x097f) && isSpace(c);
+  let i = 0;
+  while (i < n && !problem) {
+    while (i < n && space(text.charCodeAt(i))) i++;
+    if (i >= n) break;
+    const chunkStart = i;
+    let surrogatePairs = 0;
+    for (let c = text.charCodeAt(i); i < n && !space(c); c = text.charCodeAt(++i)) {
+      if (c >= 0xdc00 && c <= 0xdfff && i > chunkStart) {
+        const h = text.charCodeAt(i - 1);
+        if (h >= 0xd800 && h <= 0xdbff) surrogatePairs++;
+      }
+    }
+    addUnit(chunkStart, i, i - chunkStart - surrogatePairs);
+  }
   if (problem) return problem;
-  if (total.at < text.length) addUnit(text.length, text.length);
-  if (total.at > start.at) emit(total);
-  return { ok: true, pieces, words: total.words };
+  if (at < n) addUnit(n, n, 0);
+  if (at > start.at) emit({ at, chars, words, tokens });
+  return { ok: true, pieces, words };
 }

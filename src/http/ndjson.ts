@@ -27,8 +27,15 @@ import { detailReply, HttpError, rateLimitedReply } from './errors.js';
 import type { HandlerInput, RouteDeps } from './routes.js';
 import type { Reply } from './types.js';
 
-/** Pool jobs a document or batch keeps started at once, per worker thread: one running and the next ready. */
+/** Pool jobs a document or batch has running at once, per worker thread: one running and the next ready. */
 export const IN_FLIGHT_PER_THREAD = 2;
+/**
+ * Results it keeps at once (running, or done and waiting for an earlier
+ * piece or for the client to read), per thread: room for a slow piece
+ * without idling the threads, and a bound on memory (a romanization piece's
+ * line can be 1 MB).
+ */
+export const HELD_PER_THREAD = 6;
 /** A batch job holds at most this many items, or items of about this many characters: long enough to be worth a pool round trip. */
 const BATCH_JOB_ITEMS = 64;
 const BATCH_JOB_CHARACTERS = 10_000;
@@ -110,6 +117,7 @@ async function* documentLines(
   })();
   const jobs = streamJobs(tasks, (task, o) => deps.services.runLines(task, o), {
     inFlight: IN_FLIGHT_PER_THREAD * deps.services.poolThreads(),
+    held: HELD_PER_THREAD * deps.services.poolThreads(),
     ordered: true,
     signal: input.signal(),
   });
@@ -224,6 +232,7 @@ async function* batchLines(
   let answered = false;
   const results = streamJobs(jobs, (j, o) => deps.services.runLines({ name: 'batch', items: j.items }, o), {
     inFlight: IN_FLIGHT_PER_THREAD * deps.services.poolThreads(),
+    held: HELD_PER_THREAD * deps.services.poolThreads(),
     ordered: false,
     signal: input.signal(),
   });

@@ -40,7 +40,7 @@ const tick = () => new Promise((r) => setImmediate(r));
 
 test('ordered: results in job order, at most inFlight started and not taken, the first job alone impatient', async () => {
   const r = runner();
-  const it = streamJobs([0, 1, 2, 3, 4, 5], r.run, { inFlight: 3, ordered: true });
+  const it = streamJobs([0, 1, 2, 3, 4, 5], r.run, { inFlight: 3, held: 3, ordered: true });
   const first = it.next();
   await tick();
   assert.deepEqual(r.calls.map((c) => c.job), [0, 1, 2]);
@@ -68,9 +68,30 @@ test('ordered: results in job order, at most inFlight started and not taken, the
   assert.ok(r.most() <= 3);
 });
 
+test('a slow job does not idle the others: jobs start as any settles, up to `held` kept', async () => {
+  const r = runner();
+  const it = streamJobs([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], r.run, { inFlight: 2, held: 5, ordered: true });
+  const first = it.next();
+  await tick();
+  assert.deepEqual(r.calls.map((c) => c.job), [0, 1]);
+  // Job 0 is slow; 1, 2, 3 finish: each frees a runner, so the next starts, until five are kept.
+  r.calls[1]!.finish();
+  await tick();
+  r.calls[2]!.finish();
+  await tick();
+  r.calls[3]!.finish();
+  await tick();
+  assert.deepEqual(r.calls.map((c) => c.job), [0, 1, 2, 3, 4]);
+  assert.equal(r.running(), 2, 'jobs 0 and 4');
+  r.calls[0]!.finish();
+  assert.deepEqual(((await first).value!.index), 0);
+  assert.equal((await it.next()).value!.index, 1);
+  await it.return(undefined);
+});
+
 test('unordered: results as they finish', async () => {
   const r = runner();
-  const it = streamJobs([0, 1, 2], r.run, { inFlight: 3, ordered: false });
+  const it = streamJobs([0, 1, 2], r.run, { inFlight: 3, held: 3, ordered: false });
   const first = it.next();
   await tick();
   r.calls[2]!.finish();
@@ -84,7 +105,7 @@ test('unordered: results as they finish', async () => {
 
 test('a caller that stops pulling starts no new jobs; returning early cancels those in flight', async () => {
   const r = runner();
-  const it = streamJobs([0, 1, 2, 3, 4, 5, 6, 7], r.run, { inFlight: 2, ordered: true });
+  const it = streamJobs([0, 1, 2, 3, 4, 5, 6, 7], r.run, { inFlight: 2, held: 2, ordered: true });
   const first = it.next();
   await tick();
   for (const c of r.calls) c.finish();
@@ -101,7 +122,7 @@ test('a caller that stops pulling starts no new jobs; returning early cancels th
 test('the client going away cancels every job not yet taken', async () => {
   const r = runner();
   const client = new AbortController();
-  const it = streamJobs([0, 1, 2, 3], r.run, { inFlight: 4, ordered: true, signal: client.signal });
+  const it = streamJobs([0, 1, 2, 3], r.run, { inFlight: 4, held: 4, ordered: true, signal: client.signal });
   const first = it.next();
   await tick();
   assert.equal(r.running(), 4);
@@ -112,7 +133,7 @@ test('the client going away cancels every job not yet taken', async () => {
 });
 
 test('a runner that throws gives that job an INTERNAL_ERROR outcome', async () => {
-  const it = streamJobs([0], () => Promise.reject(new Error('boom')), { inFlight: 1, ordered: true });
+  const it = streamJobs([0], () => Promise.reject(new Error('boom')), { inFlight: 1, held: 1, ordered: true });
   const v = await it.next();
   assert.equal(v.value!.outcome.ok, false);
   assert.equal((v.value!.outcome as { code: string }).code, 'INTERNAL_ERROR');
