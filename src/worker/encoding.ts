@@ -3,13 +3,13 @@
 // (the main thread then only writes the bytes) and by the HTTP layer for
 // answers made on the main thread and for streamed NDJSON.
 //
-// Levels from bench/compression.ts (bench/RESULTS.md, "Session 12: heavy
-// clients"): on a 1,000-token romanization answer (457 KB) brotli quality 3
-// takes 1.7 ms for 1/9.8 of the bytes and gzip level 4 2.2 ms for 1/9.2;
-// level 1 of either stays under 1/8.5 there, and the next levels cost two to
-// three times the time for a few per cent more. Small answers compress
-// poorly (a 650-byte entry to 1/2.4 for 20-40 µs): below COMPRESS_MIN_BYTES
-// answers are sent as they are.
+// Levels: the cheapest that keep a 1,000-token romanization answer clearly
+// under the issue's 1/8 of its bytes, counting the client's decoding too
+// (brotli 1 compresses fastest but decodes slowest; gzip 1 and 2 sit at or
+// under 1/8; the levels above cost two to three times the time for a few
+// per cent). Figures: bench/compression.ts, bench/RESULTS.md "Session 12:
+// heavy clients". Small answers compress poorly (a 650-byte entry to
+// about 1/2.4): below COMPRESS_MIN_BYTES answers are sent as they are.
 
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliCompress, type Gzip } from 'node:zlib';
 
@@ -18,7 +18,7 @@ export type ContentEncoding = 'gzip' | 'br';
 
 /** Bodies shorter than this are sent uncompressed. */
 export const COMPRESS_MIN_BYTES = 1024;
-export const GZIP_LEVEL = 4;
+export const GZIP_LEVEL = 3;
 export const BROTLI_QUALITY = 3;
 
 function brotliParams(sizeHint?: number): Record<number, number> {
