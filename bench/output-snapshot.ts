@@ -20,9 +20,11 @@
 //     result, its confusion key, its roman aliases, the romanization of its
 //     best casual alias, and its dictionary answers (entry, variants,
 //     completions, examples).
-// The stored spellcheck verdicts are not used (--stored-verdicts uses them
-// when the store's engine fingerprint is this code's): a restructuring
-// changes the fingerprint, and the comparison is of the engine's own answers.
+// The stored spellcheck verdicts and romanization analyses are not used
+// (--stored-verdicts and --stored-analyses use them when the store's
+// fingerprints are this code's): a restructuring changes the fingerprints,
+// and the comparison is of the engine's own answers. With both flags the
+// comparison checks that the stored answers are the engine's own.
 // With --compare the lines are compared with a file written before: the
 // first differences are printed and the exit code is 1 when any line differs.
 // The outputs are never committed: write them outside the repository.
@@ -44,7 +46,7 @@ import { BloomFilter } from '../src/store/bloom.js';
 import { resolveDataDir } from '../src/store/data-dir.js';
 import { BLOOM_FILE } from '../src/store/lmdb-layout.js';
 import { LmdbStore } from '../src/store/lmdb-store.js';
-import { verdictsUsable } from '../src/worker/engines.js';
+import { analysesUsable, verdictsUsable } from '../src/worker/engines.js';
 import { EVAL_DIR, readEval } from './lib.js';
 
 const { values: args } = parseArgs({
@@ -52,13 +54,14 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     compare: { type: 'string' },
     'stored-verdicts': { type: 'boolean', default: false },
+    'stored-analyses': { type: 'boolean', default: false },
     'max-differences': { type: 'string', default: '10' },
   },
 });
 
 const outPath = args.out ?? (args.compare ? '/tmp/snap-after.jsonl' : undefined);
 if (!outPath) {
-  console.error('usage: output-snapshot.js --out=FILE | --compare=REFERENCE [--out=FILE] [--stored-verdicts]');
+  console.error('usage: output-snapshot.js --out=FILE | --compare=REFERENCE [--out=FILE] [--stored-verdicts] [--stored-analyses]');
   process.exit(2);
 }
 
@@ -70,11 +73,13 @@ if (!existsSync(join(dataDir, 'store', 'data.mdb'))) {
 const bloomPath = join(dataDir, BLOOM_FILE);
 const store = new LmdbStore(dataDir, existsSync(bloomPath) ? BloomFilter.parse(readFileSync(bloomPath)) : null);
 const storedVerdicts = args['stored-verdicts'] === true && verdictsUsable(store.meta);
-console.error(`store ${dataDir}; stored verdicts ${storedVerdicts ? 'used' : 'not used'}; eval ${EVAL_DIR}`);
+const storedAnalyses = args['stored-analyses'] === true && analysesUsable(store.meta);
+if (args['stored-analyses'] === true && !storedAnalyses) console.error('the store\'s analyses are not this code\'s (run `make data`): not used');
+console.error(`store ${dataDir}; stored verdicts ${storedVerdicts ? 'used' : 'not used'}; stored analyses ${storedAnalyses ? 'used' : 'not used'}; eval ${EVAL_DIR}`);
 
 // A service thread: one spellchecker (the default cache budget), shared with the romanizer, warmed up.
 const spell = new Spellchecker(store, { storedVerdicts });
-const roman = new Romanizer(store, spell);
+const roman = new Romanizer(store, spell, { storedAnalyses });
 roman.warmUp();
 
 const out = createWriteStream(outPath);

@@ -25,6 +25,7 @@ import { classMismatches, importHunspell, nominalClasses, partOfSpeechForClasses
 import { importJsonlDictionary } from './jsonl-dictionary.js';
 import { importMythes } from './mythes.js';
 import { buildRecords, type DictionaryInput, type LexiconInput } from './records.js';
+import { computeAnalyses } from './analyses.js';
 import { computeVerdicts } from './verdicts.js';
 import { extractNepaliSentences, LIBREOFFICE_CATALOG_DIR, LIBREOFFICE_SENTENCE_SOURCE, sentencesFromThesaurus } from './sentences.js';
 import { readTraineddataWords } from './tesseract.js';
@@ -189,6 +190,11 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   t = performance.now();
   computeVerdicts(records);
   log(`spellcheck verdicts: ${records.verdicts.size} news-list words checked (${ms(t)})`);
+
+  // --- the romanizer's analyses of the usual casual keys (with the verdicts: its spellchecker reads them)
+  t = performance.now();
+  computeAnalyses(records);
+  log(`romanization analyses: ${records.analyses.size} usual casual keys analysed (${ms(t)})`);
 
   // --- Bloom filter over the vocabulary forms (lexicon and attested): a
   // negative answer spares a store look-up for the spellchecker's edit

@@ -327,6 +327,7 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     },
     bloom: null,
     verdicts: null,
+    analyses: null,
   };
-  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex, verdicts: new Map() };
+  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex, verdicts: new Map(), analyses: new Map(), caseForms: new Map() };
 }

@@ -17,7 +17,7 @@ import { BloomFilter } from '../store/bloom.js';
 import { resolveDataDir } from '../store/data-dir.js';
 import { BLOOM_FILE } from '../store/lmdb-layout.js';
 import { verifyStoreChecksum } from '../store/store-checksum.js';
-import { openEngines, verdictsUsable, type Engines } from '../worker/engines.js';
+import { analysesUsable, openEngines, verdictsUsable, type Engines } from '../worker/engines.js';
 import { StatSlot, createSharedStats, sumStats, type SharedStats } from '../worker/stats.js';
 import type { ContentEncoding } from '../worker/encoding.js';
 import type { EncodedAnswer, Lines, Outcome, PoolJob, Task, WorkerData, WorkerOutcome } from '../worker/protocol.js';
@@ -172,6 +172,8 @@ export class PooledServices implements Services {
   private readonly bloomProblem: string | null;
   /** Set when the store's spellcheck verdicts come from other engine code: answers unchanged, news-list words checked in full. */
   private readonly verdictsProblem: string | null;
+  /** Set when the store's romanization analyses come from other engine code: answers unchanged, every new token analysed in full. */
+  private readonly analysesProblem: string | null;
   private readonly taskTimeoutMs: number;
   /** The data build's id: the xxh64 of its data file (store/CHECKSUM.json). */
   private readonly buildId: string;
@@ -203,11 +205,15 @@ export class PooledServices implements Services {
       meta.verdicts && !verdictsUsable(meta)
         ? 'the store\'s spellcheck verdicts were computed by other engine code (run `make data`): news-list words are checked in full, answers unchanged'
         : null;
+    this.analysesProblem =
+      meta.analyses && !analysesUsable(meta)
+        ? 'the store\'s romanization analyses were computed by other engine code (run `make data`): every new word is analysed in full, answers unchanged'
+        : null;
     probe.store.close();
     const { bloom, problem } = loadBloom(buildDir, expected);
     this.bloomProblem = problem;
     const shared = bloom ? bloom.share() : null;
-    this.inline = openEngines({ dataDir: buildDir, bloom: shared, cacheBytes: opts.cacheBytes, storeFaults: this.storeFaults.buffer as SharedArrayBuffer });
+    this.inline = openEngines({ dataDir: buildDir, bloom: shared, cacheBytes: opts.cacheBytes, warmUp: opts.allInline ? 'full' : 'light', storeFaults: this.storeFaults.buffer as SharedArrayBuffer });
     this.stats = createSharedStats();
     this.inlineSlot = new StatSlot(this.stats, 0);
     this.taskTimeoutMs = opts.taskTimeoutMs ?? POOL_DEFAULTS.taskTimeoutMs;
@@ -389,6 +395,7 @@ export class PooledServices implements Services {
     if (faults > 0) issues.push(`the word store failed ${faults} reads (damaged data file): replace this instance`);
     if (this.bloomProblem) issues.push(this.bloomProblem);
     if (this.verdictsProblem) issues.push(this.verdictsProblem);
+    if (this.analysesProblem) issues.push(this.analysesProblem);
     const running = this.pool.threads.length;
     if (!this.closed && running < this.opts.workers) {
       issues.push(`worker pool: ${running} of ${this.opts.workers} threads running (a worker is being replaced)`);

@@ -2,7 +2,7 @@
 // reader (service): one environment, these named sub-databases, values in
 // lmdb-js's msgpack encoding (compact binary), keys NFC-normalized strings.
 
-import type { FormRecord, StoredVerdict } from './types.js';
+import type { FormRecord, StoredAnalysis, StoredCandidate, StoredVerdict } from './types.js';
 
 export const DB_NAMES = {
   meta: 'meta',
@@ -15,6 +15,8 @@ export const DB_NAMES = {
   sentences: 'sentences',
   sentenceIndex: 'sentence_index',
   verdicts: 'verdicts',
+  analyses: 'roman_analyses',
+  caseForms: 'case_forms',
   entryJson: 'entry_json',
 } as const;
 
@@ -70,4 +72,71 @@ export function unpackVerdict(p: unknown): StoredVerdict | undefined {
   const v: StoredVerdict = { status, corrections: status === 'misspelled' ? (corrections as string[]) : null };
   if (typeof p[1] === 'string') v.rule = p[1];
   return v;
+}
+
+/**
+ * A StoredAnalysis as a flat array: [flags, ranked, then for each
+ * candidate: word, alias (0 when it is the key itself, as it is for most
+ * casual matches), weight, definition_rank, dictionaries, kinds, stage x 2
+ * + headword], where dictionaries and kinds are indexes into the lists of
+ * AnalysisTables: a few dozen distinct lists serve every candidate.
+ */
+export type PackedAnalysis = (number | string)[];
+
+/** The distinct dictionaries and kinds lists of the stored analyses, under ANALYSIS_TABLES_KEY in their sub-database. */
+export interface AnalysisTables {
+  dictionaries: string[][];
+  kinds: string[][];
+}
+
+/** The key of the AnalysisTables record (no roman key of a stored analysis has a #). */
+export const ANALYSIS_TABLES_KEY = '#tables';
+
+const CANDIDATE_FIELDS = 7;
+
+/** Packs an analysis, adding the lists it uses to the tables being built (`index`: list -> its index, by the list joined with newlines). */
+export function packAnalysis(key: string, a: StoredAnalysis, tables: AnalysisTables, index: Map<string, number>): PackedAnalysis {
+  const intern = (list: string[], into: string[][], kind: string): number => {
+    const id = kind + list.join('\n');
+    let i = index.get(id);
+    if (i === undefined) {
+      i = into.length;
+      into.push([...list]);
+      index.set(id, i);
+    }
+    return i;
+  };
+  const out: PackedAnalysis = [a.flags, a.ranked];
+  for (const c of a.candidates) {
+    out.push(c.word, c.alias === key ? 0 : c.alias, c.weight, c.definition_rank, intern(c.dictionaries, tables.dictionaries, 'd'), intern(c.kinds, tables.kinds, 'k'), c.stage * 2 + (c.headword ? 1 : 0));
+  }
+  return out;
+}
+
+/** The analysis, or undefined when the record is not one (a damaged or foreign value is no answer). Its lists are the tables' own (frozen). */
+export function unpackAnalysis(key: string, p: unknown, tables: AnalysisTables): StoredAnalysis | undefined {
+  if (!Array.isArray(p) || p.length < 2 || (p.length - 2) % CANDIDATE_FIELDS !== 0 || typeof p[0] !== 'number' || typeof p[1] !== 'number') return undefined;
+  const candidates: StoredCandidate[] = [];
+  for (let i = 2; i < p.length; i += CANDIDATE_FIELDS) {
+    const word = p[i];
+    const alias = p[i + 1] === 0 ? key : p[i + 1];
+    const dictionaries = tables.dictionaries[p[i + 4]];
+    const kinds = tables.kinds[p[i + 5]];
+    const [weight, definitionRank, sh] = [p[i + 2], p[i + 3], p[i + 6]];
+    if (typeof word !== 'string' || typeof alias !== 'string' || typeof weight !== 'number' || typeof definitionRank !== 'number' || typeof sh !== 'number') return undefined;
+    if (dictionaries === undefined || kinds === undefined) return undefined;
+    candidates.push({ word, alias, weight, definition_rank: definitionRank, dictionaries, kinds, stage: sh >> 1, headword: (sh & 1) === 1 });
+  }
+  if (p[1] > candidates.length) return undefined;
+  return { flags: p[0], ranked: p[1], candidates };
+}
+
+/** The tables as read back, frozen: the lists are shared by every analysis that reads them. */
+export function frozenTables(t: unknown): AnalysisTables | null {
+  const lists = (x: unknown): string[][] | null =>
+    Array.isArray(x) && x.every((l) => Array.isArray(l) && l.every((s) => typeof s === 'string')) ? x.map((l: string[]) => Object.freeze([...l]) as string[]) : null;
+  if (typeof t !== 'object' || t === null) return null;
+  const dictionaries = lists((t as AnalysisTables).dictionaries);
+  const kinds = lists((t as AnalysisTables).kinds);
+  return dictionaries && kinds ? { dictionaries, kinds } : null;
 }

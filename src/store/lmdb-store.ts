@@ -6,8 +6,8 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BloomFilter } from './bloom.js';
-import { BINARY_DBS, DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, unpackForm, unpackVerdict, type PackedForm, type PackedVerdict } from './lmdb-layout.js';
-import { STORE_SCHEMA_VERSION, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoredVerdict } from './types.js';
+import { ANALYSIS_TABLES_KEY, BINARY_DBS, DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, frozenTables, unpackAnalysis, unpackForm, unpackVerdict, type AnalysisTables, type PackedForm, type PackedVerdict } from './lmdb-layout.js';
+import { STORE_SCHEMA_VERSION, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoredAnalysis, type StoredVerdict } from './types.js';
 import type { WordStore } from './word-store.js';
 
 export class StoreOpenError extends Error {
@@ -33,6 +33,8 @@ export class LmdbStore implements WordStore {
   readonly meta: StoreMeta;
   private readonly env: RootDatabase;
   private readonly dbs: Record<keyof typeof DB_NAMES, Database>;
+  /** The lists the stored analyses refer to (null: no analyses, or a table that does not read). */
+  private readonly analysisTables: AnalysisTables | null;
 
   /**
    * Opens <dataDir>/store read-only; `bloom` is the verified filter, or null
@@ -58,6 +60,7 @@ export class LmdbStore implements WordStore {
       throw new StoreOpenError(`LMDB store at ${path} has schema ${meta.schemaVersion}, this service reads ${STORE_SCHEMA_VERSION} (run \`make data\`)`);
     }
     this.meta = meta;
+    this.analysisTables = frozenTables(this.dbs.analyses.get(ANALYSIS_TABLES_KEY));
   }
 
   get bloomLoaded(): boolean {
@@ -130,6 +133,17 @@ export class LmdbStore implements WordStore {
   verdict(word: string): StoredVerdict | undefined {
     const p = this.get<PackedVerdict>(this.dbs.verdicts, word);
     return p === undefined ? undefined : unpackVerdict(p);
+  }
+
+  analysis(key: string): StoredAnalysis | undefined {
+    if (this.analysisTables === null || key === ANALYSIS_TABLES_KEY) return undefined;
+    const p = this.get<unknown>(this.dbs.analyses, key);
+    return p === undefined ? undefined : unpackAnalysis(key, p, this.analysisTables);
+  }
+
+  caseForms(word: string): number {
+    const n = this.get<unknown>(this.dbs.caseForms, word);
+    return typeof n === 'number' ? n : 0;
   }
 
   /** A cheap read that fails when the environment is unusable (for GET /up). */

@@ -5,7 +5,7 @@
 
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { join } from 'node:path';
-import { BINARY_DBS, DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, packForm, packVerdict } from './lmdb-layout.js';
+import { ANALYSIS_TABLES_KEY, BINARY_DBS, DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, packAnalysis, packForm, packVerdict, type AnalysisTables } from './lmdb-layout.js';
 import type { StoreMeta, StoreRecords } from './types.js';
 
 const BATCH = 50_000;
@@ -52,6 +52,12 @@ export async function writeLmdbStore(dir: string, records: StoreRecords, meta: S
   writeMap(DB_NAMES.sentenceIndex, records.sentenceIndex);
   writeMap(DB_NAMES.verdicts, records.verdicts, packVerdict);
   writeMap(DB_NAMES.entryJson, records.entryJson ?? new Map<string, Uint8Array>(), (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  // The analyses' lists of dictionaries and kinds go once into a table record beside them.
+  const tables: AnalysisTables = { dictionaries: [], kinds: [] };
+  const index = new Map<string, number>();
+  const analyses: [string, unknown][] = [...records.analyses].map(([key, a]) => [key, packAnalysis(key, a, tables, index)]);
+  writeMap(DB_NAMES.analyses, [[ANALYSIS_TABLES_KEY, tables], ...analyses]);
+  writeMap(DB_NAMES.caseForms, records.caseForms);
   writeMap(DB_NAMES.meta, [['meta', meta]]);
   await env.close();
   return written;

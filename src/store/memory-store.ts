@@ -3,7 +3,7 @@
 // production without LMDB.
 
 import type { BloomFilter } from './bloom.js';
-import { type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoreRecords, type StoredVerdict } from './types.js';
+import { type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoreRecords, type StoredAnalysis, type StoredVerdict } from './types.js';
 import type { WordStore } from './word-store.js';
 
 export class MemoryStore implements WordStore {
@@ -60,5 +60,13 @@ export class MemoryStore implements WordStore {
 
   verdict(word: string): StoredVerdict | undefined {
     return this.records.verdicts.get(word);
+  }
+
+  analysis(key: string): StoredAnalysis | undefined {
+    return this.records.analyses.get(key);
+  }
+
+  caseForms(word: string): number {
+    return this.records.caseForms.get(word) ?? 0;
   }
 }

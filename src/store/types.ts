@@ -80,6 +80,34 @@ export interface StoredVerdict {
   rule?: string;
 }
 
+/**
+ * The romanizer's analysis of a roman key (the key a token is looked up
+ * by): its candidates, ranked, as the romanizer computed them at build
+ * time (src/build/analyses.ts) for the keys typists write as a matter of
+ * course. A service thread reads it instead of running the analysis; valid
+ * for the engine that computed it (StoreMeta.analyses.engine).
+ */
+export interface StoredAnalysis {
+  /** The romanizer's facts about the token, as bits (engine/roman/stored-analysis.ts). */
+  flags: number;
+  /** How many of `candidates` the ranking placed; the rest (at most one) is listed after them as a last resort. */
+  ranked: number;
+  candidates: StoredCandidate[];
+}
+
+/** A candidate of a stored analysis: the public fields, and what the text-level rules read. */
+export interface StoredCandidate {
+  word: string;
+  alias: string;
+  weight: number;
+  definition_rank: number;
+  dictionaries: string[];
+  kinds: string[];
+  /** How the token matched the word (the romanizer's Stage). */
+  stage: number;
+  headword: boolean;
+}
+
 /** A roman alias of a Devanagari word, as stored for romanization. */
 export interface AliasRecord {
   word: string;
@@ -126,10 +154,15 @@ export interface StoreMeta {
   bloom: { bits: number; hashes: number; items: number; falsePositiveRate: number; checksum: string } | null;
   /** The stored spellcheck verdicts: how many, and the fingerprint of the spellchecking code that computed them (src/engine/spell/fingerprint.ts). */
   verdicts: { words: number; engine: string } | null;
+  /**
+   * The stored romanization analyses and case-form counts: how many of each, and the fingerprint of
+   * the engine code that computed them (src/engine/roman/fingerprint.ts).
+   */
+  analyses: { keys: number; caseForms: number; engine: string } | null;
 }
 
-/** 2: the verdicts sub-database and StoreMeta.verdicts. */
-export const STORE_SCHEMA_VERSION = 2;
+/** 3: the roman_analyses sub-database and StoreMeta.analyses (2: the verdicts sub-database and StoreMeta.verdicts). */
+export const STORE_SCHEMA_VERSION = 3;
 
 /**
  * Everything a store holds, as plain maps: src/build/records.ts assembles them;
@@ -153,6 +186,10 @@ export interface StoreRecords {
   sentenceIndex: Map<string, number[]>;
   /** normalized word -> the spellchecker's verdict, for the words only the news list has; empty until src/build/verdicts.ts fills it. */
   verdicts: Map<string, StoredVerdict>;
+  /** romanKey -> the romanizer's analysis, for the usual casual keys; empty until src/build/analyses.ts fills it. */
+  analyses: Map<string, StoredAnalysis>;
+  /** normalized word -> how many of its case forms real text has (lang/postpositions.ts CASE_FORM_PROBES), for the words with one or more; empty until src/build/analyses.ts fills it. */
+  caseForms: Map<string, number>;
   /**
    * normalized headword -> the JSON of its dictionary entry (spec 2.1, as
    * engine/lookup/entry.ts formats it) in UTF-8, written by the build so a

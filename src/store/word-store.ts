@@ -7,7 +7,7 @@
 // roman indexes, through the romanization engine's own key functions) and is
 // synchronous: lmdb-js reads are synchronous memory-mapped look-ups.
 
-import type { AliasRecord, ExampleSentence, FormRecord, HeadwordRecord, StoreMeta, StoredVerdict } from './types.js';
+import type { AliasRecord, ExampleSentence, FormRecord, HeadwordRecord, StoreMeta, StoredAnalysis, StoredVerdict } from './types.js';
 
 export interface WordStore {
   readonly meta: StoreMeta;
@@ -35,6 +35,13 @@ export interface WordStore {
   examples(word: string): ExampleSentence[];
   /** The spellcheck verdict the build stored for the word (a word only the news list has), or undefined. */
   verdict(word: string): StoredVerdict | undefined;
+  /** The romanization analysis the build stored for a roman key (a usual casual spelling), or undefined. */
+  analysis(key: string): StoredAnalysis | undefined;
+  /**
+   * How many of the word's case forms (CASE_FORM_PROBES) the news list has, as the build counted them
+   * with the analyses (0 for a word it has none of; valid with them: StoreMeta.analyses).
+   */
+  caseForms(word: string): number;
   /** True when the Bloom filter is loaded and its checksum verified. */
   readonly bloomLoaded: boolean;
 }

@@ -5,6 +5,7 @@
 import { BloomFilter } from '../store/bloom.js';
 import { LmdbStore } from '../store/lmdb-store.js';
 import type { StoreMeta } from '../store/types.js';
+import { analysisFingerprint } from '../engine/roman/fingerprint.js';
 import { Romanizer } from '../engine/roman/romanizer.js';
 import { verdictFingerprint } from '../engine/spell/fingerprint.js';
 import { Spellchecker } from '../engine/spell/spellchecker.js';
@@ -34,15 +35,22 @@ export function openEngines(opts: EngineOptions): Engines {
   const spell = new Spellchecker(store, { caches: new CachePlan(opts.cacheBytes), storedVerdicts });
   // The romanizer keeps only candidates this spellchecker calls correct:
   // it is given the thread's instance (and its cache), not a second one.
-  const roman = new Romanizer(store, spell);
-  // The first text a thread resolves pays for cold caches and JIT; resolving
-  // the casual spellings of the closed-class words once here moves most of
-  // that cost to start-up (about 150 ms).
-  if (opts.warmUp !== false) roman.warmUp();
+  // It reads the build's analyses of the usual casual keys when this engine computed them.
+  const roman = new Romanizer(store, spell, { storedAnalyses: analysesUsable(store.meta) });
+  // The first texts a thread resolves pay for compiling the engine's code
+  // and for cold caches; resolving texts of the store's commonest words,
+  // which take every path of the resolver (roman/warm-up.ts), moves most of
+  // that to start-up (about 1 s a thread on the 2-core VM).
+  if (opts.warmUp !== false) roman.warmUp(opts.warmUp ?? 'full');
   return { store, spell, roman };
 }
 
 /** The store's spellcheck verdicts were computed by this spellchecking code (StoreMeta.verdicts.engine: engine/spell/fingerprint.ts). */
 export function verdictsUsable(meta: StoreMeta): boolean {
   return meta.verdicts?.engine === verdictFingerprint();
+}
+
+/** The store's romanization analyses were computed by this engine code (StoreMeta.analyses.engine: engine/roman/fingerprint.ts). */
+export function analysesUsable(meta: StoreMeta): boolean {
+  return meta.analyses?.engine === analysisFingerprint();
 }

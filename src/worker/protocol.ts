@@ -123,8 +123,12 @@ export interface EngineOptions {
   bloom: SharedBloom | null;
   /** Bytes of the thread's engine caches (lang/budget-cache.ts CachePlan); 0 caches nothing. */
   cacheBytes: number;
-  /** Warm the romanizer at start (default true; the start-up probe skips it). */
-  warmUp?: boolean;
+  /**
+   * Warm the engines at start: 'full' (the default: worker threads), 'light'
+   * (the main thread, which answers only the small jobs kept inline, and
+   * starts before the pool's threads), or false (the start-up probe, tests).
+   */
+  warmUp?: 'full' | 'light' | false;
   /** Int32Array(1): read errors of the store, counted by every thread (health and /up read it). */
   storeFaults?: SharedArrayBuffer;
 }

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { BloomFilter } from '../../src/store/bloom.js';
 import { Spellchecker } from '../../src/engine/spell/spellchecker.js';
 import { verdictFingerprint } from '../../src/engine/spell/fingerprint.js';
+import { analysisFingerprint } from '../../src/engine/roman/fingerprint.js';
+import { Romanizer } from '../../src/engine/roman/romanizer.js';
 import { BLOOM_FILE, SOURCES_FILE } from '../../src/store/lmdb-layout.js';
 import { LmdbStore } from '../../src/store/lmdb-store.js';
 import { FORM_ATTESTED, FORM_LEXICON } from '../../src/store/types.js';
@@ -75,6 +77,29 @@ test('the stored spellcheck verdicts come from this engine and agree with it', {
       assert.deepEqual({ ...stored.checkWord(w) }, { ...live.checkWord(w) }, w);
     }
     assert.ok(asked >= 8, `${asked} of the sample words have a verdict`);
+  } finally {
+    store.close();
+  }
+});
+
+test('the stored romanization analyses come from this engine and agree with it', { skip: SKIP_WITHOUT_DATA }, () => {
+  const bloom = BloomFilter.parse(readFileSync(join(BUILD_DIR, BLOOM_FILE)));
+  const store = new LmdbStore(BUILD_DIR, bloom);
+  try {
+    const a = store.meta.analyses!;
+    assert.equal(a.engine, analysisFingerprint(), 'built by this engine code');
+    within(a.keys, 402_700, 0.03, 'usual casual keys with an analysis');
+    // A sample of usual spellings, each analysed by the romanizer itself (no stored analyses).
+    const live = new Romanizer(store, new Spellchecker(store));
+    const sample = ['ghar', 'nepal', 'garchha', 'gareko', 'sarkar', 'pani', 'ma', 'hamro', 'bhayo', 'kathmandu', 'bikas', 'sambidhan', 'rastriya', 'ramro'];
+    let asked = 0;
+    for (const key of sample) {
+      const stored = store.analysis(key);
+      if (!stored) continue;
+      asked++;
+      assert.deepEqual(stored, live.storableAnalysis(key), key);
+    }
+    assert.ok(asked >= 12, `${asked} of the sample keys have an analysis`);
   } finally {
     store.close();
   }

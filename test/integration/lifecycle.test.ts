@@ -4,15 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { open } from 'lmdb';
-import { BLOOM_FILE, DB_NAMES, MAX_DBS, SHARED_STRUCTURES_KEY, STORE_DIR } from '../../src/store/lmdb-layout.js';
-import { writeStoreChecksum } from '../../src/store/store-checksum.js';
-import type { StoreMeta } from '../../src/store/types.js';
+import { BLOOM_FILE, STORE_DIR } from '../../src/store/lmdb-layout.js';
 import { BUILD_DIR, DATA_DIR, SKIP_WITHOUT_DATA } from './real-data.js';
+import { restampedServices } from './restamped-build.js';
 import { startTestService } from './service.js';
 
 const MAIN = resolve('dist/src/main.js');
@@ -139,27 +137,12 @@ test('a Bloom filter that cannot be read (a folder in its place): health says wh
 
 test('spellcheck verdicts from other engine code: health degraded, answers unchanged', { skip: SKIP_WITHOUT_DATA, timeout: 90_000 }, async (t) => {
   // A copy of the real build whose metadata says another engine computed its verdicts.
-  const dir = mkdtempSync(join(tmpdir(), 'nls-verdicts-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  cpSync(resolve(BUILD_DIR, STORE_DIR), join(dir, STORE_DIR), { recursive: true });
-  symlinkSync(resolve(BUILD_DIR, BLOOM_FILE), join(dir, BLOOM_FILE));
-  const env = open({ path: join(dir, STORE_DIR), maxDbs: MAX_DBS, compression: false });
-  const metaDb = env.openDB(DB_NAMES.meta, { sharedStructuresKey: SHARED_STRUCTURES_KEY });
-  const meta = metaDb.get('meta') as StoreMeta;
-  assert.ok(meta.verdicts && meta.verdicts.words > 0);
-  await metaDb.put('meta', { ...meta, verdicts: { ...meta.verdicts, engine: '0000000000000000' } });
-  await env.close();
-  // It stands for a build made by other code, so it is checksummed as a build would be.
-  writeStoreChecksum(dir);
-  const good = await startTestService();
-  t.after(() => good.close());
-  const stale = await startTestService({ dataDir: dir });
-  t.after(() => stale.close());
-  const h = (await (await fetch(`${stale.base}/api/v1/health`)).json()) as { status: string; issues: string[] };
-  assert.equal(h.status, 'degraded');
-  assert.match(h.issues.join(' '), /verdicts/);
-  const hg = (await (await fetch(`${good.base}/api/v1/health`)).json()) as { status: string };
-  assert.equal(hg.status, 'healthy');
+  const { stale, health, good } = await restampedServices(t, (meta) => {
+    assert.ok(meta.verdicts && meta.verdicts.words > 0);
+    return { ...meta, verdicts: { ...meta.verdicts, engine: '0000000000000000' } };
+  });
+  assert.equal(health.status, 'degraded');
+  assert.match(health.issues.join(' '), /verdicts/);
   // news-list words (a misspelling, names, real text's own spelling) and ordinary ones, answered alike
   const text = JSON.stringify({ text: 'केहि शरिर ट्रम्प ओबामा बिन्दु वडा साउदी नेपालि भाषा मेरो मातृभाषा हो।' });
   const ask = async (base: string): Promise<unknown> =>

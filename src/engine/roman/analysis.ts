@@ -5,7 +5,7 @@
 // its own function under stages/.
 
 import { stringBytes } from '../lang/budget-cache.js';
-import { MAX_MAX_CANDIDATES, publicCandidate, readToken, Stage, CandidateSet, type Scored } from './candidates.js';
+import { MAX_MAX_CANDIDATES, publicCandidate, readToken, Stage, CandidateSet } from './candidates.js';
 import { ENGLISH_WORDS, LOOKS_ENGLISH } from './english.js';
 import { postpositionHeadword } from './inflection.js';
 import { fuzzyRomanKey } from './keys.js';
@@ -24,9 +24,22 @@ import { realTextSpellingStage } from './stages/real-text-spelling.js';
 import { reverseSpellingStage } from './stages/reverse-spelling.js';
 import { newsSplitStage, splitStage } from './stages/split.js';
 
+/**
+ * What the text-level rules (context.ts) read of a ranked candidate: a
+ * Scored one of a computed analysis, or one restored from a stored
+ * analysis (stored-analysis.ts).
+ */
+export interface RankedCandidate {
+  word: string;
+  weight: number;
+  stage: Stage;
+  headword: boolean;
+  facts: { readonly verbForm: boolean };
+}
+
 export interface WordAnalysis {
-  /** Ranked, at most MAX_MAX_CANDIDATES. */
-  candidates: Scored[];
+  /** Ranked, at most MAX_MAX_CANDIDATES; `public` starts with them, in this order. */
+  candidates: RankedCandidate[];
   /** Some candidate is an exact alias match (a dictionary word, a split form or an attested word). */
   exact: boolean;
   /** The first candidate is an English spelling of a loanword (Stage.Loan). */
@@ -54,18 +67,21 @@ export interface WordAnalysis {
 
 /**
  * Estimated bytes an analysis holds while it is cached: per candidate, its
- * scored record (strings, lists, the facts it shares with word-facts.ts are
- * not counted), its public copy, and the lists and JSON fragments (json.ts)
- * answers make of it later, which live as long as the analysis does. The
- * per-candidate figure is calibrated in bench/RESULTS.md ("memory").
+ * ranked record (the facts it shares with word-facts.ts are not counted),
+ * its public record with its strings and lists, and the lists and JSON
+ * fragments (json.ts) answers make of it later, which live as long as the
+ * analysis does. Calibrated in bench/RESULTS.md ("memory").
  */
 export function analysisBytes(a: WordAnalysis): number {
-  let n = ANALYSIS_BYTES;
-  for (const c of a.candidates) n += CANDIDATE_BYTES + stringBytes(c.word) + stringBytes(c.alias) + 8 * (c.kinds.length + c.dictionaries.length);
+  let n = ANALYSIS_BYTES + RANKED_BYTES * a.candidates.length;
+  for (const c of a.public) n += CANDIDATE_BYTES + stringBytes(c.word) + stringBytes(c.alias) + 8 * (c.kinds.length + c.dictionaries.length);
   return n;
 }
 const ANALYSIS_BYTES = 240;
-const CANDIDATE_BYTES = 560;
+/** A ranked candidate (its word is the public one's, its facts are word-facts.ts's). */
+const RANKED_BYTES = 80;
+/** A public candidate, and its share of the lists and JSON fragments answers make of the analysis. */
+const CANDIDATE_BYTES = 480;
 
 /** Longer tokens are no Nepali word (and would only cost look-ups). */
 const MAX_TOKEN_LENGTH = 40;
@@ -77,7 +93,7 @@ const MAX_TOKEN_LENGTH = 40;
  */
 export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): WordAnalysis {
   if (key.length === 0 || key.length > MAX_TOKEN_LENGTH) {
-    return { candidates: [], exact: false, loan: false, loanInflected: false, initialism: false, guessable: false, englishWord: false, looksEnglish: false, public: [] };
+    return { candidates: [], exact: false, loan: false, loanInflected: false, initialism: false, guessable: false, englishWord: false, looksEnglish: false, public: [], views: undefined };
   }
   const token = readToken(key);
   const set = new CandidateSet(lexicon, token);
@@ -123,12 +139,13 @@ export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): Wor
     // A compound made up here says little about the language of the token.
     exact: candidates.some((c) => c.stage <= Stage.Split && !(compound && c.stage === Stage.Split)),
     loan: first?.stage === Stage.Loan,
-    loanInflected: first?.stage === Stage.Loan && postpositionHeadword(first.word, (w) => lexicon.store.headword(w) !== undefined) !== null,
+    loanInflected: first?.stage === Stage.Loan && postpositionHeadword(first.word, (w) => lexicon.isHeadword(w)) !== null,
     initialism: initialism !== null && first?.word === initialism,
     guessable,
     englishWord: ENGLISH_WORDS.has(token.lower),
     looksEnglish: token.folded === null && LOOKS_ENGLISH.test(token.lower),
     public: [...candidates, ...lastResort].slice(0, MAX_MAX_CANDIDATES).map(publicCandidate),
+    views: undefined,
   };
 }
 

@@ -159,6 +159,7 @@ export class CandidateSet {
     }
     const prev = this.found.get(word);
     if (prev && (prev.stage < stage || (prev.stage === stage && prev.weight >= weight))) return;
+    // Every field, the ones the later stages set too: all candidates have one shape.
     this.found.set(word, {
       word,
       alias,
@@ -170,7 +171,12 @@ export class CandidateSet {
       facts: i,
       headword: i.headword,
       distance: editDistance(this.token.lower, alias.toLowerCase()),
-      ...(stems ? { stems } : {}),
+      stems,
+      standardOfWeight: undefined,
+      variantOfAccepted: undefined,
+      respelledAs: undefined,
+      realTextSpelling: undefined,
+      typedExactly: undefined,
     });
   }
 

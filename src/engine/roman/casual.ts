@@ -68,13 +68,18 @@ interface Option {
   s: string;
   c: number;
   /** This option deletes an inherent a (no two neighbouring deletions). */
-  del?: boolean;
+  del: boolean;
 }
 
+// Every option and slot is made by these, so all have one shape (the
+// pricing loops stay monomorphic when optimized).
+const opt = (s: string, c: number): Option => ({ s, c, del: false });
+const deleting = (s: string, c: number): Option => ({ s, c, del: true });
+
 interface Slot {
-  options: Option[];
+  options: readonly Option[];
   /** A vowel slot: records whether its syllable's schwa was deleted. */
-  vowel?: boolean;
+  vowel: boolean;
 }
 
 /** Casual spellings costing more than this are not generated as stored aliases. */
@@ -114,74 +119,74 @@ function consonantOptions(c: Cons, x: ConsContext, ext: boolean): Option[] {
   const o = baseConsonantOptions(c, x);
   if (!ext) return o;
   const de = DEASPIRATED[c];
-  if (de !== undefined) o.push({ s: de, c: 2 });
+  if (de !== undefined) o.push(opt(de, 2));
   const asp = ASPIRATED[c];
-  if (asp !== undefined) o.push({ s: asp, c: 2 });
-  if (c === 's') o.push({ s: 'sh', c: 2 });
-  if (c === 'b') o.push({ s: 'v', c: 2 }, { s: 'w', c: 2 });
-  if (c === 'c') o.push({ s: 'chh', c: 2 });
-  if (c === 'ch') o.push({ s: 'c', c: 2 });
-  if (c === 'k') o.push({ s: 'q', c: 2 }, { s: 'c', c: 2 });
+  if (asp !== undefined) o.push(opt(asp, 2));
+  if (c === 's') o.push(opt('sh', 2));
+  if (c === 'b') o.push(opt('v', 2), opt('w', 2));
+  if (c === 'c') o.push(opt('chh', 2));
+  if (c === 'ch') o.push(opt('c', 2));
+  if (c === 'k') o.push(opt('q', 2), opt('c', 2));
   return o;
 }
 
 function baseConsonantOptions(c: Cons, x: ConsContext): Option[] {
   switch (c) {
     case 'ng':
-      return x.next && VELARS.has(x.next) ? [{ s: 'n', c: 0 }, { s: 'ng', c: 1 }] : [{ s: 'ng', c: 0 }, { s: 'n', c: 1 }];
+      return x.next && VELARS.has(x.next) ? [opt('n', 0), opt('ng', 1)] : [opt('ng', 0), opt('n', 1)];
     case 'ny':
-      return x.next && PALATALS.has(x.next) ? [{ s: 'n', c: 0 }] : [{ s: 'ny', c: 0 }, { s: 'n', c: 1 }];
+      return x.next && PALATALS.has(x.next) ? [opt('n', 0)] : [opt('ny', 0), opt('n', 1)];
     case 'c':
-      return [{ s: 'ch', c: 0 }, { s: 'c', c: 2 }];
+      return [opt('ch', 0), opt('c', 2)];
     case 'ch':
       // x: the texting habit (xa छ, garxu गर्छु, xaina छैन)
-      return [{ s: 'chh', c: 0 }, { s: 'ch', c: 0 }, { s: 'x', c: 1 }];
+      return [opt('chh', 0), opt('ch', 0), opt('x', 1)];
     case 'j':
-      return [{ s: 'j', c: 0 }, { s: 'z', c: 2 }];
+      return [opt('j', 0), opt('z', 2)];
     case 'tt':
-      return [{ s: 't', c: 0 }];
+      return [opt('t', 0)];
     case 'tth':
-      return [{ s: 'th', c: 0 }];
+      return [opt('th', 0)];
     case 'dd':
-      return [{ s: 'd', c: 0 }];
+      return [opt('d', 0)];
     case 'ddh':
-      return [{ s: 'dh', c: 0 }];
+      return [opt('dh', 0)];
     case 'nn':
-      return [{ s: 'n', c: 0 }];
+      return [opt('n', 0)];
     case 'ph':
-      return [{ s: 'ph', c: 0 }, { s: 'f', c: 0 }];
+      return [opt('ph', 0), opt('f', 0)];
     case 'v':
-      if (x.prev === 'r') return [{ s: 'b', c: 0 }, { s: 'v', c: 0 }, { s: 'w', c: 1 }];
-      if (x.prev) return [{ s: 'w', c: 0 }, { s: 'v', c: 0 }, { s: 'b', c: 1 }];
-      if (x.wordInitial) return [{ s: 'b', c: 0 }, { s: 'v', c: 0 }, { s: 'w', c: 1 }];
-      return [{ s: 'w', c: 0 }, { s: 'v', c: 0 }, { s: 'b', c: 0 }];
+      if (x.prev === 'r') return [opt('b', 0), opt('v', 0), opt('w', 1)];
+      if (x.prev) return [opt('w', 0), opt('v', 0), opt('b', 1)];
+      if (x.wordInitial) return [opt('b', 0), opt('v', 0), opt('w', 1)];
+      return [opt('w', 0), opt('v', 0), opt('b', 0)];
     case 'sh':
     case 'ss':
-      return x.next && RETROFLEX_STOPS.has(x.next) ? [{ s: 's', c: 0 }, { s: 'sh', c: 0 }] : [{ s: 'sh', c: 0 }, { s: 's', c: 0 }];
+      return x.next && RETROFLEX_STOPS.has(x.next) ? [opt('s', 0), opt('sh', 0)] : [opt('sh', 0), opt('s', 0)];
     case 'lll':
-      return [{ s: 'l', c: 0 }];
+      return [opt('l', 0)];
     case 'q':
-      return [{ s: 'k', c: 0 }, { s: 'q', c: 1 }];
+      return [opt('k', 0), opt('q', 1)];
     case 'khh':
-      return [{ s: 'kh', c: 0 }];
+      return [opt('kh', 0)];
     case 'ghh':
-      return [{ s: 'g', c: 0 }, { s: 'gh', c: 1 }];
+      return [opt('g', 0), opt('gh', 1)];
     case 'z':
-      return [{ s: 'z', c: 0 }, { s: 'j', c: 0 }];
+      return [opt('z', 0), opt('j', 0)];
     case 'rr':
-      return [{ s: 'r', c: 0 }, { s: 'd', c: 1 }];
+      return [opt('r', 0), opt('d', 1)];
     case 'rrh':
-      return [{ s: 'rh', c: 0 }, { s: 'dh', c: 1 }];
+      return [opt('rh', 0), opt('dh', 1)];
     case 'f':
-      return [{ s: 'f', c: 0 }, { s: 'ph', c: 1 }];
+      return [opt('f', 0), opt('ph', 1)];
     case 'bh':
       // v: the texting habit (vayo भयो, vanera भनेर)
-      return [{ s: 'bh', c: 0 }, { s: 'v', c: 1 }];
+      return [opt('bh', 0), opt('v', 1)];
     case 'yy':
-      return [{ s: 'y', c: 0 }];
+      return [opt('y', 0)];
     default:
       // k kh g gh jh t th d dh n p b bh m y r l s h: one spelling each
-      return [{ s: c, c: 0 }];
+      return [opt(c, 0)];
   }
 }
 
@@ -191,26 +196,48 @@ const ASPIRATE_OF: Partial<Record<Cons, Cons>> = { k: 'kh', g: 'gh', c: 'ch', j:
 /** Special spellings of a two-consonant sequence inside a cluster, replacing the letter-by-letter ones. */
 function pairOptions(a: Cons, b: Cons, ext: boolean): Option[] | null {
   if (a === 'k' && b === 'ss') {
-    const o = [{ s: 'ksh', c: 0 }, { s: 'x', c: 1 }, { s: 'chh', c: 1 }, { s: 'ks', c: 2 }];
-    if (ext) o.push({ s: 'ch', c: 2 }, { s: 'kch', c: 2 }, { s: 'kchh', c: 2 });
+    const o = [opt('ksh', 0), opt('x', 1), opt('chh', 1), opt('ks', 2)];
+    if (ext) o.push(opt('ch', 2), opt('kch', 2), opt('kchh', 2));
     return o;
   }
   if (a === 'j' && b === 'ny') {
-    const o = [{ s: 'gy', c: 0 }, { s: 'gn', c: 2 }, { s: 'jn', c: 2 }];
-    if (ext) o.push({ s: 'gny', c: 2 }, { s: 'jny', c: 2 });
+    const o = [opt('gy', 0), opt('gn', 2), opt('jn', 2)];
+    if (ext) o.push(opt('gny', 2), opt('jny', 2));
     return o;
   }
-  if (a === 'c' && b === 'ch') return [{ s: 'chh', c: 0 }, { s: 'cchh', c: 1 }, { s: 'chchh', c: 1 }, { s: 'ch', c: 1 }, { s: 'cch', c: 1 }];
-  if (a === 'c' && b === 'c') return [{ s: 'chch', c: 0 }, { s: 'cch', c: 0 }, { s: 'ch', c: 1 }, { s: 'chh', c: 1 }];
+  if (a === 'c' && b === 'ch') return [opt('chh', 0), opt('cchh', 1), opt('chchh', 1), opt('ch', 1), opt('cch', 1)];
+  if (a === 'c' && b === 'c') return [opt('chch', 0), opt('cch', 0), opt('ch', 1), opt('chh', 1)];
   // ह्र is said with a breathy r, and typed without its h as often as with it (गाह्रो garo, बाह्र bara, साह्रै sarai).
-  if (a === 'h' && b === 'r') return [{ s: 'hr', c: 0 }, { s: 'r', c: 1 }];
+  if (a === 'h' && b === 'r') return [opt('hr', 0), opt('r', 1)];
   return null;
 }
 
-/** Spellings of a whole consonant cluster, cheapest first, each costing at most `limit`. */
-function clusterOptions(cons: Cons[], afterVowel: boolean, wordInitial: boolean, ext: boolean, limit: number): Option[] {
+/**
+ * The spellings of each consonant cluster met, by the cluster and the
+ * arguments of clusterOptions: a few thousand distinct ones spell every word,
+ * and pricing a typed token (casualCost) spells its word's clusters again
+ * each time. Read-only (the slots built from them share them); not frozen,
+ * which would give them another hidden class than the other options.
+ */
+const CLUSTER_OPTIONS = new Map<string, readonly Option[]>();
+/** More distinct clusters than this (no lexicon has them) empty the memo. */
+const CLUSTER_OPTIONS_MAX = 50_000;
+
+/** Spellings of a whole consonant cluster, cheapest first, each costing at most `limit` (memoized: CLUSTER_OPTIONS). */
+function clusterOptions(cons: Cons[], afterVowel: boolean, wordInitial: boolean, ext: boolean, limit: number): readonly Option[] {
+  const key = `${cons.join(' ')}|${afterVowel ? 1 : 0}${wordInitial ? 1 : 0}${ext ? 1 : 0}${limit}`;
+  let opts = CLUSTER_OPTIONS.get(key);
+  if (opts === undefined) {
+    if (CLUSTER_OPTIONS.size >= CLUSTER_OPTIONS_MAX) CLUSTER_OPTIONS.clear();
+    opts = spellCluster(cons, afterVowel, wordInitial, ext, limit);
+    CLUSTER_OPTIONS.set(key, opts);
+  }
+  return opts;
+}
+
+function spellCluster(cons: Cons[], afterVowel: boolean, wordInitial: boolean, ext: boolean, limit: number): Option[] {
   // Each position offers the options of one consonant, or of a pair starting there.
-  let partial: Option[] = [{ s: '', c: 0 }];
+  let partial: Option[] = [opt('', 0)];
   let i = 0;
   while (i < cons.length) {
     const c = cons[i]!;
@@ -227,20 +254,20 @@ function clusterOptions(cons: Cons[], afterVowel: boolean, wordInitial: boolean,
       const full = consonantOptions(c, ctx(i), false);
       const second = consonantOptions(next, ctx(i + 1), ext);
       opts = [];
-      for (const f of full) for (const s of second) opts.push({ s: f.s + s.s, c: f.c + s.c });
-      for (const s of second) opts.push({ s: s.s, c: s.c + 1 });
+      for (const f of full) for (const s of second) opts.push(opt(f.s + s.s, f.c + s.c));
+      for (const s of second) opts.push(opt(s.s, s.c + 1));
       step = 2;
     } else {
       opts = consonantOptions(c, ctx(i), ext);
       // Scoring only: a single consonant typed double (thapa -> thappa), not word-initially.
       if (ext && (afterVowel || i > 0) && cons.length === 1) {
         const doubled: Option[] = [];
-        for (const o of opts) if (o.s.length) doubled.push({ s: o.s[0] + o.s, c: o.c + 2 });
+        for (const o of opts) if (o.s.length) doubled.push(opt(o.s[0] + o.s, o.c + 2));
         opts = opts.concat(doubled);
       }
     }
     const grown: Option[] = [];
-    for (const p of partial) for (const o of opts) if (p.c + o.c <= limit) grown.push({ s: p.s + o.s, c: p.c + o.c });
+    for (const p of partial) for (const o of opts) if (p.c + o.c <= limit) grown.push(opt(p.s + o.s, p.c + o.c));
     partial = grown;
     i += step;
   }
@@ -262,31 +289,31 @@ function vowelOptions(v: Vowel, marked: boolean, hiatus: boolean, wordInitial: b
   if (!ext) return o;
   switch (v) {
     case 'a':
-      o.push({ s: 'aa', c: 2 });
+      o.push(opt('aa', 2));
       break;
     case 'i':
-      o.push({ s: 'ee', c: 2 }, { s: 'ii', c: 3 });
-      if (wordFinal && !wordInitial) o.push({ s: 'y', c: 2 });
+      o.push(opt('ee', 2), opt('ii', 3));
+      if (wordFinal && !wordInitial) o.push(opt('y', 2));
       break;
     case 'ii':
       // a final ī typed y, as in romanized names (adhikary)
-      if (wordFinal && !wordInitial) o.push({ s: 'y', c: 2 });
+      if (wordFinal && !wordInitial) o.push(opt('y', 2));
       break;
     case 'u':
-      o.push({ s: 'oo', c: 2 }, { s: 'uu', c: 3 });
+      o.push(opt('oo', 2), opt('uu', 3));
       break;
     case 'e':
-      if (wordFinal) o.push({ s: 'ey', c: 2 });
-      o.push({ s: 'ai', c: 3 });
+      if (wordFinal) o.push(opt('ey', 2));
+      o.push(opt('ai', 3));
       break;
     case 'ai':
-      o.push({ s: 'e', c: 2 }, { s: 'ay', c: 2 });
+      o.push(opt('e', 2), opt('ay', 2));
       break;
     case 'au':
-      o.push({ s: 'o', c: 2 }, { s: 'ow', c: 2 });
+      o.push(opt('o', 2), opt('ow', 2));
       break;
     case 'o':
-      o.push({ s: 'au', c: 3 });
+      o.push(opt('au', 3));
       break;
   }
   return o;
@@ -295,38 +322,38 @@ function vowelOptions(v: Vowel, marked: boolean, hiatus: boolean, wordInitial: b
 function baseVowelOptions(v: Vowel, marked: boolean, hiatus: boolean, wordInitial: boolean, afterY: boolean): Option[] {
   switch (v) {
     case 'a':
-      return [{ s: 'a', c: 0 }];
+      return [opt('a', 0)];
     case 'aa':
-      return marked ? [{ s: 'aa', c: 0 }, { s: 'a', c: 1 }] : [{ s: 'a', c: 0 }, { s: 'aa', c: 1 }];
+      return marked ? [opt('aa', 0), opt('a', 1)] : [opt('a', 0), opt('aa', 1)];
     case 'ii':
       return marked
-        ? [{ s: 'ee', c: 0 }, { s: 'ii', c: 1 }, { s: 'i', c: 1 }]
-        : [{ s: 'i', c: 0 }, { s: 'ee', c: 1 }, { s: 'ii', c: 2 }];
+        ? [opt('ee', 0), opt('ii', 1), opt('i', 1)]
+        : [opt('i', 0), opt('ee', 1), opt('ii', 2)];
     case 'uu':
       return marked
-        ? [{ s: 'oo', c: 0 }, { s: 'uu', c: 1 }, { s: 'u', c: 1 }]
-        : [{ s: 'u', c: 0 }, { s: 'oo', c: 1 }, { s: 'uu', c: 2 }];
+        ? [opt('oo', 0), opt('uu', 1), opt('u', 1)]
+        : [opt('u', 0), opt('oo', 1), opt('uu', 2)];
     case 'i':
-      return hiatus ? [{ s: 'i', c: 0 }, { s: 'yi', c: 1 }] : [{ s: 'i', c: 0 }];
+      return hiatus ? [opt('i', 0), opt('yi', 1)] : [opt('i', 0)];
     case 'u':
-      return [{ s: 'u', c: 0 }];
+      return [opt('u', 0)];
     case 'r':
     case 'rr':
-      return [{ s: 'ri', c: 0 }, { s: 'ru', c: 2 }];
+      return [opt('ri', 0), opt('ru', 2)];
     case 'l':
     case 'll':
-      return [{ s: 'lri', c: 0 }];
+      return [opt('lri', 0)];
     case 'e':
-      if (hiatus) return [{ s: 'e', c: 0 }, { s: 'ye', c: 0 }];
-      if (wordInitial) return [{ s: 'e', c: 0 }, { s: 'ye', c: 1 }];
-      return [{ s: 'e', c: 0 }];
+      if (hiatus) return [opt('e', 0), opt('ye', 0)];
+      if (wordInitial) return [opt('e', 0), opt('ye', 1)];
+      return [opt('e', 0)];
     case 'ai':
-      return [{ s: 'ai', c: 0 }, { s: 'ei', c: 1 }];
+      return [opt('ai', 0), opt('ei', 1)];
     case 'o':
-      return [{ s: 'o', c: 0 }];
+      return [opt('o', 0)];
     case 'au':
       // texting writes the -यौ of the past as -yeu (gayeu, garyeu)
-      return afterY ? [{ s: 'au', c: 0 }, { s: 'ou', c: 1 }, { s: 'eu', c: 1 }] : [{ s: 'au', c: 0 }, { s: 'ou', c: 1 }];
+      return afterY ? [opt('au', 0), opt('ou', 1), opt('eu', 1)] : [opt('au', 0), opt('ou', 1)];
   }
 }
 
@@ -368,20 +395,20 @@ const NEGATIVE_ENDING_CONS: ReadonlySet<string> = new Set(['d', 'ch']);
 function finalSchwaOptions(syl: Syllable[]): Option[] {
   const n = syl.length;
   const last = syl[n - 1]!;
-  if (n === 1 || last.nasal || last.visarga) return [{ s: 'a', c: 0 }];
-  if (last.cons.length >= 2) return [{ s: 'a', c: 0 }, { s: '', c: 1, del: true }];
+  if (n === 1 || last.nasal || last.visarga) return [opt('a', 0)];
+  if (last.cons.length >= 2) return [opt('a', 0), deleting('', 1)];
   // The negative verb ending -ऐन (-दैन, छैन) keeps its a (छैन chhaina,
   // हुँदैन hundaina); a noun in -ऐन does not (ऐन ain, जैन jain).
   const before = syl[n - 2]!;
   if (last.cons[0] === 'n' && before.vowel === 'ai' && NEGATIVE_ENDING_CONS.has(before.cons[before.cons.length - 1]!)) {
-    return [{ s: 'a', c: 0 }, { s: '', c: 1, del: true }];
+    return [opt('a', 0), deleting('', 1)];
   }
   if (last.cons[0] === 'y') {
     const pv = syl[n - 2]!.vowel;
-    if (pv === 'i' || pv === 'ii') return [{ s: 'a', c: 0 }];
-    return [{ s: 'a', c: 0 }, { s: '', c: 0, del: true }];
+    if (pv === 'i' || pv === 'ii') return [opt('a', 0)];
+    return [opt('a', 0), deleting('', 0)];
   }
-  return [{ s: '', c: 0, del: true }, { s: 'a', c: 1 }];
+  return [deleting('', 0), opt('a', 1)];
 }
 
 /** The choices that spell a word, in order. `ext` adds the scoring-only options. */
@@ -399,9 +426,9 @@ function buildSlots(syl: Syllable[], marked: boolean, ext: boolean): Slot[] {
     // The demonstratives' य and त्य with their a, said e (यस्तो yesto,
     // त्यसको tesko, यहाँ yeha): one slot, so that the y goes only with the e.
     if (i === 0 && n > 1 && s.inherent && !s.nasal && !s.visarga && isDemonstrativeOnset(s.cons)) {
-      const opts = clusterOptions(s.cons, false, true, ext, limit).map((o) => ({ s: o.s + 'a', c: o.c }));
-      if (s.cons.length === 1) opts.push({ s: 'ye', c: 1 });
-      else opts.push({ s: 'te', c: 1 }, { s: 'tye', c: 1 });
+      const opts = clusterOptions(s.cons, false, true, ext, limit).map((o) => (opt(o.s + 'a', o.c)));
+      if (s.cons.length === 1) opts.push(opt('ye', 1));
+      else opts.push(opt('te', 1), opt('tye', 1));
       slots.push({ options: opts, vowel: true });
       continue;
     }
@@ -414,21 +441,21 @@ function buildSlots(syl: Syllable[], marked: boolean, ext: boolean): Slot[] {
       const withoutY = clusterOptions(s.cons.slice(0, -1), afterVowel, i === 0, ext, limit);
       const vowels = vowelOptions('au', marked, false, false, i === n - 1 && !s.nasal && !s.visarga, true, ext);
       const opts: Option[] = [];
-      for (const c of withY) for (const v of vowels) opts.push({ s: c.s + v.s, c: c.c + v.c });
-      for (const c of withoutY) opts.push({ s: c.s + 'eu', c: c.c + 1 });
+      for (const c of withY) for (const v of vowels) opts.push(opt(c.s + v.s, c.c + v.c));
+      for (const c of withoutY) opts.push(opt(c.s + 'eu', c.c + 1));
       slots.push({ options: opts, vowel: true });
     } else if (s.cons.length) {
       let opts = clusterOptions(s.cons, afterVowel, i === 0, ext, limit);
       // A cluster ending in य before ए is said with a plain e and often typed
       // so, one step dearer (प्रत्येक pratek beside pratyek).
       if (s.cons.length >= 2 && s.cons[s.cons.length - 1] === 'y' && s.vowel === 'e') {
-        opts = opts.concat(clusterOptions(s.cons.slice(0, -1), afterVowel, i === 0, ext, limit).map((o) => ({ s: o.s, c: o.c + 1 })));
+        opts = opts.concat(clusterOptions(s.cons.slice(0, -1), afterVowel, i === 0, ext, limit).map((o) => (opt(o.s, o.c + 1))));
       }
       // Scoring only: य after i/ī/e left out (gario for गरियो, dio for दियो).
       if (ext && s.cons.length === 1 && s.cons[0] === 'y' && prev && (prev.vowel === 'i' || prev.vowel === 'ii' || prev.vowel === 'e')) {
-        opts = opts.concat([{ s: '', c: 1 }]);
+        opts = opts.concat([opt('', 1)]);
       }
-      slots.push({ options: opts });
+      slots.push({ options: opts, vowel: false });
     }
     // --- the vowel
     if (glideWithVowel) {
@@ -440,15 +467,15 @@ function buildSlots(syl: Syllable[], marked: boolean, ext: boolean): Slot[] {
       if (i === n - 1) opts = finalOpts!;
       // Where the letters would run together into an aspirate, the a is
       // usually written: सटही satahi, since "sathi" reads साथी (t+h is th).
-      else if (i > 0 && predicted[i]) opts = [{ s: 'a', c: 0 }, { s: '', c: next!.cons[0] === 'h' && JOINS_WITH_H.has(s.cons[0]!) ? 1 : 0, del: true }];
-      else if (ext && i > 0 && s.cons.length === 1 && !s.nasal && !s.visarga && next && next.cons.length) opts = [{ s: 'a', c: 0 }, { s: '', c: 2, del: true }];
-      else opts = [{ s: 'a', c: 0 }];
+      else if (i > 0 && predicted[i]) opts = [opt('a', 0), deleting('', next!.cons[0] === 'h' && JOINS_WITH_H.has(s.cons[0]!) ? 1 : 0)];
+      else if (ext && i > 0 && s.cons.length === 1 && !s.nasal && !s.visarga && next && next.cons.length) opts = [opt('a', 0), deleting('', 2)];
+      else opts = [opt('a', 0)];
       // After a consonant with the व glide (श्व, स्व, द्व, ज्व) the a is said
       // rounded and often typed o: ईश्वर ishwor, विश्व bishwo, बानेश्वर
       // baneshwor, प्रज्वलित prajwolit, as names and places are romanized.
       // Not after the repha (पूर्व purwa, सर्वत्र: r + va, no glide).
-      if (s.cons.length >= 2 && s.cons[s.cons.length - 1] === 'v' && s.cons[s.cons.length - 2] !== 'r') opts = opts.concat([{ s: 'o', c: 1 }]);
-      if (ext) opts = opts.concat([{ s: 'aa', c: 3 }]);
+      if (s.cons.length >= 2 && s.cons[s.cons.length - 1] === 'v' && s.cons[s.cons.length - 2] !== 'r') opts = opts.concat([opt('o', 1)]);
+      if (ext) opts = opts.concat([opt('aa', 3)]);
       slots.push({ options: opts, vowel: true });
     } else {
       // An independent vowel letter after a vowel is a hiatus (भएको bha-e-ko), typed with a glide.
@@ -460,16 +487,16 @@ function buildSlots(syl: Syllable[], marked: boolean, ext: boolean): Slot[] {
     // --- nasal sign and visarga on the vowel
     const nextCons = next && next.cons.length ? next.cons[0] : undefined;
     if (s.nasal === 1) {
-      if (nextCons && (LABIALS.has(nextCons) || nextCons === 'v')) slots.push({ options: [{ s: 'm', c: 0 }, { s: 'n', c: 0 }, { s: '', c: 1 }] });
-      else if (nextCons && VELARS.has(nextCons)) slots.push({ options: [{ s: 'n', c: 0 }, { s: 'ng', c: 1 }, { s: '', c: 1 }] });
-      else if (nextCons && SONORANTS_SIBILANTS.has(nextCons)) slots.push({ options: [{ s: 'n', c: 0 }, { s: 'm', c: 1 }, { s: '', c: 1 }] });
-      else if (nextCons) slots.push({ options: [{ s: 'n', c: 0 }, { s: '', c: 1 }] });
-      else slots.push({ options: [{ s: 'n', c: 0 }, { s: 'm', c: 1 }, { s: '', c: 1 }] });
+      if (nextCons && (LABIALS.has(nextCons) || nextCons === 'v')) slots.push({ options: [opt('m', 0), opt('n', 0), opt('', 1)], vowel: false });
+      else if (nextCons && VELARS.has(nextCons)) slots.push({ options: [opt('n', 0), opt('ng', 1), opt('', 1)], vowel: false });
+      else if (nextCons && SONORANTS_SIBILANTS.has(nextCons)) slots.push({ options: [opt('n', 0), opt('m', 1), opt('', 1)], vowel: false });
+      else if (nextCons) slots.push({ options: [opt('n', 0), opt('', 1)], vowel: false });
+      else slots.push({ options: [opt('n', 0), opt('m', 1), opt('', 1)], vowel: false });
     } else if (s.nasal === 2) {
-      slots.push({ options: [{ s: 'n', c: 0 }, { s: '', c: 0 }] });
+      slots.push({ options: [opt('n', 0), opt('', 0)], vowel: false });
     }
     if (s.visarga) {
-      slots.push({ options: next ? [{ s: '', c: 0 }, { s: 'h', c: 1 }] : [{ s: 'h', c: 0 }, { s: '', c: 1 }] });
+      slots.push({ options: next ? [opt('', 0), opt('h', 1)] : [opt('h', 0), opt('', 1)], vowel: false });
     }
   }
   return slots;
@@ -542,17 +569,24 @@ function enumerate(
 export function casualCost(syl: Syllable[], typed: string): number {
   let best = Infinity;
   const n = typed.length;
-  const styles: [boolean, number][] = hasLongVowel(syl) ? [[false, 0], [true, 1]] : [[false, 0]];
+  const size = (n + 1) * 2;
+  if (scratch.a.length < size) scratch = { a: new Float64Array(size * 2), b: new Float64Array(size * 2) };
+  const styles = hasLongVowel(syl) ? BOTH_STYLES : PLAIN_STYLE;
   for (const [marked, base] of styles) {
     const slots = buildSlots(syl, marked, true);
-    // cost[pos * 2 + prevDeleted]
-    let cur = new Float64Array((n + 1) * 2).fill(Infinity);
-    let nxt = new Float64Array((n + 1) * 2);
+    // cost[pos * 2 + prevDeleted], over the positions lo..hi reached so far
+    let cur = scratch.a;
+    let nxt = scratch.b;
+    cur.fill(Infinity, 0, size);
     cur[0] = base;
+    let lo = 0;
+    let hi = 0;
+    let reached = true;
     for (const slot of slots) {
-      nxt.fill(Infinity);
-      let any = false;
-      for (let pos = 0; pos <= n; pos++) {
+      nxt.fill(Infinity, 0, size);
+      let nlo = n + 1;
+      let nhi = -1;
+      for (let pos = lo; pos <= hi; pos++) {
         for (let pd = 0; pd < 2; pd++) {
           const c0 = cur[pos * 2 + pd]!;
           if (c0 === Infinity) continue;
@@ -566,18 +600,26 @@ export function casualCost(syl: Syllable[], typed: string): number {
             const idx = np * 2 + nd;
             if (c1 < nxt[idx]!) {
               nxt[idx] = c1;
-              any = true;
+              if (np < nlo) nlo = np;
+              if (np > nhi) nhi = np;
             }
           }
         }
       }
-      if (!any) {
-        cur.fill(Infinity);
+      if (nhi < 0) {
+        reached = false;
         break;
       }
       [cur, nxt] = [nxt, cur];
+      lo = nlo;
+      hi = nhi;
     }
-    best = Math.min(best, cur[n * 2]!, cur[n * 2 + 1]!);
+    if (reached) best = Math.min(best, cur[n * 2]!, cur[n * 2 + 1]!);
   }
   return best;
 }
+
+/** The DP rows of casualCost, reused by every call (one runs at a time per thread). */
+let scratch = { a: new Float64Array(128), b: new Float64Array(128) };
+const PLAIN_STYLE: readonly (readonly [boolean, number])[] = [[false, 0]];
+const BOTH_STYLES: readonly (readonly [boolean, number])[] = [[false, 0], [true, 1]];

@@ -9,8 +9,8 @@ import { CONJUNCTION_WORDS } from '../lang/closed-class.js';
 import { HALANTA } from '../lang/letters.js';
 import { hasLetterOrDigit } from '../lang/text.js';
 import { CASUAL_COST_STEP } from './aliases.js';
-import { candidateView, type WordAnalysis } from './analysis.js';
-import { Stage, type Scored } from './candidates.js';
+import { candidateView, type RankedCandidate, type WordAnalysis } from './analysis.js';
+import { Stage } from './candidates.js';
 import { POSTPOSITION_WORDS } from './inflection.js';
 import { CLOSED_CLASS } from './ranking.js';
 import type { RomanToken } from './results.js';
@@ -234,7 +234,7 @@ function personOf(word: string): Person {
  * the end of the sentence only between twins in -औ/-औँ (hami ... bhayau
  * bhane: भयौँ).
  */
-function agreementOrder(ranked: Scored[], subject: Person, sentenceFinal: boolean): number {
+function agreementOrder(ranked: RankedCandidate[], subject: Person, sentenceFinal: boolean): number {
   const top = ranked[0]!;
   if (top.stage !== Stage.Exact || personOf(top.word) === subject) return -1;
   // Inside the sentence (a clause before भने, a comma), only the twins
@@ -256,7 +256,7 @@ function agreementOrder(ranked: Scored[], subject: Person, sentenceFinal: boolea
  * exact candidates (as heavy as the first); elsewhere, a word that is not a
  * postposition when the first one is.
  */
-function postpositionOrder(ranked: Scored[], afterWord: boolean): number {
+function postpositionOrder(ranked: RankedCandidate[], afterWord: boolean): number {
   const top = ranked[0]!;
   // A conjunction typed as closely stays (usle yati kaam garyo ki ...: कि, not the genitive की).
   if (top.stage !== Stage.Exact || (afterWord && CONJUNCTIONS.has(top.word))) return -1;
@@ -283,7 +283,7 @@ const ENCLITIC_PARTICLES: ReadonlySet<string> = new Set(['त', 'नि', 'प�
  * first candidate is an enclitic particle, the first exact candidate as
  * heavy that is not (ta kina dhilo aayau?: तँ, the pronoun).
  */
-function sentenceStartOrder(ranked: Scored[]): number {
+function sentenceStartOrder(ranked: RankedCandidate[]): number {
   const top = ranked[0]!;
   if (top.stage !== Stage.Exact || !ENCLITIC_PARTICLES.has(top.word)) return -1;
   for (let i = 1; i < ranked.length; i++) {
@@ -302,7 +302,7 @@ function sentenceStartOrder(ranked: Scored[]): number {
  * or else, before a written full stop (`written`), a finite verb form
  * within one casual step (see below).
  */
-function finiteVerbOrder(ranked: Scored[], written: boolean): number {
+function finiteVerbOrder(ranked: RankedCandidate[], written: boolean): number {
   const top = ranked[0]!;
   if (top.stage !== Stage.Exact) return -1;
   const twin = top.word + HALANTA;

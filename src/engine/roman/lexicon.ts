@@ -9,7 +9,7 @@ import type { Morphology } from '../spell/morphology.js';
 import type { Spellchecker } from '../spell/spellchecker.js';
 import { casualCost } from './casual.js';
 import { syllabify, type Syllable } from './schemes.js';
-import { WordFactsCache, type WordFacts } from './word-facts.js';
+import { hasHeadword, WordFactsCache, type WordFacts } from './word-facts.js';
 
 
 export class Lexicon {
@@ -18,12 +18,18 @@ export class Lexicon {
   /** Syllable analyses of candidate words (a candidate is priced against many typed tokens). */
   private readonly syllables: BudgetCache<Syllable[] | null>;
 
+  /**
+   * `storedCounts`: read the case-form counts the build stored with the
+   * analyses (WordStore.caseForms) rather than count them with the
+   * spellchecker; only when those are this code's (Romanizer's storedAnalyses).
+   */
   constructor(
     readonly store: WordStore,
     readonly spell: Spellchecker,
+    storedCounts = false,
   ) {
     this.morph = spell.morph;
-    this.factsCache = new WordFactsCache(store, spell);
+    this.factsCache = new WordFactsCache(store, spell, storedCounts ? (w) => store.caseForms(w) : (w) => spell.caseForms(w));
     this.syllables = spell.caches.cache('roman.syllables', 0.05, approxBytes);
   }
 
@@ -37,6 +43,11 @@ export class Lexicon {
     let syl = this.syllables.get(word);
     if (syl === undefined) syl = this.syllables.remember(word, syllabify(word));
     return syl ? casualCost(syl, typed) : Infinity;
+  }
+
+  /** A headword of the store (word-facts.ts hasHeadword: its form record says so; no headword record is read). */
+  isHeadword(word: string): boolean {
+    return hasHeadword(this.store, word);
   }
 
   /** A form the store has (the Bloom filter asked first: a miss costs no read). */

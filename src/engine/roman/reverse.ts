@@ -119,9 +119,63 @@ const DEASPIRATED: Record<string, Reading[]> = {
   b: [{ dev: 'भ', c: 2 }],
 };
 
-const GROUPS = [...new Set([...Object.keys(CONSONANTS), ...Object.keys(VOWELS)])].sort((a, b) => b.length - a.length);
-const MAX_GROUP = GROUPS[0]!.length;
-const GROUP_SET = new Set(GROUPS);
+/**
+ * Every piece a search step appends to a spelling, by index (the search
+ * keeps indexes, not strings).
+ */
+const PIECES: string[] = [];
+const PIECE_INDEX = new Map<string, number>();
+function pieceOf(s: string): number {
+  let i = PIECE_INDEX.get(s);
+  if (i === undefined) {
+    i = PIECES.length;
+    PIECES.push(s);
+    PIECE_INDEX.set(s, i);
+  }
+  return i;
+}
+const NOTHING = pieceOf('');
+const FINAL_HALANTA = pieceOf(HALANTA);
+const FINAL_II = pieceOf('ी');
+const ANUSVARA_PIECE = pieceOf('ं');
+const CHANDRABINDU_PIECE = pieceOf('ँ');
+const E_LETTER = pieceOf('ए');
+const VISARGA_PIECE = pieceOf('ः');
+
+/** What the search does on reading one letter group: its readings, as the pieces each appends. */
+interface GroupReadings {
+  name: string;
+  /** Consonant readings (with the deaspirated ones): the piece alone, and after a consonant with halanta. */
+  cons: { dev: number; afterCons: number; c: number }[] | null;
+  vow: { sign: number; letter: number; c: number }[] | null;
+  /** The glide before the group's likeliest vowel (gario: the य left out before o): य + its sign. */
+  glide: number;
+}
+
+const GROUP_READINGS = new Map<string, GroupReadings>();
+for (const g of new Set([...Object.keys(CONSONANTS), ...Object.keys(VOWELS)])) {
+  let cons = CONSONANTS[g];
+  if (cons && DEASPIRATED[g]) cons = cons.concat(DEASPIRATED[g]!);
+  const vow = VOWELS[g];
+  GROUP_READINGS.set(g, {
+    name: g,
+    cons: cons ? cons.map((r) => ({ dev: pieceOf(r.dev), afterCons: pieceOf(HALANTA + r.dev), c: r.c })) : null,
+    vow: vow ? vow.map((r) => ({ sign: pieceOf(r.sign), letter: pieceOf(r.letter), c: r.c })) : null,
+    glide: vow ? pieceOf('य' + vow[0]!.sign) : NOTHING,
+  });
+}
+/** The letter groups as a trie over their letters (a-z), to find the groups at a position without slicing the token. */
+interface GroupNode {
+  group: GroupReadings | null;
+  next: (GroupNode | null)[];
+}
+const newNode = (): GroupNode => ({ group: null, next: new Array<GroupNode | null>(26).fill(null) });
+const GROUP_TRIE = newNode();
+for (const [g, r] of GROUP_READINGS) {
+  let node = GROUP_TRIE;
+  for (let i = 0; i < g.length; i++) node = node.next[g.charCodeAt(i) - 97] ??= newNode();
+  node.group = r;
+}
 const ASPIRABLE = new Set(['k', 'g', 'c', 'ch', 'j', 't', 'd', 'p', 'b', 's']);
 const VOWEL_CHARS = new Set(['a', 'e', 'i', 'o', 'u']);
 /**
@@ -138,6 +192,9 @@ const NODE_LIMIT = 4_000;
  * no romanized Nepali, and the search would only exhaust NODE_LIMIT.
  */
 const UNPRONOUNCEABLE = /[^aeiou]{6}/;
+/** Longest token searched; the order key counts positions up to MAX_POSITIONS. */
+const MAX_TYPED = 30;
+const MAX_POSITIONS = MAX_TYPED + 1;
 
 const enum Last {
   Start,
@@ -145,60 +202,143 @@ const enum Last {
   Vowel,
 }
 
-interface State {
-  pos: number;
-  out: string;
-  last: Last;
-  cost: number;
-  dep: number;
+/**
+ * The search's states, in flat arrays reused by every call (one search runs
+ * at a time per thread): a state is an index, its spelling so far the piece
+ * it appended to its parent state's. A search pushes hundreds of states and
+ * completes a few dozen: only those are spelled out as strings.
+ */
+class States {
+  size = 0;
+  pos = new Int32Array(4096);
+  last = new Uint8Array(4096);
+  cost = new Int32Array(4096);
+  dep = new Int32Array(4096);
   /** Complete: nothing more to read. */
-  done: boolean;
-}
+  done = new Uint8Array(4096);
+  parent = new Int32Array(4096);
+  /** The piece appended, as an index into PIECES. */
+  piece = new Int32Array(4096);
+  /**
+   * A binary min-heap of state indexes, with the order key of each beside
+   * it: (cost x COST_PER_DEPARTURES + departures, then cost, then the
+   * position read, further first) as one integer (orderKey).
+   */
+  heap = new Int32Array(4096);
+  keys = new Int32Array(4096);
+  heapSize = 0;
+  /** The search that spelled out each state (spellings[i] is valid when spelled[i] is the current one). */
+  spelled = new Int32Array(4096);
+  spellings: string[] = [];
+  private search = 0;
 
-/** A binary min-heap of states by (cost, departures). */
-class StateHeap {
-  private readonly a: State[] = [];
-  get size(): number {
-    return this.a.length;
+  reset(): void {
+    this.size = 0;
+    this.heapSize = 0;
+    if (this.search === 0x7fffffff) {
+      this.search = 0;
+      this.spelled.fill(0);
+    }
+    this.search++;
   }
-  private static less(x: State, y: State): boolean {
-    const rx = x.cost * COST_PER_DEPARTURES + x.dep;
-    const ry = y.cost * COST_PER_DEPARTURES + y.dep;
-    return rx < ry || (rx === ry && (x.cost < y.cost || (x.cost === y.cost && x.pos > y.pos)));
+
+  add(pos: number, last: Last, cost: number, dep: number, done: boolean, parent: number, piece: number): number {
+    const i = this.size++;
+    if (i === this.pos.length) this.grow();
+    this.pos[i] = pos;
+    this.last[i] = last;
+    this.cost[i] = cost;
+    this.dep[i] = dep;
+    this.done[i] = done ? 1 : 0;
+    this.parent[i] = parent;
+    this.piece[i] = piece;
+    return i;
   }
-  push(s: State): void {
-    const a = this.a;
-    a.push(s);
-    let i = a.length - 1;
+
+  /** The spelling of state i: its parent's spelling and its piece (memoized for this search: completed states share their beginnings). */
+  spelling(i: number): string {
+    if (this.spelled[i] === this.search) return this.spellings[i]!;
+    const p = this.parent[i]!;
+    const s = p < 0 ? PIECES[this.piece[i]!]! : this.spelling(p) + PIECES[this.piece[i]!]!;
+    this.spelled[i] = this.search;
+    this.spellings[i] = s;
+    return s;
+  }
+
+  push(s: number, key: number): void {
+    if (this.heapSize === this.heap.length) {
+      const heap = new Int32Array(this.heap.length * 2);
+      heap.set(this.heap);
+      this.heap = heap;
+      const keys = new Int32Array(this.keys.length * 2);
+      keys.set(this.keys);
+      this.keys = keys;
+    }
+    const a = this.heap;
+    const k = this.keys;
+    let i = this.heapSize++;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!StateHeap.less(a[i]!, a[p]!)) break;
-      [a[i], a[p]] = [a[p]!, a[i]!];
+      if (!(key < k[p]!)) break;
+      a[i] = a[p]!;
+      k[i] = k[p]!;
       i = p;
     }
+    a[i] = s;
+    k[i] = key;
   }
-  pop(): State | undefined {
-    const a = this.a;
-    if (a.length === 0) return undefined;
+
+  /** The first state, or -1 when none is left. */
+  pop(): number {
+    if (this.heapSize === 0) return -1;
+    const a = this.heap;
+    const k = this.keys;
     const top = a[0]!;
-    const last = a.pop()!;
-    if (a.length) {
-      a[0] = last;
+    const n = --this.heapSize;
+    if (n) {
+      const s = a[n]!;
+      const key = k[n]!;
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;
-        if (l < a.length && StateHeap.less(a[l]!, a[m]!)) m = l;
-        if (r < a.length && StateHeap.less(a[r]!, a[m]!)) m = r;
+        let mk = key;
+        if (l < n && k[l]! < mk) {
+          m = l;
+          mk = k[l]!;
+        }
+        if (r < n && k[r]! < mk) m = r;
         if (m === i) break;
-        [a[i], a[m]] = [a[m]!, a[i]!];
+        a[i] = a[m]!;
+        k[i] = k[m]!;
         i = m;
       }
+      a[i] = s;
+      k[i] = key;
     }
     return top;
   }
+
+  private grow(): void {
+    const n = this.pos.length * 2;
+    const more = <T extends Int32Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(n);
+      b.set(a);
+      return b;
+    };
+    this.pos = more(this.pos);
+    this.last = more(this.last);
+    this.cost = more(this.cost);
+    this.dep = more(this.dep);
+    this.done = more(this.done);
+    this.parent = more(this.parent);
+    this.piece = more(this.piece);
+    this.spelled = more(this.spelled);
+  }
 }
+
+const states = new States();
 
 /**
  * Devanagari spellings of a lower-case ASCII roman token, likeliest first
@@ -206,31 +346,55 @@ class StateHeap {
  * empty for anything else. A uniform-cost search over reading positions.
  */
 export function reverseSpellings(typed: string, limit: number, maxCost = 2): string[] {
-  if (!/^[a-z]+$/.test(typed) || typed.length > 30 || UNPRONOUNCEABLE.test(typed)) return [];
+  if (!/^[a-z]+$/.test(typed) || typed.length > MAX_TYPED || UNPRONOUNCEABLE.test(typed)) return [];
   const n = typed.length;
-  // The letter groups starting at each position, longest first.
-  const groupsAt: string[][] = [];
+  // The letter groups starting at each position, longest first (each a
+  // prefix of the longest), and whether each is the unlikely reading of a
+  // shorter group where a longer one matches (k+h for kh, a+a for aa).
+  const groupsAt: GroupReadings[][] = [];
+  const splitAt: number[][] = [];
   for (let p = 0; p < n; p++) {
-    const gs: string[] = [];
-    for (let len = Math.min(MAX_GROUP, n - p); len >= 1; len--) {
-      const g = typed.slice(p, p + len);
-      if (GROUP_SET.has(g)) gs.push(g);
+    const gs: GroupReadings[] = [];
+    for (let node: GroupNode | null = GROUP_TRIE, i = p; i < n; i++) {
+      node = node.next[typed.charCodeAt(i) - 97]!;
+      if (node === null) break;
+      if (node.group) gs.push(node.group);
+    }
+    gs.reverse();
+    const splits: number[] = [];
+    const longer = gs.length > 0 ? gs[0]!.name : '';
+    for (let gi = 0; gi < gs.length; gi++) {
+      const g = gs[gi]!.name;
+      let split = 0;
+      if (gi > 0) {
+        if (longer === g + 'h' && ASPIRABLE.has(g)) split = 2;
+        else if (longer.length === 2 && longer[0] === longer[1] && VOWEL_CHARS.has(longer[0]!)) split = 2;
+      }
+      splits.push(split);
     }
     groupsAt.push(gs);
+    splitAt.push(splits);
   }
   const found: string[] = [];
   const seen = new Set<string>();
-  const heap = new StateHeap();
-  const push = (pos: number, out: string, last: Last, cost: number, dep: number, done = false): void => {
-    if (cost <= maxCost) heap.push({ pos, out, last, cost, dep, done });
+  const st = states;
+  st.reset();
+  // The order key (States.heap): rank, then cost, then the position read, further first.
+  const costs = maxCost + 1;
+  const push = (pos: number, last: Last, cost: number, dep: number, parent: number, piece: number, done = false): void => {
+    if (cost <= maxCost) st.push(st.add(pos, last, cost, dep, done, parent, piece), ((cost * COST_PER_DEPARTURES + dep) * costs + cost) * MAX_POSITIONS + (n - pos));
   };
-  push(0, '', Last.Start, 0, 0);
+  push(0, Last.Start, 0, 0, -1, NOTHING);
   let pops = 0;
   while (found.length < limit && pops++ < NODE_LIMIT) {
-    const st = heap.pop();
-    if (!st) break;
-    const { pos, out, last, cost, dep } = st;
-    if (st.done) {
+    const s = st.pop();
+    if (s < 0) break;
+    const pos = st.pos[s]!;
+    const last = st.last[s]! as Last;
+    const cost = st.cost[s]!;
+    const dep = st.dep[s]!;
+    if (st.done[s]) {
+      const out = st.spelling(s);
       if (!seen.has(out)) {
         seen.add(out);
         found.push(out);
@@ -239,23 +403,15 @@ export function reverseSpellings(typed: string, limit: number, maxCost = 2): str
     }
     if (pos === n) {
       // a final consonant: bare (inherent a unwritten) or, less likely, with halanta
-      push(pos, out, last, cost, dep, true);
-      if (last === Last.Cons) push(pos, out + HALANTA, last, cost, dep + 1, true);
+      push(pos, last, cost, dep, s, NOTHING, true);
+      if (last === Last.Cons) push(pos, last, cost, dep + 1, s, FINAL_HALANTA, true);
       continue;
     }
     const gs = groupsAt[pos]!;
     for (let gi = 0; gi < gs.length; gi++) {
-      const g = gs[gi]!;
+      const { name: g, cons, vow, glide } = gs[gi]!;
       const end = pos + g.length;
-      // A shorter group where a longer one matches (k+h for kh, a+a for aa) is an unlikely reading.
-      let split = 0;
-      if (gi > 0) {
-        const longer = gs[0]!;
-        if (longer === g + 'h' && ASPIRABLE.has(g)) split = 2;
-        else if (longer.length === 2 && longer[0] === longer[1] && VOWEL_CHARS.has(longer[0]!)) split = 2;
-      }
-      let cons = CONSONANTS[g];
-      if (cons && DEASPIRATED[g]) cons = cons.concat(DEASPIRATED[g]!);
+      const split = splitAt[pos]![gi]!;
       if (cons) {
         for (let k = 0; k < cons.length; k++) {
           const r = cons[k]!;
@@ -263,47 +419,51 @@ export function reverseSpellings(typed: string, limit: number, maxCost = 2): str
           const d = dep + (k === 0 ? 0 : 1);
           if (last === Last.Cons) {
             // conjunct (halanta) or an unwritten inherent a between the consonants
-            push(end, out + HALANTA + r.dev, Last.Cons, c, d);
-            push(end, out + r.dev, Last.Cons, c, d + 1);
-          } else push(end, out + r.dev, Last.Cons, c, d);
+            push(end, Last.Cons, c, d, s, r.afterCons);
+            push(end, Last.Cons, c, d + 1, s, r.dev);
+          } else push(end, Last.Cons, c, d, s, r.dev);
         }
       }
-      const vow = VOWELS[g];
       if (vow) {
         for (let k = 0; k < vow.length; k++) {
           const r = vow[k]!;
-          push(end, out + (last === Last.Cons ? r.sign : r.letter), Last.Vowel, cost + r.c + split, dep + (k === 0 ? 0 : 1));
+          push(end, Last.Vowel, cost + r.c + split, dep + (k === 0 ? 0 : 1), s, last === Last.Cons ? r.sign : r.letter);
         }
         // aa for an inherent a (rohaan): unlikely
-        if (g === 'aa' && last === Last.Cons) push(end, out, Last.Vowel, cost + 2, dep + 1);
+        if (g === 'aa' && last === Last.Cons) push(end, Last.Vowel, cost + 2, dep + 1, s, NOTHING);
       }
       if (last === Last.Cons) {
         // y at the end after a consonant: a final ī as romanized names write
         // it (adhikary). As likely as a final -्य, which typists write with
         // its a (karya, not kary).
-        if (g === 'y' && end === n) push(end, out + 'ी', Last.Vowel, cost, dep);
+        if (g === 'y' && end === n) push(end, Last.Vowel, cost, dep, s, FINAL_II);
         // a consonant typed twice for one (thappa): unlikely
-        if (cons && g.length === 1 && typed[pos - 1] === g) push(end, out, Last.Cons, cost + 2, dep + 1);
+        if (cons && g.length === 1 && letterAt(typed, pos - 1) === g) push(end, Last.Cons, cost + 2, dep + 1, s, NOTHING);
       }
       // a vowel right after i or e: the y glide left out (gario for गरियो)
-      if (vow && last === Last.Vowel && (typed[pos - 1] === 'i' || typed[pos - 1] === 'e') && g !== 'i') {
-        push(end, out + 'य' + vow[0]!.sign, Last.Vowel, cost + 1 + vow[0]!.c, dep + 1);
+      if (vow && last === Last.Vowel && (letterAt(typed, pos - 1) === 'i' || letterAt(typed, pos - 1) === 'e') && g !== 'i') {
+        push(end, Last.Vowel, cost + 1 + vow[0]!.c, dep + 1, s, glide);
       }
       if (last === Last.Vowel) {
         // n/m after a vowel, before a consonant or at the end: a nasal sign.
         if (g === 'n' || g === 'm') {
-          const nx = typed[end];
-          if (nx === undefined || !VOWEL_CHARS.has(nx)) {
-            push(end, out + 'ं', Last.Vowel, cost, dep + 1);
-            push(end, out + 'ँ', Last.Vowel, cost, dep + 1);
+          const nx = letterAt(typed, end);
+          if (nx === '' || !VOWEL_CHARS.has(nx)) {
+            push(end, Last.Vowel, cost, dep + 1, s, ANUSVARA_PIECE);
+            push(end, Last.Vowel, cost, dep + 1, s, CHANDRABINDU_PIECE);
           }
         }
         // ye after a vowel: the glide a typist adds before ए (bhayeko भएको).
-        if (g === 'y' && typed[end] === 'e') push(end + 1, out + 'ए', Last.Vowel, cost, dep + 1);
+        if (g === 'y' && letterAt(typed, end) === 'e') push(end + 1, Last.Vowel, cost, dep + 1, s, E_LETTER);
         // h at the very end after a vowel: visarga.
-        if (g === 'h' && end === n) push(end, out + 'ः', Last.Vowel, cost + 1, dep);
+        if (g === 'h' && end === n) push(end, Last.Vowel, cost + 1, dep, s, VISARGA_PIECE);
       }
     }
   }
   return found;
+}
+
+/** The letter at i, or '' outside the token (reading past a string's end makes optimized code fall back). */
+function letterAt(typed: string, i: number): string {
+  return i >= 0 && i < typed.length ? typed[i]! : '';
 }

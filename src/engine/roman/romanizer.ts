@@ -5,25 +5,28 @@
 // and makes its caches in the spellchecker's CachePlan (one byte budget per
 // thread, lang/budget-cache.ts): the analyses of the tokens it has met, the
 // facts and syllables of their candidate words (lexicon.ts), and the JSON
-// fragments of its answers (json.ts).
+// fragments of its answers (json.ts). With the storedAnalyses option it
+// reads the analyses the build stored for the usual casual keys
+// (stored-analysis.ts) instead of computing them.
 //
 // How a token is analysed and ranked, and how a text's context chooses
 // among the candidates: roman/README.md.
 
 import { checkpoint, NEVER_STOP, type StopCheck } from '../lang/checkpoint.js';
+import type { StoredAnalysis } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
-import { FUNCTION_WORDS } from '../lang/closed-class.js';
-import type { Spellchecker } from '../spell/spellchecker.js';
-import { romanAliases } from './aliases.js';
+import { Spellchecker } from '../spell/spellchecker.js';
 import { analysisBytes, analyzeToken, type WordAnalysis } from './analysis.js';
 import type { BudgetCache } from '../lang/budget-cache.js';
 import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from './candidates.js';
 import { resolveSequence } from './context.js';
 import { RomanizationJson } from './json.js';
-import { romanKey } from './keys.js';
+import { CASUAL_TYPED, romanKey } from './keys.js';
 import { Lexicon } from './lexicon.js';
 import type { RomanizationResult } from './results.js';
+import { fromStoredAnalysis, toStoredAnalysis } from './stored-analysis.js';
 import { tokenizeRoman, type RomanTextToken } from './tokenize.js';
+import { warmUpWork } from './warm-up.js';
 
 export { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES };
 export { RANKING_SUMMARY } from './ranking.js';
@@ -31,6 +34,19 @@ export { CONTEXT_SUMMARY } from './context.js';
 
 /** Cache-key prefix of an analysis with guesses (no roman token holds this character). */
 const GUESS_TAG = '\u0001';
+
+export interface RomanizerOptions {
+  /**
+   * Read a token's analysis from the store when the build stored one
+   * (WordStore.analysis: the usual casual keys, analysed at build time by
+   * this same engine) instead of computing it, and a candidate's case-form
+   * count (WordStore.caseForms) instead of counting it. Only when the store's
+   * analyses come from this engine code (the caller compares
+   * StoreMeta.analyses.engine with analysisFingerprint(), fingerprint.ts).
+   * Default false.
+   */
+  storedAnalyses?: boolean;
+}
 
 export class Romanizer {
   private readonly lexicon: Lexicon;
@@ -41,13 +57,16 @@ export class Romanizer {
    */
   private readonly analyses: BudgetCache<WordAnalysis>;
   private readonly serializer: RomanizationJson;
+  private readonly storedAnalyses: boolean;
 
   /** `spell` is the thread's spellchecker over the same store. */
   constructor(
     readonly store: WordStore,
     readonly spell: Spellchecker,
+    options: RomanizerOptions = {},
   ) {
-    this.lexicon = new Lexicon(store, spell);
+    this.storedAnalyses = options.storedAnalyses === true;
+    this.lexicon = new Lexicon(store, spell, this.storedAnalyses);
     this.analyses = spell.caches.cache('roman.analyses', 0.3, analysisBytes);
     this.serializer = new RomanizationJson(spell.caches);
   }
@@ -103,9 +122,26 @@ export class Romanizer {
     if (hit) return hit;
     const key = romanKey(token);
     let a = key === token ? undefined : cache.get(tag + key);
-    if (!a) a = cache.remember(tag + key, analyzeToken(this.lexicon, key, guess));
+    if (!a) a = cache.remember(tag + key, this.analyzeKey(key, guess));
     if (key !== token) cache.remember(tag + token, a);
     return a;
+  }
+
+  /**
+   * The analysis of a roman key as the build stores it (stored-analysis.ts):
+   * always computed, never read from the store nor cached.
+   */
+  storableAnalysis(key: string): StoredAnalysis {
+    return toStoredAnalysis(analyzeToken(this.lexicon, key, false));
+  }
+
+  /** The analysis of a key: the stored one when there is one to use (only casual keys are stored; guesses never), else computed. */
+  private analyzeKey(key: string, guess: boolean): WordAnalysis {
+    if (this.storedAnalyses && !guess && CASUAL_TYPED.test(key)) {
+      const stored = this.store.analysis(key);
+      if (stored) return fromStoredAnalysis(stored, this.lexicon.morph);
+    }
+    return analyzeToken(this.lexicon, key, guess);
   }
 
   /** The UTF-8 bytes of JSON.stringify(result), from cached fragments of its tokens (json.ts). */
@@ -114,23 +150,26 @@ export class Romanizer {
   }
 
   /**
-   * Runs every code path of the resolver once over a text made from the
-   * closed-class words (their casual spellings, and for some of them an
-   * inflected form and a spelling with long vowels doubled), so that a
-   * thread's first real request does not pay for compiling the code and
+   * Resolves, before the thread's first request, texts made from the store's
+   * commonest words that take every path of the resolver many times
+   * (warm-up.ts), so that a new text does not pay for compiling the code or
    * paging in the store. Call once per thread at start-up; the analyses it
-   * caches are of real, common words.
+   * caches are of real, common words. `light`: the closed-class words only,
+   * once (about a tenth of the work), for a thread that answers small jobs.
    */
-  warmUp(): void {
-    const words: string[] = [];
-    for (const w of FUNCTION_WORDS) {
-      const a = romanAliases(w).find((x) => x.kinds.includes('casual'));
-      if (!a) continue;
-      words.push(a.alias);
-      // an inflected form (split stage) and a variant spelling (reverse and fuzzy stages)
-      if (words.length % 7 === 0) words.push(a.alias + 'ko', a.alias.replace(/a/g, 'aa'));
+  warmUp(extent: 'full' | 'light' = 'full'): void {
+    const { texts, alone } = warmUpWork(this.store, extent === 'full');
+    for (const text of texts) this.json(this.resolveText(text, MAX_MAX_CANDIDATES));
+    // The texts again on a romanizer and spellchecker with empty caches: the
+    // stages and checks run a second time (this one's caches answer them
+    // now), and the compiler has seen each path twice as often.
+    if (extent === 'full') {
+      const again = new Romanizer(this.store, new Spellchecker(this.store), { storedAnalyses: this.storedAnalyses });
+      for (const text of texts) again.json(again.resolveText(text, MAX_MAX_CANDIDATES));
     }
-    this.resolveText(words.join(' '), MAX_MAX_CANDIDATES);
+    for (const text of texts.slice(0, 2)) this.json(this.resolveText(text));
+    for (const word of alone) this.json(this.resolveTokens([word], MAX_MAX_CANDIDATES));
+    if (texts[0]) this.json(this.resolveTokens(texts[0].split(' ').slice(0, 40)));
   }
 
 

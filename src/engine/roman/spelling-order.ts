@@ -58,6 +58,8 @@ export function standardSpellingsFirst(set: CandidateSet): void {
  */
 export function acceptedVariantsFirst(set: CandidateSet): void {
   const { spell } = set.lexicon;
+  // Only a word only the news list has gives its place to another spelling.
+  if (!set.some((c) => c.facts.attestedOnly)) return;
   // Grouped by confusion key first: a word with no other spelling among the
   // candidates needs no spellcheck here (on a text never seen before, most
   // news-list candidates are such, and each check of an unknown word is the

@@ -3,7 +3,7 @@
 // or a word only the news list has, and, worked out on first use, how much
 // real text uses it (attestation, case forms, example sentences).
 
-import { FORM_ATTESTED, FORM_LEXICON, HUNSPELL_DICT } from '../../store/types.js';
+import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, HUNSPELL_DICT, type HeadwordRecord } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
 import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import { HALANTA } from '../lang/letters.js';
@@ -12,10 +12,14 @@ import type { Spellchecker } from '../spell/spellchecker.js';
 import { stringBytes, type BudgetCache } from '../lang/budget-cache.js';
 import { postpositionHeadword } from './inflection.js';
 
+/** How many case forms of a word the news list has (Spellchecker.caseForms, or the build's counts: WordStore.caseForms). */
+export type CaseFormCount = (word: string) => number;
+
 export class WordFacts {
   constructor(
     private readonly store: WordStore,
     private readonly spell: Spellchecker,
+    private readonly countCaseForms: CaseFormCount,
     private readonly word: string,
     /** The news word list (real text) has the word. */
     readonly inNews: boolean,
@@ -73,11 +77,11 @@ export class WordFacts {
    * How many case forms of the word (CASE_FORM_PROBES: घरमा, घरको, घरहरू...)
    * the news word list has: a word real text uses often shows up in many
    * (मन 10, मान 0; साथी, राति), the nearest thing to a frequency the
-   * packaged data has. Counted by the spellchecker (its memo of store
-   * records) on first use, memoized with the word's other facts.
+   * packaged data has. Counted on first use (by the spellchecker, or read
+   * from the build's counts), memoized with the word's other facts.
    */
   get caseForms(): number {
-    if (this.cases < 0) this.cases = this.spell.caseForms(this.caseStem);
+    if (this.cases < 0) this.cases = this.countCaseForms(this.caseStem);
     return this.cases;
   }
 
@@ -119,6 +123,7 @@ export class WordFactsCache {
   constructor(
     private readonly store: WordStore,
     private readonly spell: Spellchecker,
+    private readonly countCaseForms: CaseFormCount,
   ) {
     this.memo = spell.caches.cache('roman.wordFacts', 0.1, (f) => WORD_FACTS_BYTES + f.bytes);
   }
@@ -126,8 +131,10 @@ export class WordFactsCache {
   of(word: string): WordFacts {
     let m = this.memo.get(word);
     if (m) return m;
-    const h = this.store.headword(word);
-    const f = this.store.form(word);
+    const f = this.store.mayBeForm(word) ? this.store.form(word) : undefined;
+    const h = f !== undefined && (f.flags & FORM_HEADWORD) !== 0 ? this.store.headword(word) : undefined;
+    const isHeadword = (w: string): boolean => hasHeadword(this.store, w);
+    const headwordOf = (w: string): HeadwordRecord | undefined => (hasHeadword(this.store, w) ? this.store.headword(w) : undefined);
     let dictionaries: string[] = [];
     let definitionRank = 0;
     if (h) {
@@ -137,7 +144,7 @@ export class WordFactsCache {
       // An inflected form belongs to the dictionaries of the stems it
       // inflects; a verb root (गर्, लागि) is no headword, its -नु form is.
       for (const a of f.analyses) {
-        const stem = this.store.headword(a.stem) ?? this.store.headword(a.stem + 'नु');
+        const stem = headwordOf(a.stem) ?? headwordOf(a.stem + 'नु');
         for (const e of stem?.entries ?? []) if (!dictionaries.includes(e.dictionary)) dictionaries.push(e.dictionary);
       }
       // A form the hunspell expansion made from a stem that is no headword
@@ -159,13 +166,16 @@ export class WordFactsCache {
       !FUNCTION_WORDS.has(word) &&
       (h !== undefined
         ? h.entries.every((e) => e.pos !== null && BOUND_STEM_POS.has(e.pos))
-        : f !== undefined && f.analyses.length > 0 && f.analyses.every((a) => a.stem === word && a.suffix === '' && a.prefix === '') && this.store.headword(word + 'नु') !== undefined);
+        : f !== undefined && f.analyses.length > 0 && f.analyses.every((a) => a.stem === word && a.suffix === '' && a.prefix === '') && isHeadword(word + 'नु'));
     const lexicon = h !== undefined || (flags & FORM_LEXICON) !== 0;
     // A word no dictionary lists, but seen in real text and made of a
     // headword and a regular ending: it belongs to the headword's dictionaries.
     let regular = false;
+    // The headword before a postposition chain (नदी of नदीमा), asked at most once.
+    let chainBase: string | null | undefined;
+    const postpositionBase = (): string | null => (chainBase === undefined ? (chainBase = postpositionHeadword(word, isHeadword)) : chainBase);
     if (!lexicon && f !== undefined) {
-      const base = postpositionHeadword(word, (w) => this.store.headword(w) !== undefined);
+      const base = postpositionBase();
       if (base !== null) {
         regular = true;
         dictionaries = this.store.headword(base)!.entries.map((e) => e.dictionary);
@@ -174,7 +184,7 @@ export class WordFactsCache {
         // (गर्नुहोस् = गर्नु + होस्), or on a lexicon form (गयौ, the person
         // twin of गयौँ): it belongs to that word's dictionaries.
         const a = this.spell.morph.analyse(word);
-        const base = a && !a.speculative ? (this.store.headword(a.base) ?? this.store.headword(a.base + 'नु')) : undefined;
+        const base = a && !a.speculative ? (headwordOf(a.base) ?? headwordOf(a.base + 'नु')) : undefined;
         if (base) {
           regular = true;
           dictionaries = base.entries.map((e) => e.dictionary);
@@ -188,9 +198,18 @@ export class WordFactsCache {
       }
     }
     // An inflected form is used as much as its headword is: its own case forms mean nothing (नदीमामा).
-    const caseStem = h === undefined ? (postpositionHeadword(word, (w) => this.store.headword(w) !== undefined) ?? word) : word;
-    m = new WordFacts(this.store, this.spell, word, (flags & FORM_ATTESTED) !== 0, dictionaries, definitionRank, h !== undefined, lexicon, regular, boundStem, caseStem);
+    const caseStem = h === undefined ? (postpositionBase() ?? word) : word;
+    m = new WordFacts(this.store, this.spell, this.countCaseForms, word, (flags & FORM_ATTESTED) !== 0, dictionaries, definitionRank, h !== undefined, lexicon, regular, boundStem, caseStem);
     return this.memo.remember(word, m);
   }
 }
 
+
+/**
+ * The store has a headword record for the word, read from its form record
+ * (the build gives every headword one, flagged FORM_HEADWORD), the Bloom
+ * filter asked first: no headword record is read and decoded to learn it.
+ */
+export function hasHeadword(store: WordStore, word: string): boolean {
+  return store.mayBeForm(word) && ((store.form(word)?.flags ?? 0) & FORM_HEADWORD) !== 0;
+}

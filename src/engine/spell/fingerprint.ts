@@ -24,18 +24,30 @@ const ENGINE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The parts of the engine whose code computes a verdict. */
 export const VERDICT_CODE: readonly string[] = ['lang', 'spell'];
 
-let cached: string | null = null;
-
 /** Hex xxh64 over the verdict code's modules (paths and bytes, in path order) under `engineDir`; read once per thread for the real one. */
 export function verdictFingerprint(engineDir: string = ENGINE_DIR): string {
-  if (engineDir === ENGINE_DIR && cached !== null) return cached;
-  const files = VERDICT_CODE.flatMap((part) => modulesUnder(join(engineDir, part)))
+  return codeFingerprint(VERDICT_CODE, engineDir);
+}
+
+const cached = new Map<string, string>();
+
+/**
+ * Hex xxh64 over the modules of the given parts of the engine (folders
+ * under `engineDir`, recursively: paths and bytes, in path order); read
+ * once per thread for the real engine. Also the fingerprint of the stored
+ * romanization analyses (engine/roman/fingerprint.ts).
+ */
+export function codeFingerprint(parts: readonly string[], engineDir: string = ENGINE_DIR): string {
+  const id = parts.join('+');
+  if (engineDir === ENGINE_DIR && cached.has(id)) return cached.get(id)!;
+  const files = parts
+    .flatMap((part) => modulesUnder(join(engineDir, part)))
     .map((path) => relative(engineDir, path).split('\\').join('/'))
     .sort();
-  const parts: Buffer[] = [];
-  for (const rel of files) parts.push(Buffer.from(rel + '\0'), readFileSync(join(engineDir, rel)));
-  const hex = h64Raw(new Uint8Array(Buffer.concat(parts))).toString(16).padStart(16, '0');
-  if (engineDir === ENGINE_DIR) cached = hex;
+  const bytes: Buffer[] = [];
+  for (const rel of files) bytes.push(Buffer.from(rel + '\0'), readFileSync(join(engineDir, rel)));
+  const hex = h64Raw(new Uint8Array(Buffer.concat(bytes))).toString(16).padStart(16, '0');
+  if (engineDir === ENGINE_DIR) cached.set(id, hex);
   return hex;
 }
 

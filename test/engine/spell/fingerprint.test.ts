@@ -4,22 +4,11 @@
 // edit drops them. Checked on a copy of the compiled engine.
 
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { appendFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { engineCopy } from '../engine-copy.js';
 import { verdictFingerprint } from '../../../src/engine/spell/fingerprint.js';
-
-/** dist/src/engine, as compiled next to this test (dist/test/engine/spell). */
-const ENGINE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'src', 'engine');
-
-function engineCopy(t: { after(fn: () => void): void }): string {
-  const dir = mkdtempSync(join(tmpdir(), 'nls-engine-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  cpSync(ENGINE, dir, { recursive: true });
-  return dir;
-}
 
 test('the fingerprint of the compiled engine is its copy\'s, and is stable', (t) => {
   const copy = engineCopy(t);

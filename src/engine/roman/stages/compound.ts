@@ -3,10 +3,10 @@
 // long-a sandhi (niyamanusar नियमानुसार).
 
 import { FORM_ATTESTED, FORM_LEXICON, type AliasRecord } from '../../../store/types.js';
-import type { WordStore } from '../../../store/word-store.js';
 import { aksharaCount, CONSONANTS, HALANTA } from '../../lang/letters.js';
 import { CASUAL_COST_STEP } from '../aliases.js';
 import { Stage, type CandidateSet } from '../candidates.js';
+import type { Lexicon } from '../lexicon.js';
 import { syllabify } from '../schemes.js';
 import { COMPOUND_PENALTY, SPLIT_PENALTY, UNVERIFIED_SPLIT_PENALTY } from '../weights.js';
 
@@ -27,9 +27,9 @@ export function compoundStage(set: CandidateSet): boolean {
   let any = false;
   const n = token.length;
   for (let p = MIN_COMPOUND_PART; p <= n - MIN_COMPOUND_PART; p++) {
-    const a = bestDictionaryRecord(store, token.slice(0, p));
+    const a = bestDictionaryRecord(set.lexicon, token.slice(0, p));
     if (!a) continue;
-    const b = bestDictionaryRecord(store, token.slice(p));
+    const b = bestDictionaryRecord(set.lexicon, token.slice(p));
     if (!b) continue;
     // The second word starts with a consonant, or merges with the first by
     // the long-a sandhi (दीर्घ सन्धि: दर्शन + अनुसार = दर्शनानुसार, typed
@@ -62,10 +62,10 @@ function longASandhi(first: string, second: string): string | null {
 }
 
 /** The best stored alias record of a headword of two aksharas or more (a word that can stand in a compound: अति, not का), or null. */
-function bestDictionaryRecord(store: WordStore, roman: string): AliasRecord | null {
-  for (const r of store.aliases(roman)) {
+function bestDictionaryRecord(lexicon: Lexicon, roman: string): AliasRecord | null {
+  for (const r of lexicon.store.aliases(roman)) {
     if (r.word.endsWith(HALANTA) || aksharaCount(r.word) < 2) continue;
-    if (store.headword(r.word)) return r;
+    if (lexicon.isHeadword(r.word)) return r;
   }
   return null;
 }

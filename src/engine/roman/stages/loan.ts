@@ -68,7 +68,7 @@ function loanWithPostposition(set: CandidateSet, distinctive: boolean): boolean 
     const endings = endingsFor(suffix).filter((e) => e.type === 'post');
     if (endings.length === 0) continue;
     forEachLoanWord(set.lexicon, token.slice(0, p), (dev, _reading, weight) => {
-      if (store.headword(dev) === undefined) return;
+      if (!set.lexicon.isHeadword(dev)) return;
       for (const e of endings) {
         const joined = joinStem(dev, e);
         if (joined === null) continue;

@@ -104,7 +104,7 @@ function tryJoin(set: CandidateSet, stemDev: string, stemRec: AliasRecord, endin
     // the spellchecker would flag. A postposition after a word only real
     // text has (newsStem: the last pass) is backed by the news list like
     // the word itself.
-    const plausible = ending.type === 'post' ? newsStem || store.headword(stemDev) !== undefined || isLexiconForm(store, stemDev) : fromInfinitive;
+    const plausible = ending.type === 'post' ? newsStem || set.lexicon.isHeadword(stemDev) || isLexiconForm(store, stemDev) : fromInfinitive;
     if (!plausible || (!newsStem && !morph.analyse(joined))) return;
     weight -= UNVERIFIED_SPLIT_PENALTY;
   }
