@@ -69,7 +69,7 @@ export function documentAnswer(kind: DocumentKind, input: HandlerInput, deps: Ro
       return detailReply(DOCUMENT_DETAILS.notUtf8);
     }
   } else {
-    const c = checkDocumentJson(input.body);
+    const c = checkDocumentJson(input.body, kind);
     if (!c.ok) return detailReply(c.detail);
     text = c.text;
     if ((input.body as Record<string, unknown>).max_candidates != null) maxCandidates = c.maxCandidates;

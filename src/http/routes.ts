@@ -514,12 +514,12 @@ function documentRoutes(deps: RouteDeps): Route[] {
     description: `Shape B, before any work: "Request body is not valid UTF-8", "Document has a word of more than 10000 characters (at offset N); it cannot be split into pieces"${extra}, the needs-more-than-a-window rate-limit refusal; for a JSON body also "Request body is not valid JSON", "Request body must be a JSON object", "Field 'text' is required", "Field 'text' must be a string".`,
     schema: DetailBody,
   });
-  const common = (kind: 'spellcheck' | 'romanization'): Record<number, ResponseDoc> => ({
+  const common: Record<number, ResponseDoc> = {
     413: { description: `Shape B {"detail": "Document exceeds ${deps.documentMaxBytes} bytes"} (DOCUMENT_MAX_BYTES), refused as it arrives; the connection is closed.`, schema: DetailBody },
     415: { description: 'UNSUPPORTED_MEDIA_TYPE: the body must be text/plain (charset utf-8 or none) or application/json.', schema: ErrorBody },
     ...COMMON_RESPONSES,
-    429: { description: `RATE_LIMIT_EXCEEDED (Shape A, retry_after, Retry-After): the client's quota cannot take the document's ${kind === 'spellcheck' ? '' : ''}pieces now.`, schema: RateLimitBody, headers: ['Retry-After'] },
-  });
+    429: { description: `RATE_LIMIT_EXCEEDED (Shape A, retry_after, Retry-After): the client's quota cannot take all the document's pieces now (the request is then not counted).`, schema: RateLimitBody, headers: ['Retry-After'] },
+  };
   const limits = (kind: 'spellcheck' | 'romanization'): string => {
     const l = PIECE_LIMITS[kind];
     return `${l.characters.toLocaleString('en')} characters and ${l.words.toLocaleString('en')} words${Number.isFinite(l.tokens) ? ` and ${l.tokens.toLocaleString('en')} tokens` : ''}`;
@@ -541,7 +541,7 @@ function documentRoutes(deps: RouteDeps): Route[] {
         responses: {
           200: { description: 'NDJSON: a line per piece, or an error line for a piece that failed; then the totals line.', schema: DOCUMENT_LINES.spellcheck, contentType: NDJSON },
           400: bodyErrors(''),
-          ...common('spellcheck'),
+          ...common,
         },
       },
       handle(input) {
@@ -563,7 +563,7 @@ function documentRoutes(deps: RouteDeps): Route[] {
         responses: {
           200: { description: 'NDJSON: a line per piece, or an error line for a piece that failed; then the totals line.', schema: DOCUMENT_LINES.romanization, contentType: NDJSON },
           400: bodyErrors(', "...more than 2000 tokens..."; max_candidates out of range: INVALID_PARAMETER (query, Shape A) or "Field \'max_candidates\' must be an integer between 1 and 10" (JSON body)'),
-          ...common('romanization'),
+          ...common,
         },
       },
       handle(input) {

@@ -59,13 +59,17 @@ export const DocumentQueryCheck = Compile(DocumentQuery);
 
 export type DocumentCheck = { ok: true; text: string; maxCandidates: number } | { ok: false; detail: string };
 
-/** The JSON form: {"text": ..., "max_candidates"?: ...}. */
-export function checkDocumentJson(body: unknown): DocumentCheck {
+/**
+ * The JSON form: {"text": ..., "max_candidates"?: ...}. max_candidates is
+ * checked for romanization only: a spellcheck document ignores it, as
+ * POST /spellcheck/text ignores fields it does not take.
+ */
+export function checkDocumentJson(body: unknown, kind: DocumentKind): DocumentCheck {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, detail: DOCUMENT_DETAILS.notObject };
   const { text, max_candidates: mc } = body as Record<string, unknown>;
   if (text === undefined || text === null) return { ok: false, detail: DOCUMENT_DETAILS.textMissing };
   if (typeof text !== 'string') return { ok: false, detail: DOCUMENT_DETAILS.textNotString };
-  if (mc !== undefined && mc !== null && (!Number.isInteger(mc) || (mc as number) < MIN_MAX_CANDIDATES || (mc as number) > MAX_MAX_CANDIDATES)) {
+  if (kind === 'romanization' && mc !== undefined && mc !== null && (!Number.isInteger(mc) || (mc as number) < MIN_MAX_CANDIDATES || (mc as number) > MAX_MAX_CANDIDATES)) {
     return { ok: false, detail: DOCUMENT_DETAILS.maxCandidates };
   }
   return { ok: true, text, maxCandidates: typeof mc === 'number' ? mc : DEFAULT_MAX_CANDIDATES };

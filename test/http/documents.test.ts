@@ -132,6 +132,10 @@ test('invalid UTF-8 in the middle, a word no piece can hold, bad JSON: 400 in Sh
     assert.equal(r.status, 415, type);
     assert.equal(r.lines[0].error.code, 'UNSUPPORTED_MEDIA_TYPE');
   }
+  // max_candidates is romanization's: checked there, ignored by spellcheck as /spellcheck/text ignores it.
+  const mc = '{"text": "घर", "max_candidates": 11}';
+  assert.deepEqual((await post(s.base, '/api/v1/romanization/document', mc, 'application/json')).lines[0], { detail: "Field 'max_candidates' must be an integer between 1 and 10" });
+  assert.equal((await post(s.base, '/api/v1/spellcheck/document', mc, 'application/json')).status, 200);
   // A byte order mark is a character: offsets count it.
   const bom = await post(s.base, '/api/v1/spellcheck/document', '\uFEFFदिनन घर');
   assert.deepEqual(bom.lines[0].misspelled[0].occurrences, [{ start: 1, end: 5 }]);

@@ -38,8 +38,13 @@ interface Streamed {
 }
 
 function postRaw(port: number, path: string, body: string | Buffer, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return exchange(port, 'POST', path, headers, body);
+}
+
+/** Any method, without a body or with one, the answer as bytes (fetch would decompress and hide Content-Encoding). */
+function exchange(port: number, method: string, path: string, headers: Record<string, string>, body?: string | Buffer): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path, headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -268,5 +273,126 @@ test('the real store holds every entry\'s answer as JSON bytes, the same as form
     assert.equal(store.entryJson('कखगघङचछ'), undefined);
   } finally {
     store.close();
+  }
+});
+
+test('compression negotiation on the real service: gzip, br, identity, *;q=0 and refusals; a streamed document in br; HEAD and 304 of cached answers', { skip: SKIP_WITHOUT_DATA, timeout: 60_000 }, async (t) => {
+  const svc = await startTestService();
+  t.after(() => svc.close());
+  const body = JSON.stringify({ text: ROMAN.repeat(10).trim() });
+  const headers = { 'content-type': 'application/json' };
+  const plain = await postRaw(svc.port, '/api/v1/romanization/resolve', body, headers);
+  assert.equal(plain.headers['content-encoding'], undefined);
+  const cases: [string, string | undefined][] = [
+    ['gzip', 'gzip'],
+    ['br', 'br'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['br;q=0, *', 'gzip'],
+    ['identity', undefined],
+    ['*;q=0', undefined],
+    ['gzip;q=0, br;q=0', undefined],
+    ['br;q=0.2, identity;q=0.9', undefined],
+  ];
+  for (const [accept, want] of cases) {
+    const r = await postRaw(svc.port, '/api/v1/romanization/resolve', body, { ...headers, 'accept-encoding': accept });
+    assert.equal(r.status, 200, accept);
+    assert.equal(r.headers['content-encoding'], want, accept);
+    assert.equal(r.headers.vary, 'Accept-Encoding', accept);
+    const decoded = want === 'br' ? brotliDecompressSync(r.body) : want === 'gzip' ? gunzipSync(r.body) : r.body;
+    assert.deepEqual(decoded, plain.body, accept);
+  }
+  // A streamed document: the same lines in br as in identity (but for the time it took).
+  const doc = nepaliDocument(30, 11);
+  const same = (lines: any[]) => lines.map((l) => (l.totals ? { ...l.totals, elapsed_ms: 0 } : l));
+  const id = await stream(svc, '/api/v1/spellcheck/document', doc);
+  const br = await stream(svc, '/api/v1/spellcheck/document', doc, { 'content-type': 'text/plain; charset=utf-8', 'accept-encoding': 'br' });
+  assert.equal(id.headers['content-encoding'], undefined);
+  assert.equal(br.headers['content-encoding'], 'br');
+  assert.deepEqual(same(br.lines), same(id.lines));
+  // Cached answers: HEAD gives the headers of GET and no body; a matching If-None-Match is 304, by GET or HEAD, whatever the coding.
+  for (const path of [`/api/v1/dictionary/word?q=${encodeURIComponent('अर्थ')}`, `/api/v1/dictionary/suggest?q=${encodeURIComponent('घ')}`, `/api/v1/dictionary/examples?q=${encodeURIComponent('घर')}`]) {
+    const get = await exchange(svc.port, 'GET', path, { 'accept-encoding': 'gzip' });
+    assert.equal(get.status, 200, path);
+    const etag = get.headers.etag as string;
+    assert.match(etag, /^W\/"/, path);
+    assert.equal(get.headers['cache-control'], 'public, max-age=3600');
+    const head = await exchange(svc.port, 'HEAD', path, { 'accept-encoding': 'gzip' });
+    assert.equal(head.status, 200);
+    assert.equal(head.body.length, 0);
+    assert.equal(head.headers.etag, etag);
+    assert.equal(head.headers['content-encoding'], get.headers['content-encoding']);
+    for (const [method, accept] of [['GET', 'br'], ['HEAD', 'identity'], ['GET', '']] as const) {
+      const r = await exchange(svc.port, method, path, { 'accept-encoding': accept, 'if-none-match': `"other", ${etag}` });
+      assert.equal(r.status, 304, `${method} ${path} ${accept}`);
+      assert.equal(r.body.length, 0);
+      assert.equal(r.headers.etag, etag);
+    }
+    assert.equal((await exchange(svc.port, 'GET', path, { 'if-none-match': 'W/"0-0"' })).status, 200);
+  }
+});
+
+test('rate limits on the real service: a document the quota cannot take now is 429 and not counted; one no window can hold is 400; a batch over the quota is answered in part', { skip: SKIP_WITHOUT_DATA, timeout: 60_000 }, async (t) => {
+  const svc = await startTestService({ rateLimitPerMinute: 30, rateLimitPerDay: 1000 });
+  t.after(() => svc.close());
+  const json = { 'content-type': 'application/json' };
+  // 25 of the 30 requests.
+  const b = await stream(svc, '/api/v1/spellcheck/batch', JSON.stringify({ items: Array.from({ length: 25 }, (_, i) => ({ id: i, word: 'घर' })) }), json);
+  assert.equal(b.lines.filter((l) => l.result).length, 25);
+  assert.equal(b.headers['ratelimit-remaining'], '5');
+  // A document of more pieces than the 5 left: refused whole, before any work, and not counted.
+  const doc = nepaliDocument(100, 21);
+  const refused = await stream(svc, '/api/v1/spellcheck/document', doc);
+  assert.equal(refused.status, 429);
+  assert.equal(refused.lines[0].error.code, 'RATE_LIMIT_EXCEEDED');
+  assert.ok(refused.lines[0].error.retry_after >= 1);
+  assert.ok(Number(refused.headers['retry-after']) >= 1);
+  assert.match(refused.lines[0].error.message, /needs \d+ requests \(one per piece\)/);
+  // More pieces than a whole window holds: 400 in Shape B, not counted either.
+  const huge = nepaliDocument(500, 22);
+  const never = await stream(svc, '/api/v1/spellcheck/document', huge);
+  assert.equal(never.status, 400);
+  assert.match(never.lines[0].detail, /^Document needs \d+ requests of your rate limit \(one per piece\), more than a window of it holds/);
+  // The 5 left are still there: a batch of 8 romanization items gets 5 answers and 3 429 lines.
+  const r = await stream(svc, '/api/v1/romanization/batch', JSON.stringify({ items: Array.from({ length: 8 }, (_, i) => ({ id: `r${i}`, text: 'mero ghar' })) }), json);
+  assert.equal(r.status, 200);
+  assert.deepEqual(
+    r.lines.filter((l) => l.result).map((l) => l.index).sort(),
+    [0, 1, 2, 3, 4],
+  );
+  assert.deepEqual(
+    r.lines.filter((l) => l.error?.code === 'RATE_LIMIT_EXCEEDED').map((l) => l.index).sort(),
+    [5, 6, 7],
+  );
+  // Quota spent: a batch now is refused whole (its first item is the request itself).
+  const none = await stream(svc, '/api/v1/dictionary/batch', JSON.stringify({ items: [{ id: 1, word: 'घर' }] }), json);
+  assert.equal(none.status, 429);
+});
+
+test('romanization batch on the real data: texts, token lists and invalid items mixed, each as /resolve answers it', { skip: SKIP_WITHOUT_DATA, timeout: 60_000 }, async (t) => {
+  const svc = await startTestService();
+  t.after(() => svc.close());
+  const items = [
+    { id: 'text', text: ROMAN, max_candidates: 2 },
+    { id: 'tokens', tokens: ['mero', 'naam', 'ram'] },
+    { id: 'bad-mc', text: 'ghar', max_candidates: 11 },
+    { id: 'both', text: 'ghar', tokens: ['ghar'] },
+    { id: 'neither' },
+    { id: 7, text: 'aaja mausam ramro cha' },
+  ];
+  const r = await stream(svc, '/api/v1/romanization/batch', JSON.stringify({ items }), { 'content-type': 'application/json' });
+  assert.equal(r.status, 200);
+  const byId = new Map(r.lines.map((l) => [l.id, l]));
+  assert.equal(byId.size, items.length);
+  for (const item of items) {
+    const { id, ...request } = item;
+    const single = await fetch(`${svc.base}/api/v1/romanization/resolve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+    const line = byId.get(id);
+    assert.equal(line.index, items.indexOf(item));
+    if (single.status === 200) assert.deepEqual(line.result, await single.json(), String(id));
+    else {
+      assert.equal(single.status, 400, String(id));
+      assert.deepEqual({ detail: line.detail }, await single.json(), String(id));
+    }
   }
 });
