@@ -105,6 +105,7 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
   const response = (doc: ResponseDoc) => {
     const out: Record<string, unknown> = { description: doc.description, headers: headerRefs(doc.headers) };
     const type = doc.contentType ?? 'application/json';
+    if (doc.noBody) return out;
     if (doc.schema !== undefined) {
       // An NDJSON answer is described by the schema of one line: each line is one of these.
       const schema = Array.isArray(doc.schema) ? { oneOf: doc.schema.map(ref) } : ref(doc.schema);
@@ -175,6 +176,8 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
         'RateLimit-Reset': { description: 'Seconds until Remaining next grows (sliding window); 0 when nothing is counted.', schema: { type: 'integer' } },
         'RateLimit-Policy': { description: 'All policies as "<limit>;w=<seconds>", comma-separated.', schema: { type: 'string' } },
         'Retry-After': { description: 'On 429: seconds until a request would be accepted (same as error.retry_after).', schema: { type: 'integer' } },
+        ETag: { description: 'Weak validator of an answer that depends only on the data build: W/"<build id>-<digest of the request>". Send it back in If-None-Match for a 304.', schema: { type: 'string' } },
+        'Cache-Control': { description: `How long a client or shared cache may reuse the answer before revalidating: ${CACHE_CONTROL}.`, schema: { type: 'string' } },
       },
     },
   };

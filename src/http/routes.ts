@@ -48,6 +48,8 @@ export interface ResponseDoc {
   contentType?: string;
   /** Response headers beyond the ones every response carries. */
   headers?: string[];
+  /** A status sent without a body (304). */
+  noBody?: boolean;
 }
 
 export interface RouteDoc {
@@ -101,6 +103,14 @@ export interface RouteDeps {
 }
 
 const SIMILAR_WORDS_MAX = 5;
+
+// The validators of answers that depend only on the data build (caching.ts).
+const CACHED_HEADERS = ['ETag', 'Cache-Control'];
+const NOT_MODIFIED: ResponseDoc = {
+  description: 'Not Modified: If-None-Match holds this answer\'s ETag (the same request to the same data build; `*` where there is an answer), by GET or HEAD, whatever the Accept-Encoding. No body.',
+  noBody: true,
+  headers: CACHED_HEADERS,
+};
 
 // Responses every rate-limited endpoint may give, documented once.
 const COMMON_RESPONSES: Record<number, ResponseDoc> = {
@@ -219,7 +229,9 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       description:
         'The entry (2.1); with include_variants=true the entry and its spelling variants; with multi_dict=true one result per dictionary.',
       schema: [DictionaryEntry, VariantsResponse, MultiDictResponse],
+      headers: CACHED_HEADERS,
     },
+    304: NOT_MODIFIED,
     400: queryParamErrors('; include_variants and multi_dict together are INVALID_PARAMETER'),
     404: {
       description:
@@ -363,7 +375,8 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         tag: 'dictionary',
         query: SuggestQuery,
         responses: {
-          200: { description: 'A JSON array of at most limit strings (2.2).', schema: SuggestResponse },
+          200: { description: 'A JSON array of at most limit strings (2.2).', schema: SuggestResponse, headers: CACHED_HEADERS },
+          304: NOT_MODIFIED,
           400: queryParamErrors(),
           ...COMMON_RESPONSES,
         },
@@ -389,7 +402,8 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         tag: 'dictionary',
         query: ExamplesQuery,
         responses: {
-          200: { description: 'Example sentences.', schema: ExamplesResponse },
+          200: { description: 'Example sentences.', schema: ExamplesResponse, headers: CACHED_HEADERS },
+          304: NOT_MODIFIED,
           400: queryParamErrors(),
           404: { description: 'WORD_NOT_FOUND, when the service reports the word unknown.', schema: WordNotFoundBody },
           ...COMMON_RESPONSES,

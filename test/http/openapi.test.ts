@@ -146,6 +146,18 @@ test('the streamed endpoints document their bodies and their NDJSON lines', asyn
   }
   assert.match(doc.info.description, /Vary: Accept-Encoding/);
   assert.match(doc.info.description, /If-None-Match/);
+  // Every status a streamed endpoint gives.
+  for (const path of ['/api/v1/spellcheck/document', '/api/v1/romanization/document', '/api/v1/spellcheck/batch', '/api/v1/romanization/batch', '/api/v1/dictionary/batch']) {
+    assert.deepEqual(Object.keys(doc.paths[path].post.responses).sort(), ['200', '400', '401', '413', '415', '429', '500', '503'], path);
+  }
+  // The answers that depend only on the build: ETag and Cache-Control on the 200, and a 304 without a body.
+  for (const path of ['/api/v1/dictionary/word', '/api/v1/dictionary/word/{word}', '/api/v1/dictionary/suggest', '/api/v1/dictionary/examples']) {
+    const r = doc.paths[path].get.responses;
+    assert.ok(r['200'].headers.ETag && r['200'].headers['Cache-Control'], path);
+    assert.equal(r['304'].content, undefined, path);
+    assert.ok(r['304'].headers.ETag, path);
+  }
+  assert.ok(doc.components.headers.ETag && doc.components.headers['Cache-Control']);
 });
 
 test('the document reflects the configured limits', async (t) => {
