@@ -9,7 +9,7 @@
 
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliCompress, type Gzip } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, createBrotliCompress, createGzip, gunzipSync, gzipSync, type BrotliCompress, type Gzip } from 'node:zlib';
 import { loadBloom } from '../src/dispatch/pool.js';
 import { lookupEntry } from '../src/engine/lookup/entry.js';
 import { resolveDataDir } from '../src/store/data-dir.js';
@@ -86,6 +86,26 @@ for (const a of answers) {
     return `${r.ms.toFixed(3)} ms, 1/${(a.bytes.length / r.bytes).toFixed(1)}`;
   });
   console.log(`| ${a.name} | ${a.bytes.length} | ${cells.join(' | ')} |`);
+}
+
+// What the client pays to decode the largest answer, by codec and level.
+const largest = answers.at(-1)!;
+console.log('');
+console.log(`Decoding the ${largest.name} answer at the client (median of ${RUNS}, node:zlib):`);
+console.log('');
+console.log('| codec | decode ms |');
+console.log('|---|---:|');
+for (const c of codecs) {
+  const packed = c.once(largest.bytes);
+  const decode = c.name.startsWith('br') ? () => brotliDecompressSync(packed) : () => gunzipSync(packed);
+  for (let i = 0; i < 3; i++) decode();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    decode();
+    times.push(performance.now() - t);
+  }
+  console.log(`| ${c.name} | ${median(times).toFixed(3)} |`);
 }
 
 // A streamed document: 20 lines, each a romanization answer of 50 tokens, flushed one by one.

@@ -21,7 +21,7 @@
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { machine, median, memoryOf, percentile, readEval, romanText, startService, type RunningService } from './lib.js';
+import { machine, median, memoryOf, percentile, readEval, romanText, startService, threadCpuMs, type RunningService } from './lib.js';
 import { prng } from '../test/integration/random.js';
 import { splitDocument } from '../src/dispatch/split.js';
 import { PIECE_LIMITS } from '../src/schemas/document.js';
@@ -141,6 +141,18 @@ function documentText(words: number, seed: number): string {
   return paragraphs.join('\n\n');
 }
 
+/**
+ * CPU ms the service's threads used since `before`: the main thread, then
+ * the others busiest first (the worker threads, then V8's helpers), as
+ * "main / a + b + ...". Each worker thread has its own engine caches.
+ */
+function cpuSince(before: Map<number, number>): string {
+  const pid = [...before.keys()].reduce((a, b) => Math.min(a, b));
+  const used = [...threadCpuMs(pid)].map(([tid, ms]) => [tid, ms - (before.get(tid) ?? 0)] as const);
+  const others = used.filter(([tid, ms]) => tid !== pid && ms > 0).map(([, ms]) => ms).sort((a, b) => b - a);
+  return `${used.find(([tid]) => tid === pid)?.[1] ?? 0} / ${others.slice(0, 4).join(' + ') || 0}`;
+}
+
 /** The document's lines, parsed. */
 function ndjson(a: Answer): { piece?: number; start: number; end: number; totals?: { pieces: number; words: number; failed: number } }[] {
   return a.body.toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
@@ -169,20 +181,27 @@ async function documents(svc: RunningService): Promise<void> {
     const viaDocument = async (): Promise<{ a: Answer; peak: number }> => {
       let peak = memoryOf(svc.pid).anon;
       const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(svc.pid).anon)), 20);
+      const cpu = threadCpuMs(svc.pid);
       const a = await send(url, 'POST', doc, plain);
+      docCpu = cpuSince(cpu);
       clearInterval(sampler);
       const totals = ndjson(a).at(-1)!.totals!;
       if (a.status !== 200 || totals.failed > 0) throw new Error(`document: HTTP ${a.status}, ${totals.failed} pieces failed`);
       return { a, peak };
     };
     const oneByOne = async (): Promise<number> => {
+      const cpu = threadCpuMs(svc.pid);
       const t = performance.now();
       for (const p of cut.pieces) {
         const a = await send(`${svc.url}/api/v1/spellcheck/text`, 'POST', JSON.stringify({ text: other.slice(p.start, p.end) }), { 'content-type': 'application/json' });
         if (a.status !== 200) throw new Error(`piece: HTTP ${a.status}`);
       }
-      return performance.now() - t;
+      const ms = performance.now() - t;
+      piecesCpu = cpuSince(cpu);
+      return ms;
     };
+    let docCpu = '';
+    let piecesCpu = '';
     // Who goes first alternates: the second finds the words the texts share cached.
     let d: { a: Answer; peak: number };
     let oneMs: number;
@@ -196,7 +215,7 @@ async function documents(svc: RunningService): Promise<void> {
     const totals = ndjson(d.a).at(-1)!.totals!;
     speedups.push(oneMs / d.a.ms);
     rows.push(
-      `| ${i + 1} | ${i % 2 === 0 ? 'document' : 'pieces'} | ${totals.words} | ${totals.pieces} / ${cut.pieces.length} | ${(Buffer.byteLength(doc) / 2 ** 20).toFixed(2)} | ${d.a.firstMs.toFixed(1)} | ${d.a.ms.toFixed(0)} | ${oneMs.toFixed(0)} | ${(oneMs / d.a.ms).toFixed(2)}x | ${(d.peak - idle).toFixed(0)} |`,
+      `| ${i + 1} | ${i % 2 === 0 ? 'document' : 'pieces'} | ${totals.words} | ${totals.pieces} / ${cut.pieces.length} | ${(Buffer.byteLength(doc) / 2 ** 20).toFixed(2)} | ${d.a.firstMs.toFixed(1)} | ${d.a.ms.toFixed(0)} | ${oneMs.toFixed(0)} | ${(oneMs / d.a.ms).toFixed(2)}x | ${docCpu} | ${piecesCpu} | ${(d.peak - idle).toFixed(0)} |`,
     );
     console.error(rows.at(-1));
   }
@@ -208,8 +227,8 @@ async function documents(svc: RunningService): Promise<void> {
   clearInterval(sampler);
   say(`### Document: ${words.toLocaleString('en')} words (FLoRes sentences and corpus words, shuffled; new seeds ${SEED}.. each run), POST /api/v1/spellcheck/document (text/plain) against the same kind of document's pieces (as the service cuts them) sent one at a time to /spellcheck/text on one keep-alive connection`);
   say();
-  say('| run | first | words | pieces (doc / one at a time) | MiB | first line ms | document ms | pieces one at a time ms | speed-up | anon MiB above idle, peak |');
-  say('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  say('| run | first | words | pieces (doc / one at a time) | MiB | first line ms | document ms | pieces one at a time ms | speed-up | service CPU ms, document: main / other threads | pieces: main / other threads | anon MiB above idle, peak |');
+  say('|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---|---:|');
   for (const r of rows) say(r);
   say(`Median speed-up ${median(speedups).toFixed(2)}x. Resident anonymous memory: idle ${idle.toFixed(0)} MiB, ${afterWarm.toFixed(0)} MiB after a warm-up document; a ${(2.5 * words).toLocaleString('en')}-word document (${(Buffer.byteLength(big) / 2 ** 20).toFixed(2)} MiB, ${ndjson(bigAnswer).at(-1)!.totals!.pieces} pieces, ${bigAnswer.ms.toFixed(0)} ms): peak ${(bigPeak - idle).toFixed(0)} MiB above idle.`);
   say();

@@ -21,7 +21,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, machine, median, startService } from './lib.js';
+import { ROOT, machine, median, startService, threadCpuMs } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,10 +46,9 @@ async function headwords(n: number): Promise<string[]> {
   return [...out];
 }
 
-/** CPU seconds the process's main thread (tid = pid) has used (utime + stime; Linux ticks of 10 ms). */
+/** CPU seconds the process's main thread (tid = pid) has used. */
 function mainThreadCpu(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return (threadCpuMs(pid).get(pid) ?? NaN) / 1000;
 }
 
 interface Round {

@@ -3,13 +3,15 @@
 // (the main thread then only writes the bytes) and by the HTTP layer for
 // answers made on the main thread and for streamed NDJSON.
 //
-// Levels: the cheapest that keep a 1,000-token romanization answer clearly
-// under the issue's 1/8 of its bytes, counting the client's decoding too
-// (brotli 1 compresses fastest but decodes slowest; gzip 1 and 2 sit at or
-// under 1/8; the levels above cost two to three times the time for a few
-// per cent). Figures: bench/compression.ts, bench/RESULTS.md "Session 12:
-// heavy clients". Small answers compress poorly (a 650-byte entry to
-// about 1/2.4): below COMPRESS_MIN_BYTES answers are sent as they are.
+// Levels: brotli 2 and gzip 2, measured on a 1,000-token romanization
+// answer (the issue asks for at most 1/8 of its bytes and at most 2 ms more
+// latency): brotli 2 gives 1/8.9 and gzip 2 1/8.2, for 1.3-1.4 ms more to
+// the last byte; level 3 adds about 0.5 ms more for a few per cent, brotli 1
+// is cheaper still but leaves little margin (1/8.3) and streams poorly
+// (1/6.7 flushed line by line); gzip 1 misses 1/8. Figures:
+// bench/compression.ts, bench/heavy-clients.ts, bench/RESULTS.md "Session
+// 12: heavy clients". Small answers compress poorly (a 650-byte entry to
+// about 1/2.3): below COMPRESS_MIN_BYTES answers are sent as they are.
 
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliCompress, type Gzip } from 'node:zlib';
 
@@ -18,8 +20,8 @@ export type ContentEncoding = 'gzip' | 'br';
 
 /** Bodies shorter than this are sent uncompressed. */
 export const COMPRESS_MIN_BYTES = 1024;
-export const GZIP_LEVEL = 3;
-export const BROTLI_QUALITY = 3;
+export const GZIP_LEVEL = 2;
+export const BROTLI_QUALITY = 2;
 
 function brotliParams(sizeHint?: number): Record<number, number> {
   const params: Record<number, number> = {
