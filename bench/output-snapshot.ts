@@ -2,7 +2,7 @@
 // checking that a restructuring of the engine changes no output at all.
 //
 //   node dist/bench/output-snapshot.js --out=/tmp/snap-before.jsonl
-//   node dist/bench/output-snapshot.js --compare=/tmp/snap-before.jsonl [--out=/tmp/snap-after.jsonl]
+//   node dist/bench/output-snapshot.js --compare=/tmp/snap-before.jsonl [--out=FILE; default /tmp/snap-before.after.jsonl]
 //
 // Runs on the built LMDB store (native-data/current, or $DATA_DIR) and reads
 // ../shared/eval (or $EVAL_DIR). In a fixed order, in one fresh process, the
@@ -30,7 +30,7 @@
 // The outputs are never committed: write them outside the repository.
 
 import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { confusionKey } from '../src/engine/spell/confusion.js';
@@ -59,9 +59,14 @@ const { values: args } = parseArgs({
   },
 });
 
-const outPath = args.out ?? (args.compare ? '/tmp/snap-after.jsonl' : undefined);
+// Compared with a reference, the new output goes beside it (never over it: the reference would compare with itself).
+const outPath = args.out ?? (args.compare ? args.compare.replace(/(\.jsonl)?$/, '.after.jsonl') : undefined);
 if (!outPath) {
   console.error('usage: output-snapshot.js --out=FILE | --compare=REFERENCE [--out=FILE] [--stored-verdicts] [--stored-analyses]');
+  process.exit(2);
+}
+if (args.compare && resolvePath(outPath) === resolvePath(args.compare)) {
+  console.error('--out must not be the --compare reference');
   process.exit(2);
 }
 

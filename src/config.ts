@@ -19,6 +19,7 @@ export const ConfigSchema = Type.Object({
   trustedProxies: Type.Array(Type.String()),
   logRequests: Type.Boolean(),
   maxBodyBytes: Type.Integer({ minimum: 1024, maximum: 16 * 1024 * 1024 }),
+  documentMaxBytes: Type.Integer({ minimum: 1024, maximum: 64 * 1024 * 1024 }),
   shutdownGraceMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
   cacheMb: Type.Integer({ minimum: 0, maximum: 65_536 }),
   queueMax: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
@@ -46,6 +47,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   trustedProxies: 'TRUSTED_PROXIES',
   logRequests: 'LOG_REQUESTS',
   maxBodyBytes: 'MAX_BODY_BYTES',
+  documentMaxBytes: 'DOCUMENT_MAX_BYTES',
   shutdownGraceMs: 'SHUTDOWN_GRACE_MS',
   cacheMb: 'CACHE_MB',
   queueMax: 'QUEUE_MAX',
@@ -72,6 +74,10 @@ export const DEFAULTS: Config = {
   // 10,000 characters of Devanagari are at most 30,000 UTF-8 bytes; JSON
   // escaping (\uXXXX) can make them 60,000. 256 KiB leaves room for both.
   maxBodyBytes: 256 * 1024,
+  // Bodies of the document and batch endpoints (streamed answers): a book
+  // chapter or a long article is well under 5 MiB; the body is held once
+  // while its pieces run.
+  documentMaxBytes: 5 * 1024 * 1024,
   shutdownGraceMs: 10_000,
   // MiB of each thread's engine caches (lang/budget-cache.ts); figures in bench/RESULTS.md ("memory").
   cacheMb: 32,
@@ -114,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     'rateLimitPerMinute',
     'rateLimitPerDay',
     'maxBodyBytes',
+    'documentMaxBytes',
     'shutdownGraceMs',
     'cacheMb',
     'queueMax',

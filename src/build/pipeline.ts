@@ -18,6 +18,7 @@ import { writeLmdbStore } from '../store/lmdb-writer.js';
 import { CLOSED_CLASS_DICT, HUNSPELL_DICT, THESAURUS_DICT, type ExampleSentence, type SourceInfo, type StoreMeta } from '../store/types.js';
 import { CLOSED_CLASS_GROUPS } from '../engine/lang/closed-class.js';
 import { HUNSPELL_CLASSES } from '../engine/lang/hunspell-classes.js';
+import { entryJsonRecords } from '../engine/lookup/entry.js';
 import { DataFormatError } from './errors.js';
 import { FetchError, fetchDebianPackage, sourceInfo } from './fetch.js';
 import { classMismatches, importHunspell, nominalClasses, partOfSpeechForClasses, type HunspellImport } from './hunspell.js';
@@ -181,6 +182,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   t = performance.now();
   const input: LexiconInput = { dictionaries, forms: hun.forms, attested: tess.words, sentences, romanAliases, sources };
   const records = buildRecords(input, (m) => log(`  ${m}`));
+  // Each entry's answer as JSON bytes, served as they are (engine/lookup/entry.ts).
+  records.entryJson = entryJsonRecords(records.headwords);
   log(`records assembled (${ms(t)})`);
 
   // --- the spellchecker's verdict on every form

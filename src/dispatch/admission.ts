@@ -20,6 +20,12 @@
 // - a queued job that has waited longer than maxWaitMs anyway (the estimate
 //   was wrong: a run of slow jobs) is refused when found, so every admitted
 //   job starts within about maxWaitMs of arrival or is refused;
+// - a patient job (one of the later jobs of a document or batch whose first
+//   job was admitted: its client is already being answered) is never refused
+//   for its wait or a full queue, only cancelled; each such request keeps
+//   only a few jobs here at once (src/dispatch/stream-jobs.ts), so patient
+//   jobs cannot fill the queue, and they still count in the estimate that
+//   refuses newcomers;
 // - a queued job whose signal aborts leaves the queue at once and never runs;
 // - every acquired ticket is released exactly once (the caller's finally).
 
@@ -67,6 +73,7 @@ export interface AdmissionCounters {
 
 interface Waiter {
   arrivedAt: number;
+  patient: boolean;
   resolve(t: Ticket | Refusal): void;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | null;
@@ -134,18 +141,18 @@ export class Admission {
     return this.opts.maxWaitMs;
   }
 
-  /** A slot for one job, or a refusal. Aborting `signal` while queued resolves to CANCELLED. */
-  acquire(signal?: AbortSignal): Ticket | Promise<Ticket | Refusal> | Refusal {
+  /** A slot for one job, or a refusal (never for a patient job). Aborting `signal` while queued resolves to CANCELLED. */
+  acquire(signal?: AbortSignal, patient = false): Ticket | Promise<Ticket | Refusal> | Refusal {
     const now = this.opts.now();
     if (signal?.aborted) return { ok: false, code: 'CANCELLED', message: 'the client went away' };
     const wait = this.expectedWaitMs();
-    if (this.queued >= this.opts.maxQueued || (this.aheadOfNew() >= this.patience && wait > this.opts.maxWaitMs)) {
+    if (!patient && (this.queued >= this.opts.maxQueued || (this.aheadOfNew() >= this.patience && wait > this.opts.maxWaitMs))) {
       this.counts.refusedOnArrival++;
       return this.refusal(wait, now);
     }
     if (this.freeSlots.length > 0 && this.queued === 0) return this.admit(now, now);
     return new Promise<Ticket | Refusal>((resolve) => {
-      const w: Waiter = { arrivedAt: now, resolve, signal, onAbort: null, done: false };
+      const w: Waiter = { arrivedAt: now, patient, resolve, signal, onAbort: null, done: false };
       if (signal) {
         w.onAbort = () => {
           if (w.done) return;
@@ -239,7 +246,7 @@ export class Admission {
     while (this.head < this.queue.length && this.freeSlots.length > 0) {
       const w = this.queue[this.head++]!;
       if (w.done) continue;
-      if (now - w.arrivedAt > this.opts.maxWaitMs) {
+      if (!w.patient && now - w.arrivedAt > this.opts.maxWaitMs) {
         this.counts.refusedAfterWait++;
         this.settle(w, this.refusal(this.expectedWaitMs(), now));
         continue;
@@ -254,7 +261,7 @@ export class Admission {
     const now = this.opts.now();
     for (let i = this.head; i < this.queue.length; i++) {
       const w = this.queue[i]!;
-      if (w.done) continue;
+      if (w.done || w.patient) continue;
       // FIFO: once one has not waited too long, neither has any behind it.
       if (now - w.arrivedAt <= this.opts.maxWaitMs) break;
       this.counts.refusedAfterWait++;

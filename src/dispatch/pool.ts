@@ -8,7 +8,7 @@ import { Piscina } from 'piscina';
 import { DEFAULTS, type Config } from '../config.js';
 import { confusionKey } from '../engine/spell/confusion.js';
 import { findExamples } from '../engine/lookup/examples.js';
-import { lookupEntry, lookupMultiDict } from '../engine/lookup/entry.js';
+import { lookupEntryJson, lookupMultiDict } from '../engine/lookup/entry.js';
 import { lookupVariants } from '../engine/lookup/variants.js';
 import { suggestWords } from '../engine/lookup/suggest.js';
 import { normalizeWord } from '../engine/lang/normalize.js';
@@ -19,10 +19,22 @@ import { BLOOM_FILE } from '../store/lmdb-layout.js';
 import { verifyStoreChecksum } from '../store/store-checksum.js';
 import { analysesUsable, openEngines, verdictsUsable, type Engines } from '../worker/engines.js';
 import { StatSlot, createSharedStats, sumStats, type SharedStats } from '../worker/stats.js';
-import type { Outcome, PoolJob, Task, WorkerData, WorkerOutcome } from '../worker/protocol.js';
-import { runTask } from '../worker/tasks.js';
+import type { ContentEncoding } from '../worker/encoding.js';
+import type { EncodedAnswer, Lines, Outcome, PoolJob, Task, WorkerData, WorkerOutcome } from '../worker/protocol.js';
+import { runTask, SIMILAR_WORDS_MAX } from '../worker/tasks.js';
 import { Admission, type AdmissionCounters } from './admission.js';
-import { Serialized, type CacheStats, type ExamplesResult, type HealthSnapshot, type MultiDictResult, type Services, type VariantsResult } from './services.js';
+import {
+  Serialized,
+  type CacheStats,
+  type ExamplesResult,
+  type HealthSnapshot,
+  type JobOptions,
+  type LinesJobOptions,
+  type LinesTask,
+  type MultiDictResult,
+  type Services,
+  type VariantsResult,
+} from './services.js';
 
 export interface PoolOptions {
   dataDir: string;
@@ -90,15 +102,29 @@ export function placeJob(task: Task): Placement {
   switch (task.name) {
     case 'spellcheckWord':
     case 'similarWords':
+    case 'lookupEntry':
       return 'inline';
     case 'spellcheckText':
     case 'romanizeText':
       return task.text.length <= INLINE_MAX_TEXT_CHARS ? 'inline' : 'pool';
     case 'romanizeTokens':
       return task.tokens.length <= INLINE_MAX_TOKENS ? 'inline' : 'pool';
+    case 'spellcheckPiece':
+    case 'romanizePiece':
+    case 'batch':
     case 'crash':
       return 'pool';
   }
+}
+
+/** Tasks whose worker answer is an EncodedAnswer (handler.ts SERIALIZE). */
+const ENCODED_TASKS = new Set<Task['name']>(['spellcheckText', 'romanizeText', 'romanizeTokens']);
+
+/** How one job is run (run()). */
+interface RunOptions {
+  signal?: AbortSignal;
+  encoding?: ContentEncoding | null;
+  patient?: boolean;
 }
 
 /**
@@ -149,6 +175,8 @@ export class PooledServices implements Services {
   /** Set when the store's romanization analyses come from other engine code: answers unchanged, every new token analysed in full. */
   private readonly analysesProblem: string | null;
   private readonly taskTimeoutMs: number;
+  /** The data build's id: the xxh64 of its data file (store/CHECKSUM.json). */
+  private readonly buildId: string;
   private readonly admission: Admission;
   /** PoolJob cancel flags, one per running slot (protocol.ts). */
   private readonly cancelFlags: Int32Array;
@@ -168,7 +196,7 @@ export class PooledServices implements Services {
   constructor(private readonly opts: PoolOptions) {
     const buildDir = resolveDataDir(opts.dataDir);
     // A damaged data file is refused before lmdb maps it (store-checksum.ts says why).
-    verifyStoreChecksum(buildDir);
+    this.buildId = verifyStoreChecksum(buildDir).xxh64;
     // The main thread opens the store first: a missing or old store fails here, at start-up.
     const probe = openEngines({ dataDir: buildDir, bloom: null, cacheBytes: 0, warmUp: false });
     const expected = probe.store.meta.bloom?.checksum;
@@ -224,7 +252,7 @@ export class PooledServices implements Services {
     this.pool.on('workerCreate', () => this.created++);
   }
 
-  private async run<T>(task: Task, signal?: AbortSignal): Promise<Outcome<T>> {
+  private async run<T>(task: Task, { signal, encoding, patient = false }: RunOptions = {}): Promise<Outcome<T>> {
     if (this.opts.allInline || placeJob(task) === 'inline') {
       const out = runTask(this.inline, task) as Outcome<T>;
       const s = this.inline.spell.cacheStats();
@@ -232,7 +260,7 @@ export class PooledServices implements Services {
       return out;
     }
     if (this.closed) return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'the service is shutting down' };
-    const admitted = await this.admission.acquire(signal);
+    const admitted = await this.admission.acquire(signal, patient);
     if ('ok' in admitted) return admitted;
     const { slot } = admitted;
     const id = this.nextJobId;
@@ -255,9 +283,15 @@ export class PooledServices implements Services {
     const hardTimer = setTimeout(() => hard.abort(), this.taskTimeoutMs + HARD_STOP_GRACE_MS);
     try {
       // A job behind few others always runs (admission.ts, patience); one behind many must start in time.
-      const deadline = admitted.ahead < this.admission.patience ? Infinity : Date.now() + Math.max(0, this.admission.maxWaitMs - admitted.waitedMs);
-      const out = (await this.pool.run({ task, slot, id, deadline } satisfies PoolJob, { signal: hard.signal })) as WorkerOutcome;
-      if (out instanceof Uint8Array) return { ok: true, value: new Serialized(out) as T };
+      const deadline =
+        patient || admitted.ahead < this.admission.patience ? Infinity : Date.now() + Math.max(0, this.admission.maxWaitMs - admitted.waitedMs);
+      const job: PoolJob = { task, slot, id, deadline };
+      if (encoding) job.encoding = encoding;
+      const out = (await this.pool.run(job, { signal: hard.signal })) as WorkerOutcome;
+      if (out.ok && ENCODED_TASKS.has(task.name)) {
+        const e = out.value as EncodedAnswer;
+        return { ok: true, value: new Serialized(e.bytes, e.encoding) as T };
+      }
       if (!out.ok && out.code === 'SERVICE_UNAVAILABLE') this.admission.countLateRefusal();
       if (!out.ok && out.code === 'CANCELLED') {
         if (timedOut) return this.timeoutOutcome();
@@ -282,10 +316,15 @@ export class PooledServices implements Services {
     return { ok: false, code: 'INTERNAL_ERROR', message: `the job took longer than ${this.taskTimeoutMs} ms and was cancelled` };
   }
 
-  async lookup(word: string): Promise<Outcome<DictionaryEntryResult> & { similarWords?: string[] }> {
-    const entry = lookupEntry(this.inline.store, word);
-    if (entry) return { ok: true, value: entry };
-    const similar = await this.similarWords(word, 5);
+  lookup(word: string): Outcome<Serialized<DictionaryEntryResult>> | Promise<Outcome<Serialized<DictionaryEntryResult>>> {
+    // The entry's JSON as the build stored it: bytes to send, nothing to format (entry.ts).
+    const json = lookupEntryJson(this.inline.store, word);
+    if (json) return { ok: true, value: new Serialized(json) };
+    return this.notFound(word);
+  }
+
+  private async notFound(word: string): Promise<Outcome<never>> {
+    const similar = await this.similarWords(word, SIMILAR_WORDS_MAX);
     return {
       ok: false,
       code: 'WORD_NOT_FOUND',
@@ -302,17 +341,9 @@ export class PooledServices implements Services {
     return { ok: true, value: lookupMultiDict(this.inline.store, word) };
   }
 
-  /** Spellcheck suggestions first (they fix typos), then completions of the word as a prefix. */
-  async similarWords(word: string, limit: number): Promise<Outcome<string[]>> {
-    const fromSpell = await this.run<string[]>({ name: 'similarWords', word, limit });
-    const out = fromSpell.ok ? [...fromSpell.value] : [];
-    if (out.length < limit) {
-      for (const w of suggestWords(this.inline.store, word, limit)) {
-        if (out.length >= limit) break;
-        if (!out.includes(w)) out.push(w);
-      }
-    }
-    return { ok: true, value: out.slice(0, limit) };
+  /** Spellcheck suggestions first (they fix typos), then completions of the word as a prefix (worker/tasks.ts). */
+  similarWords(word: string, limit: number): Promise<Outcome<string[]>> {
+    return this.run<string[]>({ name: 'similarWords', word, limit });
   }
 
   async suggest(prefix: string, limit: number): Promise<Outcome<string[]>> {
@@ -324,19 +355,31 @@ export class PooledServices implements Services {
   }
 
   spellcheckWord(word: string, signal?: AbortSignal): Promise<Outcome<SpellcheckWordResult>> {
-    return this.run({ name: 'spellcheckWord', word }, signal);
+    return this.run({ name: 'spellcheckWord', word }, { signal });
   }
 
-  spellcheckText(text: string, signal?: AbortSignal): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>> {
-    return this.run({ name: 'spellcheckText', text }, signal);
+  spellcheckText(text: string, options: JobOptions = {}): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>> {
+    return this.run({ name: 'spellcheckText', text }, options);
   }
 
-  romanizeText(text: string, maxCandidates: number, signal?: AbortSignal): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>> {
-    return this.run({ name: 'romanizeText', text, maxCandidates }, signal);
+  romanizeText(text: string, maxCandidates: number, options: JobOptions = {}): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>> {
+    return this.run({ name: 'romanizeText', text, maxCandidates }, options);
   }
 
-  romanizeTokens(tokens: string[], maxCandidates: number, signal?: AbortSignal): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>> {
-    return this.run({ name: 'romanizeTokens', tokens, maxCandidates }, signal);
+  romanizeTokens(tokens: string[], maxCandidates: number, options: JobOptions = {}): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>> {
+    return this.run({ name: 'romanizeTokens', tokens, maxCandidates }, options);
+  }
+
+  runLines(task: LinesTask, options: LinesJobOptions = {}): Promise<Outcome<Lines>> {
+    return this.run<Lines>(task, options);
+  }
+
+  poolThreads(): number {
+    return this.opts.workers;
+  }
+
+  dataVersion(): string {
+    return this.buildId;
   }
 
   /** Test hook for the worker-failure test: a pool job whose worker exits mid-task. */

@@ -13,13 +13,17 @@ import type {
   SpellcheckWordResult,
 } from '../engine/results.js';
 import type { ExampleSentence } from '../store/types.js';
-import type { Outcome } from '../worker/protocol.js';
+import type { ContentEncoding } from '../worker/encoding.js';
+import type { Lines, Outcome, Task } from '../worker/protocol.js';
 
 // What the HTTP layer needs of the engines besides the Services calls: the
 // word count of the spellcheck limit and the ranking prose of the OpenAPI
 // document. Re-exported here so that src/http never imports src/engine.
 export { countWords } from '../engine/lang/text.js';
 export { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../engine/roman/romanizer.js';
+// How answers are compressed (the worker compresses the answers it makes).
+export { COMPRESS_MIN_BYTES, compressBody, createCompressor, type ContentEncoding } from '../worker/encoding.js';
+export type { BatchId, BatchItem, ItemFailure, ItemTask, Lines } from '../worker/protocol.js';
 
 /**
  * A result already serialized to JSON where it was computed (a worker
@@ -30,7 +34,32 @@ export { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../engine/roman/romanizer.js';
  */
 export class Serialized<T> {
   declare readonly result?: T;
-  constructor(readonly json: Uint8Array) {}
+  constructor(
+    readonly json: Uint8Array,
+    /** Set when the bytes are already compressed in this coding (JobOptions.encoding). */
+    readonly encoding: ContentEncoding | null = null,
+  ) {}
+}
+
+/** How a job that may run on the pool is run. */
+export interface JobOptions {
+  /** Aborts when the client has gone (see Services). */
+  signal?: AbortSignal;
+  /** The coding the client accepts: a long answer made on a worker thread is compressed there (Serialized.encoding says whether it was). */
+  encoding?: ContentEncoding | null;
+}
+
+/** The pool jobs that answer NDJSON Lines: a piece of a document, or a group of batch items. */
+export type LinesTask = Extract<Task, { name: 'spellcheckPiece' | 'romanizePiece' | 'batch' }>;
+
+export interface LinesJobOptions {
+  signal?: AbortSignal;
+  /**
+   * The job belongs to a request already being answered (a document's or a
+   * batch's later jobs): it waits for a thread however long that takes,
+   * instead of being refused for its wait (admission.ts).
+   */
+  patient?: boolean;
 }
 
 export type { Outcome, ServiceErrorCode } from '../worker/protocol.js';
@@ -123,7 +152,8 @@ export interface HealthSnapshot {
 
 export interface Services {
   /** The entry of a headword; WORD_NOT_FOUND (with similarWords) when no dictionary has it. */
-  lookup(word: string): Promise<Outcome<DictionaryEntryResult> & { similarWords?: string[] }>;
+  /** Answered at once (no promise) when the store has the word: a look-up is the commonest request. */
+  lookup(word: string): Outcome<DictionaryEntryResult | Serialized<DictionaryEntryResult>> | Promise<Outcome<DictionaryEntryResult | Serialized<DictionaryEntryResult>>>;
   lookupVariants(word: string): Promise<Outcome<VariantsResult>>;
   lookupMultiDict(word: string): Promise<Outcome<MultiDictResult>>;
   /** Words like the given one (spellcheck suggester + prefix index), at most `limit`, best first. */
@@ -136,9 +166,15 @@ export interface Services {
   examples(word: string, limit: number): Promise<Outcome<ExamplesResult>>;
   spellcheckWord(word: string, signal?: AbortSignal): Promise<Outcome<SpellcheckWordResult>>;
   /** The caller has already checked the 10,000-character and 1,000-word limits. */
-  spellcheckText(text: string, signal?: AbortSignal): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>>;
-  romanizeText(text: string, maxCandidates: number, signal?: AbortSignal): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>>;
-  romanizeTokens(tokens: string[], maxCandidates: number, signal?: AbortSignal): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>>;
+  spellcheckText(text: string, options?: JobOptions): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>>;
+  romanizeText(text: string, maxCandidates: number, options?: JobOptions): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>>;
+  romanizeTokens(tokens: string[], maxCandidates: number, options?: JobOptions): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>>;
+  /** A document piece or a group of batch items, on the pool (every item within the single endpoints' limits, checked by the caller). */
+  runLines(task: LinesTask, options?: LinesJobOptions): Promise<Outcome<Lines>>;
+  /** Threads that run pool jobs: a document or batch keeps a few jobs per thread in flight. */
+  poolThreads(): number;
+  /** The id of the data build every answer comes from (the xxh64 the build wrote in store/CHECKSUM.json): part of the ETag of cacheable answers. */
+  dataVersion(): string;
   health(): Promise<HealthSnapshot>;
   /** False once the store cannot be read (GET /up answers 503 then). */
   storeReadable(): boolean;

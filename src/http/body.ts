@@ -30,6 +30,28 @@ export function requireJsonContentType(contentType: string): void {
   }
 }
 
+/**
+ * The document endpoints take `text/plain` (a charset, when given, must be
+ * UTF-8) or `application/json`; anything else is 415.
+ */
+export function documentContentType(contentType: string): 'text' | 'json' {
+  const mediaType = contentType.split(';')[0]?.trim().toLowerCase();
+  if (mediaType === 'text/plain') {
+    for (const param of contentType.split(';').slice(1)) {
+      const [key, value] = param.split('=');
+      if (key?.trim().toLowerCase() !== 'charset') continue;
+      const charset = (value ?? '').trim().replace(/^"|"$/g, '').toLowerCase();
+      if (charset !== 'utf-8' && charset !== 'utf8') throw httpError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type charset must be utf-8');
+    }
+    return 'text';
+  }
+  if (mediaType === 'application/json') {
+    requireJsonContentType(contentType);
+    return 'json';
+  }
+  throw httpError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be text/plain; charset=utf-8 or application/json');
+}
+
 /** Thrown into the body promise when the client goes away mid-upload. */
 export class RequestAborted extends Error {
   override name = 'RequestAborted';
@@ -45,8 +67,15 @@ export interface BodyReader {
 /**
  * Starts reading the body of `res`. Must be called synchronously inside the
  * uWS handler (onData has to be attached before the handler returns).
+ * `tooLarge` is the error for a body over `maxBytes` (413 in Shape A unless
+ * the endpoint answers body problems in Shape B).
  */
-export function readBody(res: HttpResponse, contentLength: string, maxBytes: number): BodyReader {
+export function readBody(
+  res: HttpResponse,
+  contentLength: string,
+  maxBytes: number,
+  tooLarge: () => HttpError = () => httpError('PAYLOAD_TOO_LARGE', `Request body is larger than ${maxBytes} bytes`),
+): BodyReader {
   let resolve!: (b: Buffer) => void;
   let reject!: (e: Error) => void;
   const promise = new Promise<Buffer>((ok, fail) => {
@@ -60,8 +89,6 @@ export function readBody(res: HttpResponse, contentLength: string, maxBytes: num
       fn();
     }
   };
-  const tooLarge = () => httpError('PAYLOAD_TOO_LARGE', `Request body is larger than ${maxBytes} bytes`);
-
   const declared = contentLength === '' ? NaN : Number(contentLength);
   if (Number.isFinite(declared) && declared > maxBytes) {
     // Refused before a byte of the body is read. onData is still attached so
@@ -71,8 +98,13 @@ export function readBody(res: HttpResponse, contentLength: string, maxBytes: num
     return { promise, abort: () => settle(() => reject(new RequestAborted())) };
   }
 
+  // With a declared length the body is copied into one buffer as it comes
+  // (a 5 MiB document is never held twice); without one, in chunks.
+  const whole = Number.isFinite(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : null;
   const chunks: Buffer[] = [];
   let received = 0;
+  /** Bytes copied into `whole` (the rest, should more come than declared, is in `chunks`). */
+  let filled = 0;
   res.onData((chunk, isLast) => {
     if (settled) return;
     received += chunk.byteLength;
@@ -82,8 +114,13 @@ export function readBody(res: HttpResponse, contentLength: string, maxBytes: num
       return;
     }
     // Copy: uWS reuses (neuters) the chunk's memory after this callback.
-    chunks.push(Buffer.from(chunk.slice(0)));
-    if (isLast) settle(() => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)));
+    if (whole && chunks.length === 0 && filled + chunk.byteLength <= whole.length) {
+      whole.set(new Uint8Array(chunk), filled);
+      filled += chunk.byteLength;
+    } else chunks.push(Buffer.from(chunk.slice(0)));
+    if (!isLast) return;
+    const parts = whole ? [whole.subarray(0, filled), ...chunks] : chunks;
+    settle(() => resolve(parts.length === 1 ? parts[0]! : Buffer.concat(parts, received)));
   });
   return { promise, abort: () => settle(() => reject(new RequestAborted())) };
 }

@@ -55,13 +55,33 @@ export function canonicalAddress(raw: string): { family: 4 | 6; text: string; gr
   return { family: 6, text: g.map((x) => x.toString(16)).join(':'), groups: g };
 }
 
+/**
+ * The last answer of `fn`, kept: a keep-alive connection sends request
+ * after request from one address, and parsing it each time was a tenth of
+ * the main thread's time on a dictionary look-up (bench/RESULTS.md,
+ * "Session 12").
+ */
+function rememberLast(fn: (s: string) => string): (s: string) => string {
+  let lastIn: string | null = null;
+  let lastOut = '';
+  return (s) => {
+    if (s !== lastIn) {
+      lastOut = fn(s);
+      lastIn = s;
+    }
+    return lastOut;
+  };
+}
+
 /** The key a client is counted under: the IPv4 address, or the IPv6 /64 prefix. */
-export function clientKey(address: string): string {
+export const clientKey = rememberLast((address: string): string => {
   const c = canonicalAddress(address);
   if (!c) return address;
   if (c.family === 4) return c.text;
   return `${c.groups!.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
-}
+});
+
+const canonicalText = rememberLast((address: string): string => canonicalAddress(address)?.text ?? address);
 
 export class ClientResolver {
   private readonly trusted = new BlockList();
@@ -96,7 +116,7 @@ export class ClientResolver {
 
   /** The client address: the peer, or the first untrusted hop of X-Forwarded-For read from the right. */
   resolve(peer: string, forwardedFor: string): string {
-    const peerCanon = canonicalAddress(peer)?.text ?? peer;
+    const peerCanon = canonicalText(peer);
     if (forwardedFor === '' || !this.isTrusted(peerCanon)) return peerCanon;
     const hops = forwardedFor.split(',');
     let current = peerCanon;

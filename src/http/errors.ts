@@ -26,6 +26,7 @@ export type ErrorCode = keyof typeof ERROR_CATALOG;
 export const STATUS_LINES: Record<number, string> = {
   200: '200 OK',
   204: '204 No Content',
+  304: '304 Not Modified',
   400: '400 Bad Request',
   401: '401 Unauthorized',
   404: '404 Not Found',
@@ -52,6 +53,11 @@ export function errorReply(
   const body: Record<string, unknown> = { error };
   if (extra.similarWords !== undefined) body.similar_words = extra.similarWords.slice(0, 5);
   return { status: ERROR_CATALOG[code].status, body, headers: extra.headers };
+}
+
+/** 429 RATE_LIMIT_EXCEEDED with its retry time, in the body and the Retry-After header. */
+export function rateLimitedReply(retryAfterSeconds: number, message = `Rate limit exceeded; retry after ${retryAfterSeconds} seconds`): Reply {
+  return errorReply('RATE_LIMIT_EXCEEDED', message, { retryAfter: retryAfterSeconds, headers: { 'Retry-After': String(retryAfterSeconds) } });
 }
 
 /** Shape B body: the input errors of the spellcheck and romanization endpoints. */

@@ -15,10 +15,14 @@ import { RomanCandidate, RomanizationBody, RomanizationResponse, RomanToken } fr
 import { MisspelledWord, SpellcheckTextBody, SpellcheckTextResponse, UnknownWord } from '../schemas/spellcheck-text.js';
 import { SpellcheckWordResponse } from '../schemas/spellcheck-word.js';
 import { UpResponse } from '../schemas/up.js';
+import { ItemDetailLine, ItemErrorLine, MAX_BATCH_ITEMS } from '../schemas/batch.js';
+import { LineError, PieceErrorLine, RomanizationPieceLine, RomanizationTotalsLine, SpellcheckPieceLine, SpellcheckTotalsLine } from '../schemas/document.js';
+import { CACHE_CONTROL } from './caching.js';
 import type { ResponseDoc, Route } from './routes.js';
 
 export interface OpenApiSettings {
   maxBodyBytes: number;
+  documentMaxBytes: number;
   rateLimitPerMinute: number;
   rateLimitPerDay: number;
 }
@@ -47,6 +51,14 @@ const COMPONENTS: [string, TSchema][] = [
   ['RomanizationResponse', RomanizationResponse],
   ['HealthResponse', HealthResponse],
   ['UpResponse', UpResponse],
+  ['LineError', LineError],
+  ['SpellcheckPieceLine', SpellcheckPieceLine],
+  ['RomanizationPieceLine', RomanizationPieceLine],
+  ['PieceErrorLine', PieceErrorLine],
+  ['SpellcheckTotalsLine', SpellcheckTotalsLine],
+  ['RomanizationTotalsLine', RomanizationTotalsLine],
+  ['ItemDetailLine', ItemDetailLine],
+  ['ItemErrorLine', ItemErrorLine],
 ];
 
 const RATE_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'];
@@ -57,13 +69,13 @@ function description(s: OpenApiSettings): string {
   return [
     'Nepali dictionary, autocomplete, example sentences, spellcheck and romanization over HTTP/JSON.',
     '',
-    '**Responses.** Every body is JSON with `Content-Type: application/json; charset=utf-8`. CORS: every response carries `Access-Control-Allow-Origin: *`; `OPTIONS` preflight on any endpoint answers 204 with the allowed methods and headers (`Content-Type`, `X-API-Key`). `HEAD` is accepted wherever `GET` is and answers the same status and headers (without Content-Length) and no body.',
+    '**Responses.** Every body is JSON with `Content-Type: application/json; charset=utf-8`, except the document and batch endpoints, which stream `application/x-ndjson` (one JSON object a line). Bodies of 1,024 bytes or more are compressed with br or gzip as `Accept-Encoding` allows (q-values honoured; identity when nothing else is accepted); streamed answers are compressed whenever allowed, each line flushed as it is written; every body carries `Vary: Accept-Encoding`. Dictionary word, suggest and example answers depend only on the data build: they carry a weak `ETag` (the id of the data build and the request) and `Cache-Control: ' + CACHE_CONTROL + '`, and `If-None-Match` with that tag is answered 304 Not Modified without a body. CORS: every response carries `Access-Control-Allow-Origin: *`; `OPTIONS` preflight on any endpoint answers 204 with the allowed methods and headers (`Content-Type`, `X-API-Key`). `HEAD` is accepted wherever `GET` is and answers the same status and headers (without Content-Length) and no body.',
     '',
-    '**Errors.** Shape A `{"error":{"code","message"}}` for query, path, routing, transport and rate-limit errors: MISSING_PARAMETER (400, names the parameter), INVALID_PARAMETER (400), UNAUTHORIZED (401), WORD_NOT_FOUND (404, plus top-level `similar_words`, at most 5), NOT_FOUND (404, unknown path), METHOD_NOT_ALLOWED (405, with an `Allow` header), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), RATE_LIMIT_EXCEEDED (429, plus `error.retry_after` and `Retry-After`), INTERNAL_ERROR (500, always the message "Internal server error"; details are logged, never sent), SERVICE_UNAVAILABLE (503, shutting down or overloaded). Shape B `{"detail": "..."}` for every problem inside the JSON body of the two POST endpoints (spellcheck text, romanization), including invalid JSON and invalid UTF-8.',
+    '**Errors.** Shape A `{"error":{"code","message"}}` for query, path, routing, transport and rate-limit errors: MISSING_PARAMETER (400, names the parameter), INVALID_PARAMETER (400), UNAUTHORIZED (401), WORD_NOT_FOUND (404, plus top-level `similar_words`, at most 5), NOT_FOUND (404, unknown path), METHOD_NOT_ALLOWED (405, with an `Allow` header), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), RATE_LIMIT_EXCEEDED (429, plus `error.retry_after` and `Retry-After`), INTERNAL_ERROR (500, always the message "Internal server error"; details are logged, never sent), SERVICE_UNAVAILABLE (503, shutting down or overloaded). Shape B `{"detail": "..."}` for every problem inside the body of the POST endpoints (spellcheck text, romanization, documents, batches), including invalid JSON and invalid UTF-8; a document or batch body over DOCUMENT_MAX_BYTES is 413 in Shape B. In an NDJSON answer, an invalid batch item gets a line with `detail` (the field of Shape B) and an item or piece not answered a line with `error` (the object of Shape A).',
     '',
-    `**Limits.** Spellcheck text: 10,000 characters, counted as Unicode code points of the text as sent, and 1,000 words (whitespace-separated chunks with a letter or digit). Romanization: text up to 10,000 characters, or up to 1,000 tokens of up to 100 characters; max_candidates 1..10, default 5. Query words, prefixes and path words: up to ${MAX_QUERY_WORD_CODE_POINTS} characters after trimming; the whole query string up to 2,048 bytes. Request bodies: up to ${s.maxBodyBytes} bytes, refused with 413 as they arrive.`,
+    `**Limits.** Spellcheck text: 10,000 characters, counted as Unicode code points of the text as sent, and 1,000 words (whitespace-separated chunks with a letter or digit). Romanization: text up to 10,000 characters, or up to 1,000 tokens of up to 100 characters; max_candidates 1..10, default 5. Query words, prefixes and path words: up to ${MAX_QUERY_WORD_CODE_POINTS} characters after trimming; the whole query string up to 2,048 bytes. Request bodies: up to ${s.maxBodyBytes} bytes, refused with 413 as they arrive; bodies of the document and batch endpoints up to ${s.documentMaxBytes} bytes (DOCUMENT_MAX_BYTES), refused with 413 in Shape B. Batches: 1 to ${MAX_BATCH_ITEMS} items. Documents are split by the service into pieces within the limits of the single endpoints.`,
     '',
-    `**Rate limits.** Anonymous clients: ${perMinute} and ${perDay}, counted per client address (IPv4 address, or IPv6 /64 prefix). The address is the TCP peer, or, when the peer is a configured trusted proxy, the first untrusted address of X-Forwarded-For read from the right. The window is an exact sliding window: at most N accepted requests in any interval of one minute (or one day), not a fixed window; refused requests are not counted. Every response subject to a limit carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (for the policy nearest to exhaustion; Reset is the seconds until Remaining next grows) and RateLimit-Policy (all policies, e.g. \`30;w=60, 1000;w=86400\`). GET /up, GET /api/v1/health and OPTIONS preflights are neither counted nor refused (they still report the headers). A refused request gets 429 with retry_after, the seconds until a request would be accepted. Counters of idle clients are dropped after the longest window; at most 100,000 clients (64 MiB of counters) are remembered, the least recently seen dropped first.`,
+    `**Rate limits.** Anonymous clients: ${perMinute} and ${perDay} (every piece of a document and every item of a batch counts as a request), counted per client address (IPv4 address, or IPv6 /64 prefix). The address is the TCP peer, or, when the peer is a configured trusted proxy, the first untrusted address of X-Forwarded-For read from the right. The window is an exact sliding window: at most N accepted requests in any interval of one minute (or one day), not a fixed window; refused requests are not counted. Every response subject to a limit carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (for the policy nearest to exhaustion; Reset is the seconds until Remaining next grows) and RateLimit-Policy (all policies, e.g. \`30;w=60, 1000;w=86400\`). GET /up, GET /api/v1/health and OPTIONS preflights are neither counted nor refused (they still report the headers). A refused request gets 429 with retry_after, the seconds until a request would be accepted. Counters of idle clients are dropped after the longest window; at most 100,000 clients (64 MiB of counters) are remembered, the least recently seen dropped first.`,
     '',
     '**Partners.** Send the partner key in the `X-API-Key` header. Each key has its own per-minute and per-day limits, or none; its requests are counted per key, not per address. An unknown key is 401 UNAUTHORIZED on every endpoint, probes included (and the attempt counts against the anonymous limit of the address, so keys cannot be guessed at speed). An empty header is the same as no header. Keys live in PARTNER_KEYS_FILE, compared in constant time on their SHA-256 digests.',
     '',
@@ -92,11 +104,14 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
 
   const response = (doc: ResponseDoc) => {
     const out: Record<string, unknown> = { description: doc.description, headers: headerRefs(doc.headers) };
+    const type = doc.contentType ?? 'application/json';
+    if (doc.noBody) return out;
     if (doc.schema !== undefined) {
+      // An NDJSON answer is described by the schema of one line: each line is one of these.
       const schema = Array.isArray(doc.schema) ? { oneOf: doc.schema.map(ref) } : ref(doc.schema);
-      out.content = { 'application/json': { schema } };
+      out.content = { [type]: { schema } };
     } else {
-      out.content = { 'application/json': { schema: { type: 'object' } } };
+      out.content = { [type]: { schema: { type: 'object' } } };
     }
     return out;
   };
@@ -120,7 +135,8 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
       responses: Object.fromEntries(Object.entries(d.responses).map(([status, r]) => [status, response(r)])),
     };
     if (parameters.length > 0) op.parameters = parameters;
-    if (d.body) op.requestBody = { required: true, content: { 'application/json': { schema: ref(d.body) } } };
+    if (d.bodyContent) op.requestBody = { required: true, content: Object.fromEntries(Object.entries(d.bodyContent).map(([type, schema]) => [type, { schema: ref(schema) }])) };
+    else if (d.body) op.requestBody = { required: true, content: { 'application/json': { schema: ref(d.body) } } };
     if (!route.rateLimited) op.security = [{}];
     (paths[route.path] ??= {})[route.method.toLowerCase()] = op;
   }
@@ -160,6 +176,8 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
         'RateLimit-Reset': { description: 'Seconds until Remaining next grows (sliding window); 0 when nothing is counted.', schema: { type: 'integer' } },
         'RateLimit-Policy': { description: 'All policies as "<limit>;w=<seconds>", comma-separated.', schema: { type: 'string' } },
         'Retry-After': { description: 'On 429: seconds until a request would be accepted (same as error.retry_after).', schema: { type: 'integer' } },
+        ETag: { description: 'Weak validator of an answer that depends only on the data build: W/"<build id>-<digest of the request>". Send it back in If-None-Match for a 304.', schema: { type: 'string' } },
+        'Cache-Control': { description: `How long a client or shared cache may reuse the answer before revalidating: ${CACHE_CONTROL}.`, schema: { type: 'string' } },
       },
     },
   };

@@ -96,6 +96,19 @@ interface QueryValidator<T> {
   Check(value: unknown): value is T;
 }
 
+/** Each endpoint's parameters with their schemas and message labels, worked out once (readQuery runs on every request). */
+const PARAMS = new WeakMap<object, { name: string; schema: ParamSchema; label: string }[]>();
+
+function paramsOf(validator: QueryValidator<unknown>): { name: string; schema: ParamSchema; label: string }[] {
+  let list = PARAMS.get(validator);
+  if (!list) {
+    const schema = validator.Type() as { properties?: Record<string, ParamSchema> };
+    list = Object.entries(schema.properties ?? {}).map(([name, s]) => ({ name, schema: s, label: `query parameter '${name}'` }));
+    PARAMS.set(validator, list);
+  }
+  return list;
+}
+
 /**
  * Parses a raw query string against an endpoint's query schema. Unknown
  * parameters are ignored (forward compatibility); a known one given twice is
@@ -103,12 +116,11 @@ interface QueryValidator<T> {
  */
 export function readQuery<T>(raw: string, validator: QueryValidator<T>): T {
   const params = parseQueryString(raw);
-  const schema = validator.Type() as { properties?: Record<string, ParamSchema> };
   const out: Record<string, unknown> = {};
-  for (const [name, propSchema] of Object.entries(schema.properties ?? {})) {
+  for (const { name, schema, label } of paramsOf(validator)) {
     const values = params.get(name);
     if (values && values.length > 1) throw httpError('INVALID_PARAMETER', `Query parameter '${name}' given more than once`);
-    out[name] = readParameter(`query parameter '${name}'`, values?.[0], propSchema);
+    out[name] = readParameter(label, values?.[0], schema);
   }
   // The readers above already enforce the schema; this guards against a
   // schema keyword they do not know, and narrows the type.

@@ -45,11 +45,32 @@ export interface RateDecision {
   retryAfterSeconds: number;
   /** RateLimit-Policy header value, e.g. "30;w=60, 1000;w=86400". */
   policy: string;
+  /** When the request was recorded (consume, when allowed): what refund() takes back. */
+  recordedAt?: number;
+}
+
+/** consumeMany's answer: how many of the requests were counted. */
+export interface ManyDecision extends RateDecision {
+  /** Requests counted (and so allowed): all or none in "all" mode, as many as fit in "partial" mode. */
+  granted: number;
+  /** "all" mode: the requests (with those counted alongside) exceed a limit's whole window: they can never be taken at once. */
+  neverFits: boolean;
 }
 
 /** Something that decides and records requests per key (the in-memory log here; Redis for several machines). */
 export interface Limiter {
   consume(key: string): RateDecision;
+  /**
+   * Counts `n` requests made at once (a document's pieces, a batch's items):
+   * all of them or none ("all"), or as many as the windows still hold, in
+   * order ("partial"). retryAfterSeconds is the wait until the requests not
+   * counted would be ("all") or until one more would be ("partial").
+   * `alongside`: requests of the same call counted already (the request that
+   * carries them), for neverFits.
+   */
+  consumeMany(key: string, n: number, mode: 'all' | 'partial', alongside?: number): ManyDecision;
+  /** Takes back a request consume() counted at `at` (its decision's recordedAt). */
+  refund(key: string, at: number): void;
   peek(key: string): RateDecision;
   /** Forgets clients idle for longer than the longest window. */
   purgeStale(): void;
@@ -90,6 +111,17 @@ class RequestLog {
       else hi = mid;
     }
     return this.count - lo;
+  }
+
+  /** Removes one time equal to `t` (the newest such), keeping the order; false when there is none. */
+  remove(t: number): boolean {
+    for (let i = this.count - 1; i >= 0; i--) {
+      if (this.at(i) !== t) continue;
+      for (let j = i; j < this.count - 1; j++) this.times[(this.head + j) % this.times.length] = this.at(j + 1);
+      this.count--;
+      return true;
+    }
+    return false;
   }
 
   /** Appends a time; returns true when the buffer was reallocated (its byte size changed). */
@@ -165,67 +197,90 @@ export class SlidingWindowLimiter implements Limiter {
   }
 
   consume(key: string): RateDecision {
+    const many = this.consumeMany(key, 1, 'all');
+    const { granted: _granted, neverFits: _neverFits, ...decision } = many;
+    return decision;
+  }
+
+  consumeMany(key: string, n: number, mode: 'all' | 'partial', alongside = 0): ManyDecision {
     const now = this.now();
     let log = this.clients.get(key);
     if (log) log.prune(now - this.longestMs);
-    const decision = this.decide(log, now, true);
-    if (decision.allowed) {
+    const free = Math.min(...this.policies.map((p) => p.limit - (log ? log.countAfter(now - p.windowMs) : 0)));
+    const granted = Math.max(0, mode === 'partial' ? Math.min(n, free) : n <= free ? n : 0);
+    const neverFits = mode === 'all' && this.policies.some((p) => p.limit < n + alongside);
+    // The wait for what was not counted: all n ("all"), or one more after those counted ("partial").
+    const waitMs = granted === n ? 0 : this.waitFor(log, now, mode === 'all' ? n : granted + 1);
+    const decision: ManyDecision = {
+      ...this.report(log, now, granted),
+      allowed: granted > 0 || n === 0,
+      retryAfterSeconds: waitMs === 0 ? 0 : Number.isFinite(waitMs) ? Math.max(1, Math.ceil(waitMs / 1000)) : Math.ceil(this.longestMs / 1000),
+      granted,
+      neverFits,
+    };
+    if (granted > 0) {
+      decision.recordedAt = now;
       if (!log) {
-        log = new RequestLog(Math.min(4, this.maxCapacity));
-        log.push(now, this.maxCapacity);
+        log = new RequestLog(Math.min(Math.max(4, granted), this.maxCapacity));
+        for (let i = 0; i < granted; i++) log.push(now, this.maxCapacity);
         this.clients.set(key, log);
-      } else if (log.push(now, this.maxCapacity)) {
-        // lru-cache recomputes an entry's size only when the value changes
-        // identity, so delete and re-add to account for the bigger buffer.
-        this.clients.delete(key);
-        this.clients.set(key, log);
+      } else {
+        let grew = false;
+        for (let i = 0; i < granted; i++) grew = log.push(now, this.maxCapacity) || grew;
+        if (grew) {
+          // lru-cache recomputes an entry's size only when the value changes
+          // identity, so delete and re-add to account for the bigger buffer.
+          this.clients.delete(key);
+          this.clients.set(key, log);
+        }
       }
     }
     return decision;
+  }
+
+  refund(key: string, at: number): void {
+    this.clients.get(key, { updateAgeOnGet: false })?.remove(at);
   }
 
   peek(key: string): RateDecision {
     const now = this.now();
     const log = this.clients.get(key, { updateAgeOnGet: false });
     if (log) log.prune(now - this.longestMs);
-    return this.decide(log, now, false);
+    const waitMs = this.waitFor(log, now, 1);
+    return { ...this.report(log, now, 0), allowed: waitMs === 0, retryAfterSeconds: waitMs === 0 ? 0 : Math.max(1, Math.ceil(waitMs / 1000)) };
   }
 
-  private decide(log: RequestLog | undefined, now: number, consuming: boolean): RateDecision {
-    let allowed = true;
-    let retryMs = 0;
-    // Per policy: how many requests it has counted, and when the oldest leaves.
-    const states = this.policies.map((p) => {
+  /** Ms until `n` more requests fit in every window (0: now; Infinity: more than a window holds). */
+  private waitFor(log: RequestLog | undefined, now: number, n: number): number {
+    let wait = 0;
+    for (const p of this.policies) {
       const inWindow = log ? log.countAfter(now - p.windowMs) : 0;
-      if (inWindow >= p.limit) {
-        allowed = false;
-        // The limit-th newest time must leave the window before one more fits.
-        retryMs = Math.max(retryMs, log!.at(log!.count - p.limit) + p.windowMs - now);
-      }
-      return { p, inWindow };
-    });
-    const counted = consuming && allowed ? 1 : 0;
+      if (inWindow + n <= p.limit) continue;
+      if (n > p.limit) return Infinity;
+      // The k oldest requests in this window must leave it before n more fit.
+      const k = inWindow + n - p.limit;
+      wait = Math.max(wait, log!.at(log!.count - inWindow + k - 1) + p.windowMs - now);
+    }
+    return wait;
+  }
+
+  /** The RateLimit-* report once `counted` more requests are recorded now: the policy nearest to exhaustion. */
+  private report(log: RequestLog | undefined, now: number, counted: number): Pick<RateDecision, 'limit' | 'remaining' | 'resetSeconds' | 'policy'> {
     // Report the policy with the fewest requests left (ties: the shorter window).
     let best: { limit: number; remaining: number; resetSeconds: number } | null = null;
-    for (const { p, inWindow } of states) {
+    for (const p of this.policies) {
+      const inWindow = log ? log.countAfter(now - p.windowMs) : 0;
       const used = inWindow + counted;
       const remaining = Math.max(0, p.limit - used);
       let resetMs = 0;
       if (used > 0) {
-        // The oldest counted request in this window (or the one just made).
+        // The oldest counted request in this window (or the ones just made).
         resetMs = inWindow > 0 ? log!.at(log!.count - inWindow) + p.windowMs - now : p.windowMs;
       }
       const resetSeconds = Math.max(0, Math.ceil(resetMs / 1000));
       if (best === null || remaining < best.remaining) best = { limit: p.limit, remaining, resetSeconds };
     }
-    return {
-      allowed,
-      limit: best!.limit,
-      remaining: best!.remaining,
-      resetSeconds: best!.resetSeconds,
-      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(retryMs / 1000)),
-      policy: this.policyHeader,
-    };
+    return { limit: best!.limit, remaining: best!.remaining, resetSeconds: best!.resetSeconds, policy: this.policyHeader };
   }
 }
 
@@ -287,6 +342,18 @@ export class RateLimits {
   consume(identity: Identity): RateDecision | null {
     const { limiter, key } = this.limiterFor(identity);
     return limiter ? limiter.consume(key) : null;
+  }
+
+  /** Counts several requests at once (Limiter.consumeMany); null when no limit applies. */
+  consumeMany(identity: Identity, n: number, mode: 'all' | 'partial', alongside = 0): ManyDecision | null {
+    const { limiter, key } = this.limiterFor(identity);
+    return limiter ? limiter.consumeMany(key, n, mode, alongside) : null;
+  }
+
+  /** Takes back a request counted at `at` (Limiter.refund). */
+  refund(identity: Identity, at: number): void {
+    const { limiter, key } = this.limiterFor(identity);
+    limiter?.refund(key, at);
   }
 
   /** Reports without counting (probe endpoints); null when no limit applies. */

@@ -6,7 +6,8 @@
 // Reply or a Promise of one; parse errors are thrown as HttpError.
 
 import type { TSchema } from 'typebox';
-import { CONTEXT_SUMMARY, RANKING_SUMMARY, Serialized, type Outcome, type Services } from '../dispatch/services.js';
+import { CONTEXT_SUMMARY, RANKING_SUMMARY, Serialized, type ContentEncoding, type Outcome, type Services } from '../dispatch/services.js';
+import { BATCH_LINES, DictionaryBatchBody, MAX_BATCH_ITEMS, RomanizationBatchBody, SpellcheckBatchBody } from '../schemas/batch.js';
 import {
   DetailBody,
   ErrorBody,
@@ -16,6 +17,7 @@ import {
   API_VERSION,
 } from '../schemas/common.js';
 import { ExamplesQuery, ExamplesQueryCheck, ExamplesResponse } from '../schemas/dictionary-examples.js';
+import { DOCUMENT_LINES, DocumentJsonBody, DocumentQuery, DocumentQueryCheck, DocumentTextBody, PIECE_LIMITS } from '../schemas/document.js';
 import { SuggestQuery, SuggestQueryCheck, SuggestResponse } from '../schemas/dictionary-suggest.js';
 import {
   DictionaryEntry,
@@ -32,16 +34,22 @@ import { checkRomanizationBody, RomanizationBody, RomanizationResponse } from '.
 import { checkSpellcheckTextBody, SpellcheckTextBody, SpellcheckTextResponse } from '../schemas/spellcheck-text.js';
 import { SpellcheckWordQuery, SpellcheckWordQueryCheck, SpellcheckWordResponse } from '../schemas/spellcheck-word.js';
 import { UpResponse } from '../schemas/up.js';
+import { conditional } from './caching.js';
 import { detailReply, errorReply, HttpError, httpError } from './errors.js';
+import { batchAnswer, documentAnswer, IN_FLIGHT_PER_THREAD } from './ndjson.js';
 import { readPathParameter, readQuery } from './query.js';
-import type { Reply, RequestContext } from './types.js';
+import type { Quota, Reply, RequestContext } from './types.js';
 
 export interface ResponseDoc {
   description: string;
-  /** Alternative bodies (documented as oneOf). */
+  /** Alternative bodies (documented as oneOf); of an NDJSON answer, the kinds of its lines. */
   schema?: TSchema | TSchema[];
+  /** application/json unless said (application/x-ndjson for streamed answers). */
+  contentType?: string;
   /** Response headers beyond the ones every response carries. */
   headers?: string[];
+  /** A status sent without a body (304). */
+  noBody?: boolean;
 }
 
 export interface RouteDoc {
@@ -51,15 +59,21 @@ export interface RouteDoc {
   query?: TSchema;
   pathParams?: { name: string; schema: TSchema }[];
   body?: TSchema;
+  /** Request bodies by media type, where more than JSON is taken (documents: text/plain too). */
+  bodyContent?: Record<string, TSchema>;
   responses: Record<number, ResponseDoc>;
 }
 
 export interface HandlerInput {
   ctx: RequestContext;
-  /** The decoded JSON body, for routes with `body: true`. */
+  /** The decoded JSON body (routes with a 'json' or 'batch' body, and documents sent as JSON). */
   body: unknown;
+  /** The body's bytes as sent (documents sent as text/plain). */
+  raw?: Buffer;
   /** Aborts when the client goes away (made on first use: most requests never need one). */
   signal(): AbortSignal;
+  /** The client's rate limits, for requests that are several (documents, batches). */
+  quota: Quota;
 }
 
 export interface Route {
@@ -67,8 +81,12 @@ export interface Route {
   /** OpenAPI form: /api/v1/dictionary/word/{word}. */
   path: string;
   operationId: string;
-  /** Reads a JSON body (Content-Type application/json, size-capped). */
-  body: boolean;
+  /**
+   * The body read: none; JSON (application/json, MAX_BODY_BYTES, 413 in
+   * Shape A); or, up to DOCUMENT_MAX_BYTES with every problem (413 too) in
+   * Shape B, a document (text/plain or JSON) or a batch (JSON).
+   */
+  body: false | 'json' | 'document' | 'batch';
   /** False for the probes (/up, /api/v1/health): they neither count against nor are refused by rate limits. */
   rateLimited: boolean;
   doc: RouteDoc;
@@ -80,9 +98,19 @@ export interface RouteDeps {
   countWords: (text: string) => number;
   isShuttingDown: () => boolean;
   logError: (message: string, err?: unknown) => void;
+  /** DOCUMENT_MAX_BYTES: the body cap of documents and batches. */
+  documentMaxBytes: number;
 }
 
 const SIMILAR_WORDS_MAX = 5;
+
+// The validators of answers that depend only on the data build (caching.ts).
+const CACHED_HEADERS = ['ETag', 'Cache-Control'];
+const NOT_MODIFIED: ResponseDoc = {
+  description: 'Not Modified: If-None-Match holds this answer\'s ETag (the same request to the same data build; `*` where there is an answer), by GET or HEAD, whatever the Accept-Encoding. No body.',
+  noBody: true,
+  headers: CACHED_HEADERS,
+};
 
 // Responses every rate-limited endpoint may give, documented once.
 const COMMON_RESPONSES: Record<number, ResponseDoc> = {
@@ -109,28 +137,38 @@ function queryParamErrors(extra = ''): ResponseDoc {
   };
 }
 
-/** An Outcome's value; a failure becomes its catalog reply (thrown). */
-function unwrap<T>(o: Outcome<T>, what: string, deps: RouteDeps): T {
-  if (o.ok) return o.value;
+/** A failed Outcome's catalog reply; an internal message goes to the log, never the client. */
+function failureReply(o: Outcome<never>, what: string, deps: RouteDeps): Reply {
+  if (o.ok) throw new Error('failureReply of a success');
   if (o.code === 'SERVICE_UNAVAILABLE') {
     const retryAfter = o.retryAfterSeconds ?? 1;
-    throw new HttpError(errorReply('SERVICE_UNAVAILABLE', o.message, { retryAfter, headers: { 'Retry-After': String(retryAfter) } }));
+    return errorReply('SERVICE_UNAVAILABLE', o.message, { retryAfter, headers: { 'Retry-After': String(retryAfter) } });
   }
   // The client has gone: nothing will be written; the reply only closes the books.
-  if (o.code === 'CANCELLED') throw new HttpError(errorReply('SERVICE_UNAVAILABLE', 'the request was cancelled'));
+  if (o.code === 'CANCELLED') return errorReply('SERVICE_UNAVAILABLE', 'the request was cancelled');
   if (o.code === 'WORD_NOT_FOUND') {
     // Look-ups answer WORD_NOT_FOUND themselves (with similar words); any
     // other service saying so still gets the right status and shape.
-    throw new HttpError(errorReply('WORD_NOT_FOUND', o.message, { similarWords: [] }));
+    return errorReply('WORD_NOT_FOUND', o.message, { similarWords: [] });
   }
-  // The message may describe internals: it goes to the log, never the client.
   deps.logError(`${what} failed: ${o.message}`);
-  throw httpError('INTERNAL_ERROR');
+  return errorReply('INTERNAL_ERROR');
 }
 
-/** A 200 reply; a result a worker already serialized is sent as it is. */
+/** An Outcome's value; a failure becomes its catalog reply (thrown). */
+function unwrap<T>(o: Outcome<T>, what: string, deps: RouteDeps): T {
+  if (o.ok) return o.value;
+  throw new HttpError(failureReply(o, what, deps));
+}
+
+/** A 200 reply; a result a worker already serialized (and maybe compressed) is sent as it is. */
 function okReply<T>(value: T | Serialized<T>): Reply {
-  return value instanceof Serialized ? { status: 200, json: value.json } : { status: 200, body: value };
+  return value instanceof Serialized ? { status: 200, json: value.json, encoding: value.encoding } : { status: 200, body: value };
+}
+
+/** The WORD_NOT_FOUND reply (404 body: the word and up to 5 similar words). */
+function wordNotFound(word: string, similar: string[]): Reply {
+  return errorReply('WORD_NOT_FOUND', `Word '${word}' not found in the dictionary`, { similarWords: similar.slice(0, SIMILAR_WORDS_MAX) });
 }
 
 async function notFound(word: string, deps: RouteDeps, similar?: string[]): Promise<Reply> {
@@ -144,31 +182,44 @@ async function notFound(word: string, deps: RouteDeps, similar?: string[]): Prom
       words = [];
     }
   }
-  return errorReply('WORD_NOT_FOUND', `Word '${word}' not found in the dictionary`, { similarWords: words.slice(0, SIMILAR_WORDS_MAX) });
+  return wordNotFound(word, words);
 }
 
-async function lookupWord(word: string, flags: { include_variants: boolean; multi_dict: boolean }, deps: RouteDeps): Promise<Reply> {
+/** The ETag's text of a word look-up (the path and query forms ask the same question). */
+function wordRequest(word: string, flags: { include_variants: boolean; multi_dict: boolean }): string {
+  return `word\n${word}\n${flags.include_variants}\n${flags.multi_dict}`;
+}
+
+function lookupWord(word: string, flags: { include_variants: boolean; multi_dict: boolean }, deps: RouteDeps): Reply | Promise<Reply> {
   const { services } = deps;
   if (flags.include_variants && flags.multi_dict) {
     throw httpError('INVALID_PARAMETER', 'include_variants and multi_dict cannot be combined; ask for one of them');
   }
-  if (flags.include_variants) {
-    const o = await services.lookupVariants(word);
-    if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(word, deps);
-    const v = unwrap(o, 'lookupVariants', deps);
-    if (v.entry === null && v.variants.length === 0) return notFound(word, deps);
-    return { status: 200, body: v };
-  }
-  if (flags.multi_dict) {
-    const o = await services.lookupMultiDict(word);
-    if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(word, deps);
-    const m = unwrap(o, 'lookupMultiDict', deps);
-    if (!m.results.some((r) => r.entry !== null)) return notFound(word, deps);
-    return { status: 200, body: m };
-  }
-  const o = await services.lookup(word);
-  if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(word, deps, o.similarWords);
-  return { status: 200, body: unwrap(o, 'lookup', deps) };
+  if (flags.include_variants) return lookupVariants(word, deps);
+  if (flags.multi_dict) return lookupMultiDict(word, deps);
+  // The plain entry: answered at once when the store has the word (the common case).
+  const o = services.lookup(word);
+  const reply = (x: Awaited<typeof o>): Reply | Promise<Reply> => {
+    if (!x.ok && x.code === 'WORD_NOT_FOUND') return notFound(word, deps, x.similarWords);
+    return okReply(unwrap(x, 'lookup', deps));
+  };
+  return o instanceof Promise ? o.then(reply) : reply(o);
+}
+
+async function lookupVariants(word: string, deps: RouteDeps): Promise<Reply> {
+  const o = await deps.services.lookupVariants(word);
+  if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(word, deps);
+  const v = unwrap(o, 'lookupVariants', deps);
+  if (v.entry === null && v.variants.length === 0) return notFound(word, deps);
+  return { status: 200, body: v };
+}
+
+async function lookupMultiDict(word: string, deps: RouteDeps): Promise<Reply> {
+  const o = await deps.services.lookupMultiDict(word);
+  if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(word, deps);
+  const m = unwrap(o, 'lookupMultiDict', deps);
+  if (!m.results.some((r) => r.entry !== null)) return notFound(word, deps);
+  return { status: 200, body: m };
 }
 
 export function buildRoutes(deps: RouteDeps): Route[] {
@@ -178,7 +229,9 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       description:
         'The entry (2.1); with include_variants=true the entry and its spelling variants; with multi_dict=true one result per dictionary.',
       schema: [DictionaryEntry, VariantsResponse, MultiDictResponse],
+      headers: CACHED_HEADERS,
     },
+    304: NOT_MODIFIED,
     400: queryParamErrors('; include_variants and multi_dict together are INVALID_PARAMETER'),
     404: {
       description:
@@ -287,7 +340,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       },
       handle({ ctx }) {
         const q = readQuery(ctx.query, WordQueryCheck);
-        return lookupWord(q.q, q, deps);
+        return conditional(ctx, services.dataVersion(), wordRequest(q.q, q), () => lookupWord(q.q, q, deps));
       },
     },
     {
@@ -308,7 +361,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       handle({ ctx }) {
         const word = readPathParameter('word', ctx.params[0], WordPathParam);
         const q = readQuery(ctx.query, WordPathQueryCheck);
-        return lookupWord(word, q, deps);
+        return conditional(ctx, services.dataVersion(), wordRequest(word, q), () => lookupWord(word, q, deps));
       },
     },
     {
@@ -324,15 +377,18 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         tag: 'dictionary',
         query: SuggestQuery,
         responses: {
-          200: { description: 'A JSON array of at most limit strings (2.2).', schema: SuggestResponse },
+          200: { description: 'A JSON array of at most limit strings (2.2).', schema: SuggestResponse, headers: CACHED_HEADERS },
+          304: NOT_MODIFIED,
           400: queryParamErrors(),
           ...COMMON_RESPONSES,
         },
       },
-      async handle({ ctx }) {
+      handle({ ctx }) {
         const q = readQuery(ctx.query, SuggestQueryCheck);
-        const list = unwrap(await services.suggest(q.q, q.limit), 'suggest', deps);
-        return { status: 200, body: list.slice(0, q.limit) };
+        return conditional(ctx, services.dataVersion(), `suggest\n${q.q}\n${q.limit}`, async () => {
+          const list = unwrap(await services.suggest(q.q, q.limit), 'suggest', deps);
+          return { status: 200, body: list.slice(0, q.limit) };
+        });
       },
     },
     {
@@ -348,25 +404,28 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         tag: 'dictionary',
         query: ExamplesQuery,
         responses: {
-          200: { description: 'Example sentences.', schema: ExamplesResponse },
+          200: { description: 'Example sentences.', schema: ExamplesResponse, headers: CACHED_HEADERS },
+          304: NOT_MODIFIED,
           400: queryParamErrors(),
           404: { description: 'WORD_NOT_FOUND, when the service reports the word unknown.', schema: WordNotFoundBody },
           ...COMMON_RESPONSES,
         },
       },
-      async handle({ ctx }) {
+      handle({ ctx }) {
         const q = readQuery(ctx.query, ExamplesQueryCheck);
-        const o = await services.examples(q.q, q.limit);
-        if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(q.q, deps);
-        const r = unwrap(o, 'examples', deps);
-        return { status: 200, body: { ...r, examples: r.examples.slice(0, q.limit) } };
+        return conditional(ctx, services.dataVersion(), `examples\n${q.q}\n${q.limit}`, async () => {
+          const o = await services.examples(q.q, q.limit);
+          if (!o.ok && o.code === 'WORD_NOT_FOUND') return notFound(q.q, deps);
+          const r = unwrap(o, 'examples', deps);
+          return { status: 200, body: { ...r, examples: r.examples.slice(0, q.limit) } };
+        });
       },
     },
     {
       method: 'POST',
       path: '/api/v1/spellcheck/text',
       operationId: 'spellcheckText',
-      body: true,
+      body: 'json',
       rateLimited: true,
       doc: {
         summary: 'Spellcheck a text',
@@ -385,10 +444,10 @@ export function buildRoutes(deps: RouteDeps): Route[] {
           ...COMMON_RESPONSES,
         },
       },
-      async handle({ body, signal }) {
+      async handle({ ctx, body, signal }) {
         const c = checkSpellcheckTextBody(body, deps.countWords);
         if (!c.ok) return detailReply(c.detail);
-        return okReply(unwrap(await services.spellcheckText(c.value.text, signal()), 'spellcheckText', deps));
+        return okReply(unwrap(await services.spellcheckText(c.value.text, { signal: signal(), encoding: ctx.encoding }), 'spellcheckText', deps));
       },
     },
     {
@@ -418,7 +477,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       method: 'POST',
       path: '/api/v1/romanization/resolve',
       operationId: 'romanize',
-      body: true,
+      body: 'json',
       rateLimited: true,
       doc: {
         summary: 'Resolve romanized Nepali to Devanagari',
@@ -440,22 +499,169 @@ export function buildRoutes(deps: RouteDeps): Route[] {
           ...COMMON_RESPONSES,
         },
       },
-      async handle({ body, signal }) {
+      async handle({ ctx, body, signal }) {
         const c = checkRomanizationBody(body, deps.countWords);
         if (!c.ok) return detailReply(c.detail);
         const r = c.value;
-        const o =
-          r.kind === 'text'
-            ? await services.romanizeText(r.text, r.maxCandidates, signal())
-            : await services.romanizeTokens(r.tokens, r.maxCandidates, signal());
+        const job = { signal: signal(), encoding: ctx.encoding };
+        const o = r.kind === 'text' ? await services.romanizeText(r.text, r.maxCandidates, job) : await services.romanizeTokens(r.tokens, r.maxCandidates, job);
         return okReply(unwrap(o, 'romanize', deps));
+      },
+    },
+    ...documentRoutes(deps),
+    ...batchRoutes(deps),
+  ];
+}
+
+const NDJSON = 'application/x-ndjson';
+
+const STREAM_NOTE =
+  'The answer is application/x-ndjson (one JSON object a line), streamed as lines are ready, and compressed as it streams when Accept-Encoding allows (each line flushed). Status and headers go out with the first line; a failure after that is reported in the lines. A client that goes away stops the work.';
+
+const RATE_NOTE_DOCUMENT =
+  'Rate limits: every piece counts as one request (this request is the first). The document is answered whole or refused: 429 when the quota cannot take all its pieces now (with the wait until it can; the request is then not counted), 400 (Shape B) when it needs more pieces than a window of the limit holds. Partner keys count the same way against their own limits.';
+
+const RATE_NOTE_BATCH =
+  'Rate limits: every item counts as one request (this request is the first). Items the quota cannot take are answered with RATE_LIMIT_EXCEEDED lines (with retry_after); the others are answered. Partner keys count the same way against their own limits.';
+
+function documentRoutes(deps: RouteDeps): Route[] {
+  const failure = (o: Outcome<never>, what: string) => failureReply(o, what, deps);
+  const bodyErrors = (extra: string): ResponseDoc => ({
+    description: `Shape B, before any work: "Request body is not valid UTF-8", "Document has a word of more than 10000 characters (at offset N); it cannot be split into pieces"${extra}, the needs-more-than-a-window rate-limit refusal; for a JSON body also "Request body is not valid JSON", "Request body must be a JSON object", "Field 'text' is required", "Field 'text' must be a string".`,
+    schema: DetailBody,
+  });
+  const common: Record<number, ResponseDoc> = {
+    413: { description: `Shape B {"detail": "Document exceeds ${deps.documentMaxBytes} bytes"} (DOCUMENT_MAX_BYTES), refused as it arrives; the connection is closed.`, schema: DetailBody },
+    415: { description: 'UNSUPPORTED_MEDIA_TYPE: the body must be text/plain (charset utf-8 or none) or application/json.', schema: ErrorBody },
+    ...COMMON_RESPONSES,
+    429: { description: `RATE_LIMIT_EXCEEDED (Shape A, retry_after, Retry-After): the client's quota cannot take all the document's pieces now (the request is then not counted).`, schema: RateLimitBody, headers: ['Retry-After'] },
+  };
+  const limits = (kind: 'spellcheck' | 'romanization'): string => {
+    const l = PIECE_LIMITS[kind];
+    return `${l.characters.toLocaleString('en')} characters and ${l.words.toLocaleString('en')} words${Number.isFinite(l.tokens) ? ` and ${l.tokens.toLocaleString('en')} tokens` : ''}`;
+  };
+  const description = (kind: 'spellcheck' | 'romanization', single: string) =>
+    `A whole document, up to DOCUMENT_MAX_BYTES (${deps.documentMaxBytes} bytes) of UTF-8, as text/plain or as JSON {"text": ...}. The service splits it into pieces of at most ${limits(kind)} (the limits of ${single}), ending at a paragraph break, else a sentence end, else whitespace, never inside a word or a grapheme, the first piece an eighth of that (a quick first line), and runs them on the worker pool in parallel (${IN_FLIGHT_PER_THREAD} per worker thread at a time). One line per piece in document order, with the fields of ${single} for the piece's text and every offset relative to the whole document (start and end of the piece: the pieces tile the document), then a totals line. ${STREAM_NOTE}\n\n${RATE_NOTE_DOCUMENT}\n\nAdmission: the first piece is admitted like any request (503 at once when the service is overloaded, before any line); the later pieces wait for a thread.`;
+  return [
+    {
+      method: 'POST',
+      path: '/api/v1/spellcheck/document',
+      operationId: 'spellcheckDocument',
+      body: 'document',
+      rateLimited: true,
+      doc: {
+        summary: 'Spellcheck a whole document (NDJSON)',
+        description: description('spellcheck', 'POST /api/v1/spellcheck/text'),
+        tag: 'spellcheck',
+        bodyContent: { 'text/plain': DocumentTextBody, 'application/json': DocumentJsonBody },
+        responses: {
+          200: { description: 'NDJSON: a line per piece, or an error line for a piece that failed; then the totals line.', schema: DOCUMENT_LINES.spellcheck, contentType: NDJSON },
+          400: bodyErrors(''),
+          ...common,
+        },
+      },
+      handle(input) {
+        return documentAnswer('spellcheck', input, deps, failure, 0);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/romanization/document',
+      operationId: 'romanizeDocument',
+      body: 'document',
+      rateLimited: true,
+      doc: {
+        summary: 'Romanize a whole document (NDJSON)',
+        description: description('romanization', 'POST /api/v1/romanization/resolve (text)') + ' max_candidates: the query parameter, or a field of a JSON body.',
+        tag: 'romanization',
+        query: DocumentQuery,
+        bodyContent: { 'text/plain': DocumentTextBody, 'application/json': DocumentJsonBody },
+        responses: {
+          200: { description: 'NDJSON: a line per piece, or an error line for a piece that failed; then the totals line.', schema: DOCUMENT_LINES.romanization, contentType: NDJSON },
+          400: bodyErrors(', "...more than 2000 tokens..."; max_candidates out of range: INVALID_PARAMETER (query, Shape A) or "Field \'max_candidates\' must be an integer between 1 and 10" (JSON body)'),
+          ...common,
+        },
+      },
+      handle(input) {
+        const q = readQuery(input.ctx.query, DocumentQueryCheck);
+        return documentAnswer('romanization', input, deps, failure, q.max_candidates);
+      },
+    },
+  ];
+}
+
+function batchRoutes(deps: RouteDeps): Route[] {
+  const failure = (o: Outcome<never>, what: string) => failureReply(o, what, deps);
+  const responses = (kind: 'spellcheck' | 'romanization' | 'dictionary', items: string): Record<number, ResponseDoc> => ({
+    200: { description: `NDJSON, a line per item as it finishes: {"id","index","result"} (${items}), {"id","index","detail"} for an invalid item (the detail its single endpoint gives), {"id","index","error"} for one not answered.`, schema: BATCH_LINES[kind], contentType: NDJSON },
+    400: {
+      description: `Shape B: "Field 'items' must be a non-empty array", "Field 'items' has more than ${MAX_BATCH_ITEMS} items", "Request body must be a JSON object", "Request body is not valid JSON", "Request body is empty; expected a JSON object", "Request body is not valid UTF-8".`,
+      schema: DetailBody,
+    },
+    413: { description: `Shape B {"detail": "Request body exceeds ${deps.documentMaxBytes} bytes"} (DOCUMENT_MAX_BYTES); the connection is closed.`, schema: DetailBody },
+    415: BODY_RESPONSES[415]!,
+    ...COMMON_RESPONSES,
+  });
+  const description = (what: string) =>
+    `{"items": [{"id": ..., ${what}}, ...]}: 1 to ${MAX_BATCH_ITEMS} items, each checked as its single endpoint checks a request; id is a string (at most 200 characters) or an integer, echoed in the item's line with its index. The items run on the worker pool in groups, in parallel; an invalid item does not fail the others. ${STREAM_NOTE}\n\n${RATE_NOTE_BATCH}`;
+  const notFound = (word: string, similar: string[]) => wordNotFound(word, similar);
+  return [
+    {
+      method: 'POST',
+      path: '/api/v1/spellcheck/batch',
+      operationId: 'spellcheckBatch',
+      body: 'batch',
+      rateLimited: true,
+      doc: {
+        summary: 'Spellcheck many texts or words (NDJSON)',
+        description: description('"text": ... (as POST /spellcheck/text) or "word": ... (as GET /spellcheck/word)'),
+        tag: 'spellcheck',
+        body: SpellcheckBatchBody,
+        responses: responses('spellcheck', 'the answer of /spellcheck/text or /spellcheck/word'),
+      },
+      handle(input) {
+        return batchAnswer('spellcheck', input, deps, failure, notFound);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/romanization/batch',
+      operationId: 'romanizeBatch',
+      body: 'batch',
+      rateLimited: true,
+      doc: {
+        summary: 'Romanize many texts or token lists (NDJSON)',
+        description: description('the fields of POST /romanization/resolve (text or tokens, max_candidates)'),
+        tag: 'romanization',
+        body: RomanizationBatchBody,
+        responses: responses('romanization', 'the answer of /romanization/resolve'),
+      },
+      handle(input) {
+        return batchAnswer('romanization', input, deps, failure, notFound);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/dictionary/batch',
+      operationId: 'lookupBatch',
+      body: 'batch',
+      rateLimited: true,
+      doc: {
+        summary: 'Look up many words (NDJSON)',
+        description: description('"word": ... (as GET /dictionary/word?q=)') + ' A word no dictionary has gets an error line WORD_NOT_FOUND with similar_words, as the 404 of the single endpoint.',
+        tag: 'dictionary',
+        body: DictionaryBatchBody,
+        responses: responses('dictionary', 'the entry, 2.1'),
+      },
+      handle(input) {
+        return batchAnswer('dictionary', input, deps, failure, notFound);
       },
     },
   ];
 }
 
 /** The OpenAPI route is added by the server once the document exists; its row lives here for the table. */
-export function openApiRoute(documentJson: () => string): Route {
+export function openApiRoute(document: (encoding: ContentEncoding | null) => { json: Uint8Array; encoding: ContentEncoding | null }): Route {
   return {
     method: 'GET',
     path: '/api/v1/openapi.json',
@@ -468,8 +674,8 @@ export function openApiRoute(documentJson: () => string): Route {
       tag: 'meta',
       responses: { 200: { description: 'The OpenAPI 3.1 document.' }, 429: COMMON_RESPONSES[429]! },
     },
-    handle() {
-      return { status: 200, json: documentJson() };
+    handle({ ctx }) {
+      return { status: 200, ...document(ctx.encoding) };
     },
   };
 }

@@ -5,22 +5,30 @@
 //   and nothing is written to an aborted response;
 // - every write happens inside res.cork;
 // - no exception ever crosses back into uWS: anything unexpected becomes a
-//   generic 500 INTERNAL_ERROR and a line on stderr.
+//   generic 500 INTERNAL_ERROR and a line on stderr;
+// - a streamed answer (NDJSON) is written chunk by chunk, each in its own
+//   cork, and the next chunk is asked for only when res.write reported no
+//   backpressure or res.onWritable fired: a slow reader holds up the work
+//   behind the stream instead of filling memory;
+// - an answer is compressed as Accept-Encoding allows (compression.ts) from
+//   COMPRESS_MIN_BYTES up, a stream whenever allowed; every body and 304
+//   carries Vary: Accept-Encoding, and HEAD sends the headers GET would.
 
 import type { HttpRequest, HttpResponse, us_listen_socket, us_socket } from 'uWebSockets.js';
 import uWS, { listenOn } from './uws.js';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../config.js';
-import { countWords as engineCountWords, type Services } from '../dispatch/services.js';
-import { decodeJsonBody, readBody, RequestAborted, requireJsonContentType, type BodyReader } from './body.js';
+import { COMPRESS_MIN_BYTES, compressBody, countWords as engineCountWords, createCompressor, type ContentEncoding, type Services } from '../dispatch/services.js';
+import { decodeJsonBody, documentContentType, readBody, RequestAborted, requireJsonContentType, type BodyReader } from './body.js';
 import { ClientResolver, clientKey } from './client-address.js';
-import { errorReply, HttpError, statusLine } from './errors.js';
+import { negotiateEncoding } from './compression.js';
+import { detailReply, errorReply, HttpError, rateLimitedReply, statusLine } from './errors.js';
 import { buildOpenApi } from './openapi.js';
 import { PartnerKeys } from './partners.js';
 import { RateLimits, rateLimitHeaders, type Identity, type RateDecision } from './rate-limit.js';
 import { buildRoutes, openApiRoute, type Route } from './routes.js';
-import type { Reply, RequestContext } from './types.js';
+import type { Quota, Reply, RequestContext } from './types.js';
 
 export interface ServerHandle {
   port: number;
@@ -34,6 +42,7 @@ export interface ServerOptions {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const NDJSON_TYPE = 'application/x-ndjson';
 const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After';
 const PREFLIGHT_ALLOWED_HEADERS = 'Content-Type, X-API-Key';
 const PREFLIGHT_MAX_AGE_SECONDS = '86400';
@@ -60,6 +69,11 @@ interface RequestState {
   bodyConsumed: boolean;
   /** Made when a handler first asks for a signal; aborted with the request. */
   abort: AbortController | null;
+  /** Who the request counts against, and when it was counted (a handler may count more, or take it back: Quota). */
+  identity: Identity | null;
+  countedAt: number | null;
+  /** Wakes a stream waiting for the socket to drain (called on abort too). */
+  wake: (() => void) | null;
   status: number;
   bytes: number;
 }
@@ -84,6 +98,11 @@ function signalOf(state: RequestState): AbortSignal {
     if (state.aborted) state.abort.abort();
   }
   return state.abort.signal;
+}
+
+/** Bytes of a body as it will be sent. */
+function bodyBytes(json: string | Uint8Array): Uint8Array {
+  return typeof json === 'string' ? Buffer.from(json) : json;
 }
 
 function hasBody(ctx: RequestContext): boolean {
@@ -120,11 +139,27 @@ export async function startServer(config: Config, services: Services, options: S
   let inFlight = 0;
   let onDrained: (() => void) | null = null;
 
-  const routes = buildRoutes({ services, countWords, isShuttingDown: () => shuttingDown, logError });
-  let openApiJson = '';
-  routes.push(openApiRoute(() => openApiJson));
-  openApiJson = JSON.stringify(
-    buildOpenApi(routes, { maxBodyBytes: config.maxBodyBytes, rateLimitPerMinute: config.rateLimitPerMinute, rateLimitPerDay: config.rateLimitPerDay }),
+  const routes = buildRoutes({ services, countWords, isShuttingDown: () => shuttingDown, logError, documentMaxBytes: config.documentMaxBytes });
+  // The OpenAPI document is serialized once, and compressed once per coding.
+  let openApiJson: Uint8Array = new Uint8Array(0);
+  const openApiCompressed = new Map<ContentEncoding, Uint8Array>();
+  routes.push(
+    openApiRoute((encoding) => {
+      if (encoding === null) return { json: openApiJson, encoding: null };
+      let c = openApiCompressed.get(encoding);
+      if (!c) openApiCompressed.set(encoding, (c = compressBody(openApiJson, encoding)));
+      return { json: c, encoding };
+    }),
+  );
+  openApiJson = Buffer.from(
+    JSON.stringify(
+      buildOpenApi(routes, {
+        maxBodyBytes: config.maxBodyBytes,
+        documentMaxBytes: config.documentMaxBytes,
+        rateLimitPerMinute: config.rateLimitPerMinute,
+        rateLimitPerDay: config.rateLimitPerDay,
+      }),
+    ),
   );
 
   const groups = new Map<string, PatternGroup>();
@@ -159,6 +194,7 @@ export async function startServer(config: Config, services: Services, options: S
       });
       forwardedFor = parts.join(',');
     }
+    const acceptEncoding = req.getHeader('accept-encoding');
     const contentLength = req.getHeader('content-length');
     const transferEncoding = req.getHeader('transfer-encoding');
     let framingError: string | null = null;
@@ -185,14 +221,13 @@ export async function startServer(config: Config, services: Services, options: S
       peerAddress: peer,
       client: resolver.resolve(peer, forwardedFor),
       receivedAt: performance.now(),
+      encoding: acceptEncoding === '' ? null : negotiateEncoding(acceptEncoding),
+      ifNoneMatch: req.getHeader('if-none-match'),
     };
   }
 
   function rateLimited(d: RateDecision): Reply {
-    return errorReply('RATE_LIMIT_EXCEEDED', `Rate limit exceeded; retry after ${d.retryAfterSeconds} seconds`, {
-      retryAfter: d.retryAfterSeconds,
-      headers: { 'Retry-After': String(d.retryAfterSeconds) },
-    });
+    return rateLimitedReply(d.retryAfterSeconds);
   }
 
   /** Routing, identity, rate limit, then the handler. Synchronous until a handler or body read goes async. */
@@ -225,6 +260,10 @@ export async function startServer(config: Config, services: Services, options: S
       state.rateHeaders = rateLimitHeaders(decision);
       if (!exempt && !decision.allowed) return rateLimited(decision);
     }
+    if (!exempt) {
+      state.identity = identity;
+      state.countedAt = decision?.recordedAt ?? null;
+    }
 
     if (group === null) return errorReply('NOT_FOUND', `No endpoint at ${ctx.path}`);
     if (preflight) {
@@ -241,16 +280,48 @@ export async function startServer(config: Config, services: Services, options: S
     if (route === undefined) {
       return errorReply('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here; allowed: ${group.allow}`, { headers: { Allow: group.allow } });
     }
-    if (route.body) {
+    const input = { ctx, body: undefined as unknown, raw: undefined as Buffer | undefined, signal: () => signalOf(state), quota: quotaOf(state) };
+    if (route.body === 'json') {
       requireJsonContentType(ctx.contentType);
       const reader = readBody(res, ctx.contentLength, config.maxBodyBytes);
       state.reader = reader;
       return reader.promise.then((buf) => {
         state.bodyConsumed = true;
-        return route.handle({ ctx, body: decodeJsonBody(buf), signal: () => signalOf(state) });
+        return route.handle({ ...input, body: decodeJsonBody(buf) });
       });
     }
-    return route.handle({ ctx, body: undefined, signal: () => signalOf(state) });
+    if (route.body === 'document' || route.body === 'batch') {
+      // These endpoints answer every body problem in Shape B, its size too.
+      const form = route.body === 'document' ? documentContentType(ctx.contentType) : (requireJsonContentType(ctx.contentType), 'json');
+      const tooLarge = route.body === 'document' ? `Document exceeds ${config.documentMaxBytes} bytes` : `Request body exceeds ${config.documentMaxBytes} bytes`;
+      const reader = readBody(res, ctx.contentLength, config.documentMaxBytes, () => new HttpError({ ...detailReply(tooLarge), status: 413 }));
+      state.reader = reader;
+      return reader.promise.then((buf) => {
+        state.bodyConsumed = true;
+        return form === 'json' ? route.handle({ ...input, body: decodeJsonBody(buf) }) : route.handle({ ...input, raw: buf });
+      });
+    }
+    return route.handle(input);
+  }
+
+  /** The handler's view of the rate limits: more requests counted for the pieces or items of this one, or this one taken back. */
+  function quotaOf(state: RequestState): Quota {
+    return {
+      take(n, mode) {
+        if (n <= 0 || state.identity === null) return { granted: Math.max(0, n), retryAfterSeconds: 0, neverFits: false, policy: null };
+        const d = limits.consumeMany(state.identity, n, mode, state.countedAt === null ? 0 : 1);
+        if (d === null) return { granted: n, retryAfterSeconds: 0, neverFits: false, policy: null };
+        state.rateHeaders = rateLimitHeaders(d);
+        return { granted: d.granted, retryAfterSeconds: d.retryAfterSeconds, neverFits: d.neverFits, policy: d.policy };
+      },
+      refundRequest() {
+        if (state.identity === null || state.countedAt === null) return;
+        limits.refund(state.identity, state.countedAt);
+        state.countedAt = null;
+        const d = limits.peek(state.identity);
+        if (d) state.rateHeaders = rateLimitHeaders(d);
+      },
+    };
   }
 
   function errorToReply(err: unknown, ctx: RequestContext | null): Reply | null {
@@ -258,6 +329,18 @@ export async function startServer(config: Config, services: Services, options: S
     if (err instanceof HttpError) return err.reply;
     logError(`unhandled error on ${ctx ? `${ctx.method} ${ctx.path}` : 'a request'}`, err);
     return errorReply('INTERNAL_ERROR');
+  }
+
+  /** Status line and the headers every answer carries (inside a cork). */
+  function writeHead(res: HttpResponse, state: RequestState, reply: Reply, contentType: string | null, encoding: ContentEncoding | null): void {
+    res.writeStatus(statusLine(reply.status));
+    if (contentType !== null) res.writeHeader('Content-Type', contentType);
+    res.writeHeader('Access-Control-Allow-Origin', '*');
+    res.writeHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    if (contentType !== null || reply.status === 304) res.writeHeader('Vary', 'Accept-Encoding');
+    if (encoding !== null) res.writeHeader('Content-Encoding', encoding);
+    if (state.rateHeaders) for (const k in state.rateHeaders) res.writeHeader(k, state.rateHeaders[k]!);
+    if (reply.headers) for (const k in reply.headers) res.writeHeader(k, reply.headers[k]!);
   }
 
   function write(res: HttpResponse, ctx: RequestContext | null, state: RequestState, reply: Reply): void {
@@ -272,15 +355,19 @@ export async function startServer(config: Config, services: Services, options: S
       json = JSON.stringify(reply.body);
     }
     const head = ctx?.method === 'HEAD';
+    // Compressed here unless a worker did it already; HEAD says what GET would send without compressing.
+    let encoding = reply.encoding ?? null;
+    if (json !== undefined && encoding === null && ctx?.encoding) {
+      const bytes = bodyBytes(json);
+      if (bytes.length >= COMPRESS_MIN_BYTES) {
+        encoding = ctx.encoding;
+        json = head ? bytes : compressBody(bytes, encoding);
+      }
+    }
     // A body still (partly) unread, or a shutdown: do not keep the connection.
     const close = shuttingDown || reply.status === 413 || (ctx !== null && (ctx.framingError !== null || (!state.bodyConsumed && hasBody(ctx))));
     res.cork(() => {
-      res.writeStatus(statusLine(reply.status));
-      if (json !== undefined) res.writeHeader('Content-Type', JSON_TYPE);
-      res.writeHeader('Access-Control-Allow-Origin', '*');
-      res.writeHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-      if (state.rateHeaders) for (const k in state.rateHeaders) res.writeHeader(k, state.rateHeaders[k]!);
-      if (reply.headers) for (const k in reply.headers) res.writeHeader(k, reply.headers[k]!);
+      writeHead(res, state, reply, json === undefined ? null : JSON_TYPE, encoding);
       if (json === undefined || head) {
         // endWithoutBody(undefined, ...) would announce a bogus huge length, and
         // a real length makes uWS wait for a body that never comes: send none,
@@ -292,12 +379,96 @@ export async function startServer(config: Config, services: Services, options: S
       }
     });
     state.status = reply.status;
-    state.bytes = json === undefined || head ? 0 : Buffer.byteLength(json);
+    state.bytes = json === undefined || head ? 0 : typeof json === 'string' ? Buffer.byteLength(json) : json.length;
   }
 
-  function respond(res: HttpResponse, ctx: RequestContext | null, state: RequestState, reply: Reply | null): void {
+  /**
+   * Writes a streamed reply (module header: one cork per chunk, backpressure,
+   * compression as it streams). The first chunk is pulled before anything is
+   * written, so a refusal then is an ordinary reply.
+   */
+  async function writeStream(res: HttpResponse, ctx: RequestContext, state: RequestState, reply: Reply): Promise<void> {
+    const it = reply.stream![Symbol.asyncIterator]();
+    let step: IteratorResult<Uint8Array>;
+    try {
+      step = await it.next();
+    } catch (e) {
+      respond(res, ctx, state, errorToReply(e, ctx));
+      return;
+    }
+    let ended = false;
+    try {
+      if (state.aborted) return;
+      const encoding = ctx.encoding;
+      res.cork(() => writeHead(res, state, reply, NDJSON_TYPE, encoding));
+      state.status = reply.status;
+      let blocked = false;
+      const send = (chunk: Uint8Array): void => {
+        if (state.aborted || chunk.length === 0) return;
+        res.cork(() => {
+          if (!res.write(chunk)) blocked = true;
+        });
+        state.bytes += chunk.length;
+      };
+      const drained = (): Promise<void> =>
+        new Promise<void>((resolve) => {
+          if (state.aborted) return resolve();
+          state.wake = resolve;
+          res.onWritable(() => {
+            state.wake = null;
+            resolve();
+            return true;
+          });
+        });
+      const z = encoding ? createCompressor(encoding) : null;
+      z?.stream.on('data', send);
+      const flushed = (): Promise<void> => new Promise<void>((resolve) => z!.stream.flush(z!.flushKind, () => resolve()));
+      while (!step.done && !state.aborted) {
+        if (z) {
+          z.stream.write(step.value);
+          // Each chunk is complete lines: flushed so the client can read them now.
+          await flushed();
+        } else send(step.value);
+        if (blocked) {
+          await drained();
+          blocked = false;
+        }
+        if (state.aborted) break;
+        step = await it.next();
+      }
+      if (state.aborted) {
+        z?.stream.destroy();
+        return;
+      }
+      if (z) {
+        // 'end': the compressor's last bytes have been handed to `send`.
+        await new Promise<void>((resolve) => {
+          z.stream.once('end', resolve);
+          z.stream.end();
+        });
+      }
+      ended = true;
+      if (!state.aborted) res.cork(() => res.end(undefined, shuttingDown));
+    } catch (e) {
+      // Lines have gone out: there is no status left to change. Say so in the log and cut the answer short.
+      logError(`streamed answer of ${ctx.method} ${ctx.path} failed`, e);
+      if (!state.aborted) {
+        try {
+          res.cork(() => res.close());
+        } catch {
+          // The socket is gone already.
+        }
+      }
+    } finally {
+      // The client went away (or the answer failed): stop the work behind the stream.
+      if (!ended) await it.return?.(undefined).catch(() => {});
+    }
+  }
+
+  function respond(res: HttpResponse, ctx: RequestContext | null, state: RequestState, reply: Reply | null): void | Promise<void> {
     if (reply === null || state.aborted) return;
     try {
+      if (reply.stream && ctx) return writeStream(res, ctx, state, reply);
       write(res, ctx, state, reply);
     } catch (e) {
       // The socket went away between the abort check and the write.
@@ -325,7 +496,19 @@ export async function startServer(config: Config, services: Services, options: S
   }
 
   function onRequest(res: HttpResponse, req: HttpRequest, group: PatternGroup | null): void {
-    const state: RequestState = { aborted: false, reader: null, rateHeaders: null, partner: null, bodyConsumed: false, abort: null, status: 0, bytes: 0 };
+    const state: RequestState = {
+      aborted: false,
+      reader: null,
+      rateHeaders: null,
+      partner: null,
+      bodyConsumed: false,
+      abort: null,
+      identity: null,
+      countedAt: null,
+      wake: null,
+      status: 0,
+      bytes: 0,
+    };
     let ctx: RequestContext | null = null;
     inFlight++;
     try {
@@ -334,6 +517,7 @@ export async function startServer(config: Config, services: Services, options: S
         state.aborted = true;
         state.reader?.abort();
         state.abort?.abort();
+        state.wake?.();
       });
       let out: Reply | Promise<Reply>;
       try {
@@ -352,7 +536,12 @@ export async function startServer(config: Config, services: Services, options: S
           .finally(() => finish(c, state, group));
         return;
       }
-      respond(res, ctx, state, out);
+      const streaming = respond(res, ctx, state, out);
+      if (streaming) {
+        const c = ctx;
+        streaming.catch((e) => logError('responding failed', e)).finally(() => finish(c, state, group));
+        return;
+      }
       finish(ctx, state, group);
     } catch (e) {
       // Only reachable if copying the request itself failed.

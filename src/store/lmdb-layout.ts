@@ -17,7 +17,11 @@ export const DB_NAMES = {
   verdicts: 'verdicts',
   analyses: 'roman_analyses',
   caseForms: 'case_forms',
+  entryJson: 'entry_json',
 } as const;
+
+/** Sub-databases whose values are raw bytes, not msgpack (the reader opens them with encoding 'binary'). */
+export const BINARY_DBS: ReadonlySet<string> = new Set([DB_NAMES.entryJson]);
 
 /**
  * msgpackr record structures are stored once per database under this key

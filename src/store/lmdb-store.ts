@@ -6,7 +6,7 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BloomFilter } from './bloom.js';
-import { ANALYSIS_TABLES_KEY, DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, frozenTables, packedFormFlags, unpackAnalysis, unpackForm, unpackVerdict, type AnalysisTables, type PackedForm, type PackedVerdict } from './lmdb-layout.js';
+import { ANALYSIS_TABLES_KEY, BINARY_DBS, DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, frozenTables, packedFormFlags, unpackAnalysis, unpackForm, unpackVerdict, type AnalysisTables, type PackedForm, type PackedVerdict } from './lmdb-layout.js';
 import { STORE_SCHEMA_VERSION, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoredAnalysis, type StoredVerdict } from './types.js';
 import type { WordStore } from './word-store.js';
 
@@ -50,7 +50,9 @@ export class LmdbStore implements WordStore {
     if (!existsSync(join(path, 'data.mdb'))) throw new StoreOpenError(`no LMDB store at ${path} (run \`make data\`)`);
     this.env = open({ path, maxDbs: MAX_DBS, readOnly: true, compression: false });
     const dbs = {} as Record<keyof typeof DB_NAMES, Database>;
-    for (const [key, name] of Object.entries(DB_NAMES)) dbs[key as keyof typeof DB_NAMES] = this.env.openDB(name, { sharedStructuresKey: SHARED_STRUCTURES_KEY });
+    for (const [key, name] of Object.entries(DB_NAMES)) {
+      dbs[key as keyof typeof DB_NAMES] = this.env.openDB(name, BINARY_DBS.has(name) ? { encoding: 'binary' } : { sharedStructuresKey: SHARED_STRUCTURES_KEY });
+    }
     this.dbs = dbs;
     const meta = this.dbs.meta.get('meta') as StoreMeta | undefined;
     if (!meta) throw new StoreOpenError(`LMDB store at ${path} has no metadata (incomplete build?)`);
@@ -86,6 +88,14 @@ export class LmdbStore implements WordStore {
 
   headword(word: string): HeadwordRecord | undefined {
     return this.get<HeadwordRecord>(this.dbs.headwords, word);
+  }
+
+  entryJson(word: string): Uint8Array | undefined {
+    // getBinary copies out of the map: the bytes may be written after an await, when the map has moved on.
+    // A store built before the entries' JSON has no such database (lmdb-js gives no handle for it read-only).
+    const db = this.dbs.entryJson as Database | undefined;
+    if (db === undefined || word.length === 0 || word.length * 3 > MAX_KEY_BYTES) return undefined;
+    return this.read(() => db.getBinary(word) ?? undefined);
   }
 
   form(word: string): FormRecord | undefined {

@@ -5,7 +5,7 @@
 
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { join } from 'node:path';
-import { ANALYSIS_TABLES_KEY, DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, packAnalysis, packForm, packVerdict, type AnalysisTables } from './lmdb-layout.js';
+import { ANALYSIS_TABLES_KEY, BINARY_DBS, DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, packAnalysis, packForm, packVerdict, type AnalysisTables } from './lmdb-layout.js';
 import type { StoreMeta, StoreRecords } from './types.js';
 
 const BATCH = 50_000;
@@ -19,7 +19,7 @@ export async function writeLmdbStore(dir: string, records: StoreRecords, meta: S
   const env: RootDatabase = open({ path: join(dir, STORE_DIR), maxDbs: MAX_DBS, compression: false });
   let written = 0;
   const writeMap = <V>(name: string, entries: Iterable<[string, V]>, encode: (v: V) => unknown = (v) => v): void => {
-    const db: Database = env.openDB(name, { sharedStructuresKey: SHARED_STRUCTURES_KEY });
+    const db: Database = env.openDB(name, BINARY_DBS.has(name) ? { encoding: 'binary' } : { sharedStructuresKey: SHARED_STRUCTURES_KEY });
     let batch: [string, unknown][] = [];
     const flush = (): void => {
       const rows = batch;
@@ -51,6 +51,7 @@ export async function writeLmdbStore(dir: string, records: StoreRecords, meta: S
   writeMap(DB_NAMES.sentences, records.sentences.map((s, i) => [String(i), s] as [string, typeof s]));
   writeMap(DB_NAMES.sentenceIndex, records.sentenceIndex);
   writeMap(DB_NAMES.verdicts, records.verdicts, packVerdict);
+  writeMap(DB_NAMES.entryJson, records.entryJson ?? new Map<string, Uint8Array>(), (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));
   // The analyses' lists of dictionaries and kinds go once into a table record beside them.
   const tables: AnalysisTables = { dictionaries: [], kinds: [] };
   const index = new Map<string, number>();

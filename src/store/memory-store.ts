@@ -24,6 +24,10 @@ export class MemoryStore implements WordStore {
     return this.records.headwords.get(word);
   }
 
+  entryJson(word: string): Uint8Array | undefined {
+    return this.records.entryJson?.get(word);
+  }
+
   form(word: string): FormRecord | undefined {
     return this.records.forms.get(word);
   }

@@ -198,4 +198,11 @@ export interface StoreRecords {
   analyses: Map<string, StoredAnalysis>;
   /** normalized word -> how many of its case forms real text has (lang/postpositions.ts CASE_FORM_PROBES), for the words with one or more; empty until src/build/analyses.ts fills it. */
   caseForms: Map<string, number>;
+  /**
+   * normalized headword -> the JSON of its dictionary entry (spec 2.1, as
+   * engine/lookup/entry.ts formats it) in UTF-8, written by the build so a
+   * look-up serves bytes; absent in stores built before it (the entry is
+   * then formatted per request).
+   */
+  entryJson?: Map<string, Uint8Array>;
 }

@@ -13,6 +13,8 @@ export interface WordStore {
   readonly meta: StoreMeta;
   /** The headword record, or undefined when no dictionary has the word. */
   headword(word: string): HeadwordRecord | undefined;
+  /** The headword's entry as JSON bytes the build wrote (StoreRecords.entryJson); undefined when it is no headword or the store has none. */
+  entryJson(word: string): Uint8Array | undefined;
   /** The vocabulary form record (lexicon and/or attested), or undefined. */
   form(word: string): FormRecord | undefined;
   /** form(word)?.flags, without decoding the record's analyses. */

@@ -1,15 +1,18 @@
 // What a worker thread runs: opens the store read-only once (createHandler)
 // and answers the typed tasks. Loaded by the thread entry, worker.ts.
 
-import { move } from 'piscina';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { RomanizationResult } from '../engine/results.js';
+import { COMPRESS_MIN_BYTES, compressBody, ownBuffer } from './encoding.js';
 import { openEngines, type Engines } from './engines.js';
-import type { PoolJob, Task, WorkerData, WorkerOutcome } from './protocol.js';
+import type { EncodedAnswer, Lines, Outcome, PoolJob, Task, WorkerData, WorkerOutcome } from './protocol.js';
 import { StatSlot } from './stats.js';
 import { runTask } from './tasks.js';
 
-/** Jobs whose results can be large: serialized here, off the main thread (see Serialized). */
+/** Jobs whose results can be large: serialized here, off the main thread (see Serialized), and compressed when asked. */
 const SERIALIZE = new Set<Task['name']>(['spellcheckText', 'romanizeText', 'romanizeTokens']);
+/** Jobs that answer Lines. */
+const LINES = new Set<Task['name']>(['spellcheckPiece', 'romanizePiece', 'batch']);
 
 const encoder = new TextEncoder();
 
@@ -19,19 +22,46 @@ function serialize(engines: Engines, task: Task, value: unknown): Uint8Array {
   return encoder.encode(JSON.stringify(value));
 }
 
+/** The encoded answer of a SERIALIZE job: its JSON, compressed when the client accepts a coding and it is long enough. */
+function encodeAnswer(engines: Engines, job: PoolJob, value: unknown): EncodedAnswer {
+  const json = serialize(engines, job.task, value);
+  if (job.encoding && json.length >= COMPRESS_MIN_BYTES) return { bytes: ownBuffer(compressBody(json, job.encoding)), encoding: job.encoding };
+  return { bytes: ownBuffer(json), encoding: null };
+}
+
+/** An outcome whose bytes are moved to the main thread, not copied (piscina's Transferable protocol). */
+function moving(outcome: Outcome<EncodedAnswer | Lines>): WorkerOutcome {
+  if (!outcome.ok) return outcome;
+  const buffer = outcome.value.bytes.buffer;
+  return move({
+    get [transferableSymbol]() {
+      return [buffer];
+    },
+    get [valueSymbol]() {
+      return outcome;
+    },
+  } as never) as unknown as WorkerOutcome;
+}
+
 export function createHandler(data: WorkerData): (job: PoolJob) => WorkerOutcome {
   const engines = openEngines(data);
   const slot = new StatSlot(data.stats);
   const cancelFlags = new Int32Array(data.cancelFlags);
   const jobTimes = new Float64Array(data.jobTimes);
-  return ({ task, slot: flag, id, deadline }) => {
+  return (job) => {
+    const { task, slot: flag, id, deadline } = job;
     if (Date.now() > deadline) {
       jobTimes[flag] = NaN;
       return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'the job waited too long for a thread', retryAfterSeconds: 1 };
     }
     const t0 = performance.now();
     const result = runTask(engines, task, () => Atomics.load(cancelFlags, flag) === id);
-    const out = result.ok && SERIALIZE.has(task.name) ? (move(serialize(engines, task, result.value)) as Uint8Array) : result;
+    let out: WorkerOutcome = result;
+    if (result.ok && SERIALIZE.has(task.name)) out = moving({ ok: true, value: encodeAnswer(engines, job, result.value) });
+    else if (result.ok && LINES.has(task.name)) {
+      const lines = result.value as Lines;
+      out = moving({ ok: true, value: { ...lines, bytes: ownBuffer(lines.bytes) } });
+    }
     const s = engines.spell.cacheStats();
     slot.write(s.hits, s.misses, engines.spell.caches);
     // Read by the main thread after this job's answer arrives (the message is the barrier).

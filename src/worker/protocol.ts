@@ -5,14 +5,37 @@
 // structured-cloned.
 
 import type { SharedBloom } from '../store/bloom.js';
+import type { ContentEncoding } from './encoding.js';
 import type { SharedStats } from './stats.js';
 
-export type Task =
+/** A job that one request of a single endpoint asks for; also what a batch item is. */
+export type ItemTask =
   | { name: 'spellcheckText'; text: string }
   | { name: 'spellcheckWord'; word: string }
-  | { name: 'similarWords'; word: string; limit: number }
   | { name: 'romanizeText'; text: string; maxCandidates: number }
   | { name: 'romanizeTokens'; tokens: string[]; maxCandidates: number }
+  /** The 2.1 entry of a headword, or WORD_NOT_FOUND with similar words. */
+  | { name: 'lookupEntry'; word: string };
+
+/** An id a client gives a batch item, echoed in its line. */
+export type BatchId = string | number;
+
+/** A batch item: its id, its position in the request's items, and its job. */
+export interface BatchItem {
+  id: BatchId;
+  index: number;
+  task: ItemTask;
+}
+
+export type Task =
+  | ItemTask
+  /** Spellcheck suggestions for the word, then completions of it as a prefix (the similar_words of WORD_NOT_FOUND). */
+  | { name: 'similarWords'; word: string; limit: number }
+  /** One piece of a document: its NDJSON line, offsets relative to the whole document (`start` is the piece's offset in it). */
+  | { name: 'spellcheckPiece'; text: string; piece: number; start: number }
+  | { name: 'romanizePiece'; text: string; maxCandidates: number; piece: number; start: number }
+  /** Items of a batch, run one after another: an NDJSON line for each that succeeds. */
+  | { name: 'batch'; items: BatchItem[] }
   /** Test hook: makes the worker thread exit mid-task (only honoured when ALLOW_CRASH_TASK=1). */
   | { name: 'crash' };
 
@@ -36,6 +59,8 @@ export interface PoolJob {
    * to hand jobs over one at a time.
    */
   deadline: number;
+  /** Compress the answer of a single-answer job (spellcheckText, romanize*) in this coding, when it is long enough (encoding.ts). */
+  encoding?: ContentEncoding;
 }
 
 export type { StopCheck } from '../engine/lang/checkpoint.js';
@@ -43,11 +68,53 @@ export type { StopCheck } from '../engine/lang/checkpoint.js';
 /** Failure codes a job may end with (the HTTP catalog maps them to statuses). */
 export type ServiceErrorCode = 'WORD_NOT_FOUND' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE' | 'CANCELLED';
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ServiceErrorCode; message: string; retryAfterSeconds?: number };
+export type Outcome<T> =
+  | { ok: true; value: T }
+  | {
+      ok: false;
+      code: ServiceErrorCode;
+      message: string;
+      /** SERVICE_UNAVAILABLE: seconds until a retry may succeed. */
+      retryAfterSeconds?: number;
+      /** WORD_NOT_FOUND: similar headwords, best first. */
+      similarWords?: string[];
+    };
 
-/** A failed job's Outcome, or the result: a value, or (jobs with large results) its JSON as UTF-8 bytes, moved to the caller without a copy. */
-export type WorkerOutcome = Outcome<unknown> | Uint8Array;
+/** An answer as the bytes to send: its JSON in UTF-8, compressed when `encoding` says so. */
+export interface EncodedAnswer {
+  bytes: Uint8Array;
+  encoding: ContentEncoding | null;
+}
 
+/** A batch item that gave no result line: the HTTP layer writes its error line. */
+export interface ItemFailure {
+  /** The item's position in the request (BatchItem.index). */
+  index: number;
+  code: ServiceErrorCode;
+  message: string;
+  /** WORD_NOT_FOUND of a look-up: similar headwords, best first. */
+  similarWords?: string[];
+}
+
+/**
+ * What a piece or batch job answers: NDJSON lines (each ending in a newline)
+ * as UTF-8 bytes, moved to the caller without a copy; the counts the
+ * document's totals line adds up (a spellcheck piece: misspelled and unknown
+ * occurrences; a romanization piece: tokens by status); the items that failed.
+ */
+export interface Lines {
+  bytes: Uint8Array;
+  counts: Record<string, number>;
+  failures: ItemFailure[];
+}
+
+/**
+ * What a job answers: a failure, or its value: a plain value (small jobs),
+ * an EncodedAnswer (jobs with large results: serialized, and compressed when
+ * asked, off the main thread) or the Lines of a piece or batch job. Bytes
+ * are moved to the caller without a copy.
+ */
+export type WorkerOutcome = Outcome<unknown>;
 /** What a thread needs to open its engines (worker/engines.ts). */
 export interface EngineOptions {
   /** The build folder (native-data/current resolved). */

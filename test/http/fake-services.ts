@@ -9,7 +9,8 @@
 // until the test releases it (drain and abort tests).
 
 import type { DictionaryEntryResult, RomanCandidate, RomanizationResult, RomanToken, SpellcheckTextResult, SpellcheckWordResult } from '../../src/engine/results.js';
-import type { ExamplesResult, HealthSnapshot, MultiDictResult, Outcome, Services, VariantsResult } from '../../src/dispatch/services.js';
+import type { ExamplesResult, HealthSnapshot, ItemFailure, ItemTask, Lines, LinesJobOptions, LinesTask, MultiDictResult, Outcome, Services, VariantsResult } from '../../src/dispatch/services.js';
+import { concatBytes, itemLine, pieceLine, romanizationCounts, shiftRomanization, shiftSpellcheck, spellcheckCounts } from '../../src/worker/lines.js';
 import { editDistance } from '../../src/engine/lang/edit-distance.js';
 import { tokenizeForSpellcheck } from '../../src/engine/spell/tokenize.js';
 
@@ -74,6 +75,8 @@ export class FakeServices implements Services {
   entered: (() => void) | null = null;
   calls: { method: MethodName; args: unknown[] }[] = [];
   closed = false;
+  /** The data build's id (ETags). */
+  version = 'fake-build-1';
   private hits = 0;
   private misses = 0;
 
@@ -225,6 +228,61 @@ export class FakeServices implements Services {
     if (fail) return fail;
     const out = tokens.map((t) => this.resolve(t, maxCandidates, null));
     return { ok: true, value: { text: null, converted_text: out.map((t) => t.converted).join(' '), tokens: out } };
+  }
+
+  /** Pieces and batch items, answered by the methods above and written as the worker writes them (src/worker/lines.ts). */
+  async runLines(task: LinesTask, options: LinesJobOptions = {}): Promise<Outcome<Lines>> {
+    const fail = await this.begin('runLines', [task, options]);
+    if (fail) return fail;
+    if (options.signal?.aborted) return { ok: false, code: 'CANCELLED', message: 'the client went away' };
+    const encoder = new TextEncoder();
+    switch (task.name) {
+      case 'spellcheckPiece': {
+        const o = await this.spellcheckText(task.text);
+        if (!o.ok) return o;
+        const r = shiftSpellcheck(o.value, task.start);
+        return { ok: true, value: { bytes: pieceLine(task.piece, task.start, task.start + task.text.length, encoder.encode(JSON.stringify(r))), counts: spellcheckCounts(r), failures: [] } };
+      }
+      case 'romanizePiece': {
+        const o = await this.romanizeText(task.text, task.maxCandidates);
+        if (!o.ok) return o;
+        const r = shiftRomanization(o.value, task.start);
+        return { ok: true, value: { bytes: pieceLine(task.piece, task.start, task.start + task.text.length, encoder.encode(JSON.stringify(r))), counts: romanizationCounts(r), failures: [] } };
+      }
+      case 'batch': {
+        const lines: Uint8Array[] = [];
+        const failures: ItemFailure[] = [];
+        for (const item of task.items) {
+          const o = await this.item(item.task);
+          if (o.ok) lines.push(itemLine(item.id, item.index, encoder.encode(JSON.stringify(o.value))));
+          else failures.push({ index: item.index, code: o.code, message: o.message, similarWords: o.similarWords });
+        }
+        return { ok: true, value: { bytes: concatBytes(lines), counts: {}, failures } };
+      }
+    }
+  }
+
+  private item(task: ItemTask): Promise<Outcome<unknown>> {
+    switch (task.name) {
+      case 'spellcheckText':
+        return this.spellcheckText(task.text);
+      case 'spellcheckWord':
+        return this.spellcheckWord(task.word);
+      case 'romanizeText':
+        return this.romanizeText(task.text, task.maxCandidates);
+      case 'romanizeTokens':
+        return this.romanizeTokens(task.tokens, task.maxCandidates);
+      case 'lookupEntry':
+        return this.lookup(task.word);
+    }
+  }
+
+  poolThreads(): number {
+    return 2;
+  }
+
+  dataVersion(): string {
+    return this.version;
   }
 
   async health(): Promise<HealthSnapshot> {

@@ -19,6 +19,11 @@ const EXPECTED: [string, string][] = [
   ['post', '/api/v1/spellcheck/text'],
   ['get', '/api/v1/spellcheck/word'],
   ['post', '/api/v1/romanization/resolve'],
+  ['post', '/api/v1/spellcheck/document'],
+  ['post', '/api/v1/romanization/document'],
+  ['post', '/api/v1/spellcheck/batch'],
+  ['post', '/api/v1/romanization/batch'],
+  ['post', '/api/v1/dictionary/batch'],
   ['get', '/api/v1/openapi.json'],
 ];
 
@@ -51,7 +56,7 @@ test('openapi.json is OpenAPI 3.1 JSON listing every endpoint and method', async
   const listed = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => [m, p]));
   assert.deepEqual(listed.sort(), [...EXPECTED].sort());
   // The table and the document agree (a route added without documentation would fail here).
-  const routes = buildRoutes({ services: new FakeServices(), countWords: () => 0, isShuttingDown: () => false, logError: () => {} });
+  const routes = buildRoutes({ services: new FakeServices(), countWords: () => 0, isShuttingDown: () => false, logError: () => {}, documentMaxBytes: 5 << 20 });
   for (const route of routes) assert.ok(doc.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`);
 });
 
@@ -118,9 +123,47 @@ test('the document spells out the parts the interface leaves "not shown"', async
   assert.deepEqual(doc.paths['/up'].get.security, [{}]);
 });
 
+test('the streamed endpoints document their bodies and their NDJSON lines', async (t) => {
+  const s = await startTestServer(t, { documentMaxBytes: 65536 });
+  const { body: doc } = await getJson(`${s.base}/api/v1/openapi.json`);
+  const spellDoc = doc.paths['/api/v1/spellcheck/document'].post;
+  assert.deepEqual(Object.keys(spellDoc.requestBody.content).sort(), ['application/json', 'text/plain']);
+  assert.deepEqual(spellDoc.responses['200'].content['application/x-ndjson'].schema.oneOf, [
+    { $ref: '#/components/schemas/SpellcheckPieceLine' },
+    { $ref: '#/components/schemas/PieceErrorLine' },
+    { $ref: '#/components/schemas/SpellcheckTotalsLine' },
+  ]);
+  assert.match(spellDoc.responses['413'].description, /65536 bytes/);
+  assert.match(spellDoc.description, /every piece counts as one request/);
+  const romanDoc = doc.paths['/api/v1/romanization/document'].post;
+  assert.ok(romanDoc.parameters.some((p: { name: string }) => p.name === 'max_candidates'));
+  for (const kind of ['spellcheck', 'romanization', 'dictionary']) {
+    const op = doc.paths[`/api/v1/${kind}/batch`].post;
+    const lines = op.responses['200'].content['application/x-ndjson'].schema.oneOf as unknown[];
+    assert.equal(lines.length, 3, kind);
+    assert.deepEqual(lines.slice(1), [{ $ref: '#/components/schemas/ItemDetailLine' }, { $ref: '#/components/schemas/ItemErrorLine' }]);
+    assert.match(op.description, /every item counts as one request/);
+  }
+  assert.match(doc.info.description, /Vary: Accept-Encoding/);
+  assert.match(doc.info.description, /If-None-Match/);
+  // Every status a streamed endpoint gives.
+  for (const path of ['/api/v1/spellcheck/document', '/api/v1/romanization/document', '/api/v1/spellcheck/batch', '/api/v1/romanization/batch', '/api/v1/dictionary/batch']) {
+    assert.deepEqual(Object.keys(doc.paths[path].post.responses).sort(), ['200', '400', '401', '413', '415', '429', '500', '503'], path);
+  }
+  // The answers that depend only on the build: ETag and Cache-Control on the 200, and a 304 without a body.
+  for (const path of ['/api/v1/dictionary/word', '/api/v1/dictionary/word/{word}', '/api/v1/dictionary/suggest', '/api/v1/dictionary/examples']) {
+    const r = doc.paths[path].get.responses;
+    assert.ok(r['200'].headers.ETag && r['200'].headers['Cache-Control'], path);
+    assert.equal(r['304'].content, undefined, path);
+    assert.ok(r['304'].headers.ETag, path);
+  }
+  assert.ok(doc.components.headers.ETag && doc.components.headers['Cache-Control']);
+});
+
 test('the document reflects the configured limits', async (t) => {
   const s = await startTestServer(t, { rateLimitPerMinute: 30, rateLimitPerDay: 1000, maxBodyBytes: 4096 });
   const { body: doc } = await getJson(`${s.base}/api/v1/openapi.json`);
   assert.match(doc.info.description, /30 requests per minute and 1000 requests per day/);
   assert.match(doc.info.description, /4096 bytes/);
+  assert.match(doc.info.description, /5242880 bytes \(DOCUMENT_MAX_BYTES\)/);
 });

@@ -114,6 +114,54 @@ test('two policies: the day limit applies across minutes; headers report the pol
   assert.equal(d.retryAfterSeconds, DAY / 1000 - 120);
 });
 
+test('consumeMany "all": several requests counted at once, or none, with the wait until all fit', () => {
+  const c = clock(0);
+  const l = new SlidingWindowLimiter([{ limit: 30, windowMs: MIN }], { now: c.now });
+  for (let i = 0; i < 10; i++) {
+    l.consume('a');
+    c.advance(1000);
+  }
+  // t = 10 s: 10 in the window, 20 free.
+  const d = l.consumeMany('a', 20, 'all');
+  assert.deepEqual([d.granted, d.allowed, d.remaining, d.neverFits], [20, true, 0, false]);
+  const refused = l.consumeMany('a', 5, 'all');
+  assert.deepEqual([refused.granted, refused.allowed, refused.neverFits], [0, false, false]);
+  // Five must leave: the 5th oldest (t = 4 s) leaves at 64 s, 54 s from now.
+  assert.equal(refused.retryAfterSeconds, 54);
+  assert.equal(l.peek('a').remaining, 0, 'a refusal counts nothing');
+  const never = l.consumeMany('a', 31, 'all');
+  assert.deepEqual([never.granted, never.neverFits], [0, true]);
+});
+
+test('consumeMany "partial": as many as fit, in order; the wait is for one more', () => {
+  const c = clock(0);
+  const l = new SlidingWindowLimiter([{ limit: 30, windowMs: MIN }, { limit: 1000, windowMs: DAY }], { now: c.now });
+  for (let i = 0; i < 25; i++) l.consume('a');
+  c.advance(5000);
+  const d = l.consumeMany('a', 12, 'partial');
+  assert.deepEqual([d.granted, d.allowed, d.remaining], [5, true, 0]);
+  assert.equal(d.retryAfterSeconds, 55, 'the first requests leave the minute at 60 s');
+  assert.equal(l.consumeMany('a', 3, 'partial').granted, 0);
+});
+
+test('refund takes back exactly the request counted at that time', () => {
+  const c = clock(0);
+  const l = new SlidingWindowLimiter([{ limit: 3, windowMs: MIN }], { now: c.now });
+  const first = l.consume('a');
+  c.advance(1000);
+  l.consume('a');
+  c.advance(1000);
+  l.consume('a');
+  assert.equal(l.consume('a').allowed, false);
+  l.refund('a', first.recordedAt!);
+  assert.equal(l.peek('a').remaining, 1);
+  // The oldest left is the one at 1 s: one more now, and the next slot frees at 61 s.
+  assert.equal(l.consume('a').allowed, true);
+  const d = l.consume('a');
+  assert.equal(d.allowed, false);
+  assert.equal(d.retryAfterSeconds, 59);
+});
+
 test('clients are counted separately, and peek does not count', () => {
   const c = clock();
   const l = new SlidingWindowLimiter([{ limit: 1, windowMs: MIN }], { now: c.now });

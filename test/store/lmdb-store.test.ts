@@ -10,6 +10,7 @@ import { LmdbStore, StoreOpenError } from '../../src/store/lmdb-store.js';
 import { writeLmdbStore } from '../../src/store/lmdb-writer.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { miniLexicon } from '../fixtures/mini-lexicon.js';
+import { entryJsonRecords, lookupEntry, lookupEntryJson } from '../../src/engine/lookup/entry.js';
 
 test('the LMDB store answers exactly as the memory store over the same records', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'nls-store-'));
@@ -68,6 +69,30 @@ test('a filter that holds the confusion keys spares the reads of absent keys, an
   // keys are held apart from forms: a key is no form, a form no key (up to the false-positive rate)
   const formsOnly = [...records.forms.keys()].filter((w) => !records.confusion.has(w));
   assert.ok(formsOnly.filter((w) => bloom.mayHaveConfusionKey(w)).length <= 1);
+});
+
+test('each entry is stored as its JSON: the bytes are lookupEntry\'s answer; a store without them formats it', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'nls-entry-json-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const records = buildRecords(miniLexicon());
+  const plain = new MemoryStore({ ...records });
+  records.entryJson = entryJsonRecords(records.headwords);
+  await writeLmdbStore(dir, records, records.meta);
+  const lmdb = new LmdbStore(dir, null);
+  t.after(() => lmdb.close());
+  const withJson = new MemoryStore(records);
+  assert.ok(records.headwords.size > 3);
+  for (const w of records.headwords.keys()) {
+    const want = JSON.stringify(lookupEntry(plain, w));
+    assert.equal(Buffer.from(lmdb.entryJson(w)!).toString(), want, w);
+    assert.equal(Buffer.from(lookupEntryJson(lmdb, ` ${w} `)!).toString(), want, `${w} through the look-up`);
+    assert.equal(Buffer.from(lookupEntryJson(withJson, w)!).toString(), want);
+  }
+  // Built before the entries' JSON (no map): formatted per request, the same bytes.
+  const w = [...records.headwords.keys()][0]!;
+  assert.equal(plain.entryJson(w), undefined);
+  assert.equal(Buffer.from(lookupEntryJson(plain, w)!).toString(), JSON.stringify(lookupEntry(plain, w)));
+  assert.equal(lookupEntryJson(lmdb, 'नभएकोशब्द'), null);
 });
 
 test('opening a folder without a store names the problem', () => {

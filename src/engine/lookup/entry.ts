@@ -51,6 +51,32 @@ export function lookupEntry(store: WordStore, query: string): DictionaryEntryRes
   return rec ? formatEntry(rec) : null;
 }
 
+const encoder = new TextEncoder();
+
+/**
+ * The JSON of every headword's entry (lookupEntry's answer) as UTF-8 bytes,
+ * for the build to store (StoreRecords.entryJson): a look-up then reads
+ * bytes it can send instead of decoding, formatting and serializing.
+ */
+export function entryJsonRecords(headwords: ReadonlyMap<string, HeadwordRecord>): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  for (const [key, rec] of headwords) {
+    const entry = formatEntry(rec);
+    if (entry) out.set(key, encoder.encode(JSON.stringify(entry)));
+  }
+  return out;
+}
+
+/** The JSON of lookupEntry's answer as UTF-8 bytes (as the store holds it, when it does), or null when no dictionary has the word. */
+export function lookupEntryJson(store: WordStore, query: string): Uint8Array | null {
+  const word = normalizeWord(query.trim());
+  const stored = store.entryJson(word);
+  if (stored) return stored;
+  const rec = store.headword(word);
+  const entry = rec ? formatEntry(rec) : null;
+  return entry ? encoder.encode(JSON.stringify(entry)) : null;
+}
+
 export function lookupMultiDict(store: WordStore, query: string): { word: string; results: { dictionary: string; entry: DictionaryEntryResult | null }[] } {
   const word = normalizeWord(query.trim());
   const rec = store.headword(word);
