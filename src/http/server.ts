@@ -238,9 +238,11 @@ export async function startServer(config: Config, services: Services, options: S
     const route = group?.byMethod.get(ctx.method === 'HEAD' ? 'GET' : ctx.method);
     const exempt = preflight || (route !== undefined && !route.rateLimited);
 
-    // Identity: a partner key, or the client address.
+    // Identity: a partner key, or the client address. Probes and preflights
+    // ignore the key: a gateway or orchestrator holding a stale key must
+    // still see the instance up (and a probe never spends a quota).
     let identity: Identity = { kind: 'anonymous', key: clientKey(ctx.client) };
-    if (ctx.apiKey !== '' && !preflight) {
+    if (ctx.apiKey !== '' && !exempt) {
       const partner = limits.findPartner(ctx.apiKey);
       if (partner === null) {
         // A wrong key counts against the address, so keys cannot be guessed at speed.

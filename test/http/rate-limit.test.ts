@@ -370,6 +370,27 @@ test('an unknown API key: 401 UNAUTHORIZED (Shape A), and it counts against the 
   assert.equal(r.status, 200);
 });
 
+test('probes ignore X-API-Key: a stale key never turns /up or health into 401 or 429, nor spends the quota', async (t) => {
+  const s = await partnerServer(t);
+  const url = `${s.base}/api/v1/dictionary/suggest?q=${q('घ')}`;
+  for (let i = 0; i < 5; i++) {
+    for (const path of ['/up', '/api/v1/health']) {
+      for (const key of ['stale-key-stale-key', SMALL_KEY]) {
+        const r = await fetch(s.base + path, { headers: { 'X-API-Key': key } });
+        await r.arrayBuffer();
+        assert.equal(r.status, 200, `${path} with key ${key}`);
+      }
+    }
+  }
+  // Twenty probes with keys later, the address's quota of two is whole, and so is the partner's.
+  const anonymous = await getJson(url);
+  assert.equal(anonymous.status, 200);
+  assert.equal(anonymous.headers.get('ratelimit-remaining'), '1');
+  const partner = await getJson(url, { headers: { 'X-API-Key': SMALL_KEY } });
+  assert.equal(partner.status, 200);
+  assert.equal(partner.headers.get('ratelimit-remaining'), '1');
+});
+
 test('X-Forwarded-For is ignored from an untrusted peer', async (t) => {
   const s = await startTestServer(t, { rateLimitPerMinute: 1 });
   const url = `${s.base}/api/v1/dictionary/suggest?q=${q('घ')}`;
