@@ -17,6 +17,8 @@ export const ConfigSchema = Type.Object({
   rateLimitPerDay: Count,
   partnerKeysFile: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
   trustedProxies: Type.Array(Type.String()),
+  /** Origins a browser may call from: ['*'] (any), or exact origins (scheme://host[:port]). */
+  corsOrigins: Type.Array(Type.String({ pattern: '^(\\*|https?://[^/\\s,]+)$' }), { minItems: 1 }),
   logRequests: Type.Boolean(),
   maxBodyBytes: Type.Integer({ minimum: 1024, maximum: 16 * 1024 * 1024 }),
   documentMaxBytes: Type.Integer({ minimum: 1024, maximum: 64 * 1024 * 1024 }),
@@ -45,6 +47,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   rateLimitPerDay: 'RATE_LIMIT_PER_DAY',
   partnerKeysFile: 'PARTNER_KEYS_FILE',
   trustedProxies: 'TRUSTED_PROXIES',
+  corsOrigins: 'CORS_ORIGINS',
   logRequests: 'LOG_REQUESTS',
   maxBodyBytes: 'MAX_BODY_BYTES',
   documentMaxBytes: 'DOCUMENT_MAX_BYTES',
@@ -70,6 +73,7 @@ export const DEFAULTS: Config = {
   rateLimitPerDay: 1000,
   partnerKeysFile: null,
   trustedProxies: [],
+  corsOrigins: ['*'],
   logRequests: false,
   // 10,000 characters of Devanagari are at most 30,000 UTF-8 bytes; JSON
   // escaping (\uXXXX) can make them 60,000. 256 KiB leaves room for both.
@@ -109,7 +113,7 @@ function parseBoolean(name: string, raw: string): boolean {
 
 /** Reads the configuration from an environment (process.env by default); throws ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const cfg: Config = { ...DEFAULTS, trustedProxies: [...DEFAULTS.trustedProxies] };
+  const cfg: Config = { ...DEFAULTS, trustedProxies: [...DEFAULTS.trustedProxies], corsOrigins: [...DEFAULTS.corsOrigins] };
   const get = (key: keyof Config): string | undefined => {
     const v = env[ENV_NAMES[key]];
     return v === undefined || v === '' ? undefined : v;
@@ -136,6 +140,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   cfg.partnerKeysFile = get('partnerKeysFile') ?? null;
   const proxies = get('trustedProxies');
   if (proxies !== undefined) cfg.trustedProxies = proxies.split(',').map((s) => s.trim()).filter(Boolean);
+  const origins = get('corsOrigins');
+  if (origins !== undefined) cfg.corsOrigins = origins.split(',').map((s) => s.trim().replace(/\/$/, '')).filter(Boolean);
   const pipelining = get('pipelining');
   if (pipelining !== undefined) (cfg as Record<string, unknown>).pipelining = pipelining.trim().toLowerCase();
   for (const key of ['logRequests', 'reusePort'] as const) {

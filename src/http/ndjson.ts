@@ -52,6 +52,12 @@ function errorObject(reply: Reply): unknown {
   return (reply.body as { error: unknown }).error;
 }
 
+/** The error object of a failed piece or item's line; what the reply has for the log is logged with the request's id. */
+function lineError(reply: Reply, input: HandlerInput, deps: RouteDeps): unknown {
+  if (reply.log !== undefined) deps.logError(reply.log, undefined, input.ctx.requestId);
+  return errorObject(reply);
+}
+
 function line(value: unknown): Uint8Array {
   return encoder.encode(JSON.stringify(value) + '\n');
 }
@@ -134,7 +140,7 @@ async function* documentLines(
     if (r.index === 0 && o.code === 'SERVICE_UNAVAILABLE') throw new HttpError(failure(o, 'document piece'));
     totals.failed!++;
     const p = pieces[r.index]!;
-    yield line({ piece: r.index, start: p.start, end: p.end, error: errorObject(failure(o, 'document piece')) });
+    yield line({ piece: r.index, start: p.start, end: p.end, error: lineError(failure(o, 'document piece'), input, deps) });
   }
   yield line({ totals: { ...totals, elapsed_ms: Math.round((performance.now() - input.ctx.receivedAt) * 10) / 10 } });
 }
@@ -227,7 +233,7 @@ async function* batchLines(
       const body = notFound(words.get(item.index) ?? '', f.similarWords ?? []).body as { error: unknown; similar_words: string[] };
       return line({ id: item.id, index: item.index, error: body.error, similar_words: body.similar_words });
     }
-    return line({ id: item.id, index: item.index, error: errorObject(failure({ ...f, ok: false }, 'batch item')) });
+    return line({ id: item.id, index: item.index, error: lineError(failure({ ...f, ok: false }, 'batch item'), input, deps) });
   };
   let answered = false;
   const results = streamJobs(jobs, (j, o) => deps.services.runLines({ name: 'batch', items: j.items }, o), {

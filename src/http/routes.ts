@@ -97,7 +97,8 @@ export interface RouteDeps {
   services: Services;
   countWords: (text: string) => number;
   isShuttingDown: () => boolean;
-  logError: (message: string, err?: unknown) => void;
+  /** An error line for the server log, with the id of the request it concerns when there is one. */
+  logError: (message: string, err?: unknown, requestId?: string) => void;
   /** DOCUMENT_MAX_BYTES: the body cap of documents and batches. */
   documentMaxBytes: number;
 }
@@ -138,7 +139,7 @@ function queryParamErrors(extra = ''): ResponseDoc {
 }
 
 /** A failed Outcome's catalog reply; an internal message goes to the log, never the client. */
-function failureReply(o: Outcome<never>, what: string, deps: RouteDeps): Reply {
+function failureReply(o: Outcome<never>, what: string): Reply {
   if (o.ok) throw new Error('failureReply of a success');
   if (o.code === 'SERVICE_UNAVAILABLE') {
     const retryAfter = o.retryAfterSeconds ?? 1;
@@ -151,14 +152,13 @@ function failureReply(o: Outcome<never>, what: string, deps: RouteDeps): Reply {
     // other service saying so still gets the right status and shape.
     return errorReply('WORD_NOT_FOUND', o.message, { similarWords: [] });
   }
-  deps.logError(`${what} failed: ${o.message}`);
-  return errorReply('INTERNAL_ERROR');
+  return { ...errorReply('INTERNAL_ERROR'), log: `${what} failed: ${o.message}` };
 }
 
 /** An Outcome's value; a failure becomes its catalog reply (thrown). */
 function unwrap<T>(o: Outcome<T>, what: string, deps: RouteDeps): T {
   if (o.ok) return o.value;
-  throw new HttpError(failureReply(o, what, deps));
+  throw new HttpError(failureReply(o, what));
 }
 
 /** A 200 reply; a result a worker already serialized (and maybe compressed) is sent as it is. */
@@ -173,16 +173,18 @@ function wordNotFound(word: string, similar: string[]): Reply {
 
 async function notFound(word: string, deps: RouteDeps, similar?: string[]): Promise<Reply> {
   let words = similar;
+  let log: string | undefined;
   if (words === undefined) {
     const o = await deps.services.similarWords(word, SIMILAR_WORDS_MAX);
     if (o.ok) words = o.value;
     else {
       // The 404 is still the right answer; only its hints are missing.
-      deps.logError(`similarWords failed: ${o.message}`);
+      log = `similarWords failed: ${o.message}`;
       words = [];
     }
   }
-  return wordNotFound(word, words);
+  const reply = wordNotFound(word, words);
+  return log === undefined ? reply : { ...reply, log };
 }
 
 /** The ETag's text of a word look-up (the path and query forms ask the same question). */
@@ -257,12 +259,12 @@ export function buildRoutes(deps: RouteDeps): Route[] {
           503: { description: '{"status":"error"}: the store cannot be read, or the service is shutting down.', schema: UpResponse },
         },
       },
-      handle() {
+      handle(input) {
         let readable = false;
         try {
           readable = services.storeReadable();
         } catch (e) {
-          deps.logError('storeReadable threw', e);
+          deps.logError('storeReadable threw', e, input.ctx.requestId);
         }
         const up = readable && !deps.isShuttingDown();
         const body: UpResponse = { status: up ? 'ok' : 'error' };
@@ -525,7 +527,7 @@ const RATE_NOTE_BATCH =
   'Rate limits: every item counts as one request (this request is the first). Items the quota cannot take are answered with RATE_LIMIT_EXCEEDED lines (with retry_after); the others are answered. Partner keys count the same way against their own limits.';
 
 function documentRoutes(deps: RouteDeps): Route[] {
-  const failure = (o: Outcome<never>, what: string) => failureReply(o, what, deps);
+  const failure = (o: Outcome<never>, what: string) => failureReply(o, what);
   const bodyErrors = (extra: string): ResponseDoc => ({
     description: `Shape B, before any work: "Request body is not valid UTF-8", "Document has a word of more than 10000 characters (at offset N); it cannot be split into pieces"${extra}, the needs-more-than-a-window rate-limit refusal; for a JSON body also "Request body is not valid JSON", "Request body must be a JSON object", "Field 'text' is required", "Field 'text' must be a string".`,
     schema: DetailBody,
@@ -591,7 +593,7 @@ function documentRoutes(deps: RouteDeps): Route[] {
 }
 
 function batchRoutes(deps: RouteDeps): Route[] {
-  const failure = (o: Outcome<never>, what: string) => failureReply(o, what, deps);
+  const failure = (o: Outcome<never>, what: string) => failureReply(o, what);
   const responses = (kind: 'spellcheck' | 'romanization' | 'dictionary', items: string): Record<number, ResponseDoc> => ({
     200: { description: `NDJSON, a line per item as it finishes: {"id","index","result"} (${items}), {"id","index","detail"} for an invalid item (the detail its single endpoint gives), {"id","index","error"} for one not answered.`, schema: BATCH_LINES[kind], contentType: NDJSON },
     400: {

@@ -16,6 +16,7 @@
 
 import type { HttpRequest, HttpResponse, us_listen_socket, us_socket } from 'uWebSockets.js';
 import uWS, { listenOn } from './uws.js';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../config.js';
@@ -43,8 +44,15 @@ export interface ServerOptions {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const NDJSON_TYPE = 'application/x-ndjson';
-const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After';
-const PREFLIGHT_ALLOWED_HEADERS = 'Content-Type, X-API-Key';
+const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, X-Request-Id';
+const PREFLIGHT_ALLOWED_HEADERS = 'Content-Type, X-API-Key, X-Request-Id';
+/**
+ * An X-Request-Id the service takes as sent: 1-128 characters of letters,
+ * digits and - _ . : (a UUID, a ULID, a proxy's hex id); anything else is
+ * replaced by an id made here, so no header or log line carries what a
+ * client chose to inject.
+ */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const PREFLIGHT_MAX_AGE_SECONDS = '86400';
 const ADDRESS_TEXT = new TextDecoder();
 
@@ -86,8 +94,9 @@ function logLine(stream: NodeJS.WriteStream, record: Record<string, unknown>): v
   }
 }
 
-function logError(message: string, err?: unknown): void {
+function logError(message: string, err?: unknown, requestId?: string): void {
   const record: Record<string, unknown> = { time: new Date().toISOString(), level: 'error', message };
+  if (requestId !== undefined) record.request_id = requestId;
   if (err !== undefined) record.error = err instanceof Error ? (err.stack ?? err.message) : String(err);
   logLine(process.stderr, record);
 }
@@ -223,7 +232,21 @@ export async function startServer(config: Config, services: Services, options: S
       receivedAt: performance.now(),
       encoding: acceptEncoding === '' ? null : negotiateEncoding(acceptEncoding),
       ifNoneMatch: req.getHeader('if-none-match'),
+      requestId: requestIdOf(req.getHeader('x-request-id')),
+      origin: req.getHeader('origin'),
     };
+  }
+
+  function requestIdOf(sent: string): string {
+    return REQUEST_ID.test(sent) ? sent : randomUUID();
+  }
+
+  /** CORS: any origin ('*'), or the request's Origin when CORS_ORIGINS lists it (then the answer varies by Origin). */
+  const anyOrigin = config.corsOrigins.includes('*');
+  const allowedOrigins = new Set(config.corsOrigins);
+  function allowOrigin(ctx: RequestContext | null): string | null {
+    if (anyOrigin) return '*';
+    return ctx !== null && allowedOrigins.has(ctx.origin) ? ctx.origin : null;
   }
 
   function rateLimited(d: RateDecision): Reply {
@@ -329,17 +352,24 @@ export async function startServer(config: Config, services: Services, options: S
   function errorToReply(err: unknown, ctx: RequestContext | null): Reply | null {
     if (err instanceof RequestAborted) return null;
     if (err instanceof HttpError) return err.reply;
-    logError(`unhandled error on ${ctx ? `${ctx.method} ${ctx.path}` : 'a request'}`, err);
+    logError(`unhandled error on ${ctx ? `${ctx.method} ${ctx.path}` : 'a request'}`, err, ctx?.requestId);
     return errorReply('INTERNAL_ERROR');
   }
 
   /** Status line and the headers every answer carries (inside a cork). */
-  function writeHead(res: HttpResponse, state: RequestState, reply: Reply, contentType: string | null, encoding: ContentEncoding | null): void {
+  function writeHead(res: HttpResponse, ctx: RequestContext | null, state: RequestState, reply: Reply, contentType: string | null, encoding: ContentEncoding | null): void {
     res.writeStatus(statusLine(reply.status));
     if (contentType !== null) res.writeHeader('Content-Type', contentType);
-    res.writeHeader('Access-Control-Allow-Origin', '*');
-    res.writeHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    if (contentType !== null || reply.status === 304) res.writeHeader('Vary', 'Accept-Encoding');
+    const origin = allowOrigin(ctx);
+    if (origin !== null) {
+      res.writeHeader('Access-Control-Allow-Origin', origin);
+      res.writeHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    }
+    const varies = contentType !== null || reply.status === 304;
+    if (anyOrigin) {
+      if (varies) res.writeHeader('Vary', 'Accept-Encoding');
+    } else res.writeHeader('Vary', varies ? 'Accept-Encoding, Origin' : 'Origin');
+    if (ctx !== null) res.writeHeader('X-Request-Id', ctx.requestId);
     if (encoding !== null) res.writeHeader('Content-Encoding', encoding);
     if (state.rateHeaders) for (const k in state.rateHeaders) res.writeHeader(k, state.rateHeaders[k]!);
     if (reply.headers) for (const k in reply.headers) res.writeHeader(k, reply.headers[k]!);
@@ -352,7 +382,7 @@ export async function startServer(config: Config, services: Services, options: S
       json = reply.json ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
     } catch (e) {
       // A body that cannot be serialized is a bug behind the interface.
-      logError('response body could not be serialized', e);
+      logError('response body could not be serialized', e, ctx?.requestId);
       reply = errorReply('INTERNAL_ERROR');
       json = JSON.stringify(reply.body);
     }
@@ -369,7 +399,7 @@ export async function startServer(config: Config, services: Services, options: S
     // A body still (partly) unread, or a shutdown: do not keep the connection.
     const close = shuttingDown || reply.status === 413 || (ctx !== null && (ctx.framingError !== null || (!state.bodyConsumed && hasBody(ctx))));
     res.cork(() => {
-      writeHead(res, state, reply, json === undefined ? null : JSON_TYPE, encoding);
+      writeHead(res, ctx, state, reply, json === undefined ? null : JSON_TYPE, encoding);
       if (json === undefined || head) {
         // endWithoutBody(undefined, ...) would announce a bogus huge length, and
         // a real length makes uWS wait for a body that never comes: send none,
@@ -402,7 +432,7 @@ export async function startServer(config: Config, services: Services, options: S
     try {
       if (state.aborted) return;
       const encoding = ctx.encoding;
-      res.cork(() => writeHead(res, state, reply, NDJSON_TYPE, encoding));
+      res.cork(() => writeHead(res, ctx, state, reply, NDJSON_TYPE, encoding));
       state.status = reply.status;
       let blocked = false;
       const send = (chunk: Uint8Array): void => {
@@ -453,7 +483,7 @@ export async function startServer(config: Config, services: Services, options: S
       if (!state.aborted) res.cork(() => res.end(undefined, shuttingDown));
     } catch (e) {
       // Lines have gone out: there is no status left to change. Say so in the log and cut the answer short.
-      logError(`streamed answer of ${ctx.method} ${ctx.path} failed`, e);
+      logError(`streamed answer of ${ctx.method} ${ctx.path} failed`, e, ctx.requestId);
       if (!state.aborted) {
         try {
           res.cork(() => res.close());
@@ -468,13 +498,15 @@ export async function startServer(config: Config, services: Services, options: S
   }
 
   function respond(res: HttpResponse, ctx: RequestContext | null, state: RequestState, reply: Reply | null): void | Promise<void> {
+    // Logged whether or not the client is still there to read the answer.
+    if (reply?.log !== undefined) logError(reply.log, undefined, ctx?.requestId);
     if (reply === null || state.aborted) return;
     try {
       if (reply.stream && ctx) return writeStream(res, ctx, state, reply);
       write(res, ctx, state, reply);
     } catch (e) {
       // The socket went away between the abort check and the write.
-      logError('writing a response failed', e);
+      logError('writing a response failed', e, ctx?.requestId);
     }
   }
 
@@ -486,6 +518,7 @@ export async function startServer(config: Config, services: Services, options: S
         time: new Date().toISOString(),
         method: ctx.method,
         path: group ? group.template : ctx.path,
+        request_id: ctx.requestId,
         status: state.aborted ? null : state.status,
         aborted: state.aborted || undefined,
         ms: Math.round((performance.now() - ctx.receivedAt) * 100) / 100,
@@ -534,14 +567,14 @@ export async function startServer(config: Config, services: Services, options: S
             (reply) => respond(res, c, state, reply),
             (e) => respond(res, c, state, errorToReply(e, c)),
           )
-          .catch((e) => logError('responding failed', e))
+          .catch((e) => logError('responding failed', e, c.requestId))
           .finally(() => finish(c, state, group));
         return;
       }
       const streaming = respond(res, ctx, state, out);
       if (streaming) {
         const c = ctx;
-        streaming.catch((e) => logError('responding failed', e)).finally(() => finish(c, state, group));
+        streaming.catch((e) => logError('responding failed', e, c.requestId)).finally(() => finish(c, state, group));
         return;
       }
       finish(ctx, state, group);
@@ -551,7 +584,8 @@ export async function startServer(config: Config, services: Services, options: S
       try {
         if (!state.aborted) {
           res.cork(() => {
-            res.writeStatus(statusLine(500)).writeHeader('Content-Type', JSON_TYPE).writeHeader('Access-Control-Allow-Origin', '*');
+            res.writeStatus(statusLine(500)).writeHeader('Content-Type', JSON_TYPE);
+            if (anyOrigin) res.writeHeader('Access-Control-Allow-Origin', '*');
             res.end(JSON.stringify(errorReply('INTERNAL_ERROR').body), true);
           });
         }

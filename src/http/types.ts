@@ -21,6 +21,8 @@ export interface Reply {
    * the iterator early (the client went away) must stop its work.
    */
   stream?: AsyncIterable<Uint8Array>;
+  /** A problem for the server log, never sent: written as an error line with the request's id. */
+  log?: string;
 }
 
 export interface RequestContext {
@@ -49,6 +51,10 @@ export interface RequestContext {
   encoding: ContentEncoding | null;
   /** If-None-Match as sent ('' when absent). */
   ifNoneMatch: string;
+  /** X-Request-Id as sent when well-formed, else one made here; echoed back and logged. */
+  requestId: string;
+  /** Origin as sent ('' when absent), for CORS_ORIGINS. */
+  origin: string;
 }
 
 /** What Quota.take counted. */

@@ -30,3 +30,11 @@ test('a bad value names the variable', () => {
     assert.throws(() => loadConfig({ [name!]: value }), (e: unknown) => e instanceof ConfigError && e.message.startsWith(name!), `${name}=${value}`);
   }
 });
+
+test('CORS_ORIGINS: * by default, or a comma-separated list of exact origins; anything else is refused by name', () => {
+  assert.deepEqual(loadConfig({}).corsOrigins, ['*']);
+  assert.deepEqual(loadConfig({ CORS_ORIGINS: 'https://editor.example, http://localhost:3000/' }).corsOrigins, ['https://editor.example', 'http://localhost:3000']);
+  for (const bad of ['editor.example', 'https://editor.example/path', 'ftp://x.example']) {
+    assert.throws(() => loadConfig({ CORS_ORIGINS: bad }), /CORS_ORIGINS/, bad);
+  }
+});

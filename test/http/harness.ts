@@ -146,3 +146,18 @@ export class RawConnection {
     this.socket.destroy();
   }
 }
+
+/** Captures the JSON log lines (`{"time"...`) the server writes on a stream (stdout: access log; stderr: error lines) until restore(). */
+export function captureLogLines(stream: NodeJS.WriteStream): { lines: string[]; restore: () => void } {
+  const lines: string[] = [];
+  const original = stream.write.bind(stream);
+  stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    if (text.startsWith('{"time"')) {
+      lines.push(text);
+      return true;
+    }
+    return (original as (...a: unknown[]) => boolean)(chunk, ...rest);
+  }) as typeof stream.write;
+  return { lines, restore: () => (stream.write = original) };
+}

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { test, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { FakeServices } from './fake-services.js';
-import { getJson, postJson, RawConnection, startTestServer } from './harness.js';
+import { captureLogLines, getJson, postJson, RawConnection, startTestServer } from './harness.js';
 
 const UP = 'GET /up HTTP/1.1\r\nHost: x\r\n\r\n';
 const HEALTH = 'GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n';
@@ -118,23 +118,9 @@ test('a client that disconnects while the service works: no write to the dead re
 });
 
 /** Collects the access-log lines written to stdout until restore() is called. */
-function captureAccessLog(): { lines: string[]; restore: () => void } {
-  const lines: string[] = [];
-  const original = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    if (text.startsWith('{"time"')) {
-      lines.push(text);
-      return true;
-    }
-    return (original as (...a: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof process.stdout.write;
-  return { lines, restore: () => (process.stdout.write = original) };
-}
-
 test('access log: one JSON line per request on stdout, without the query string', async (t) => {
   const s = await startTestServer(t, { logRequests: true });
-  const { lines, restore } = captureAccessLog();
+  const { lines, restore } = captureLogLines(process.stdout);
   try {
     await getJson(`${s.base}/api/v1/dictionary/word?q=${encodeURIComponent('घर')}`);
     await getJson(`${s.base}/nope`);
@@ -159,7 +145,7 @@ test('access log: one JSON line per request on stdout, without the query string'
 
 test('no access log when logRequests is off', async (t) => {
   const s = await startTestServer(t, { logRequests: false });
-  const { lines, restore } = captureAccessLog();
+  const { lines, restore } = captureLogLines(process.stdout);
   try {
     await getJson(`${s.base}/up`);
   } finally {
