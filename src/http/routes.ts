@@ -5,7 +5,8 @@
 // Handlers receive a RequestContext (copies, safe across awaits) and return a
 // Reply or a Promise of one; parse errors are thrown as HttpError.
 
-import type { TSchema } from 'typebox';
+import type { Metrics } from './metrics.js';
+import { Type, type TSchema } from 'typebox';
 import { CONTEXT_SUMMARY, RANKING_SUMMARY, Serialized, type ContentEncoding, type Outcome, type Services } from '../dispatch/services.js';
 import { BATCH_LINES, DictionaryBatchBody, MAX_BATCH_ITEMS, RomanizationBatchBody, SpellcheckBatchBody } from '../schemas/batch.js';
 import {
@@ -101,6 +102,8 @@ export interface RouteDeps {
   logError: (message: string, err?: unknown, requestId?: string) => void;
   /** DOCUMENT_MAX_BYTES: the body cap of documents and batches. */
   documentMaxBytes: number;
+  /** What GET /metrics exposes (metrics.ts). */
+  metrics: Metrics;
 }
 
 const SIMILAR_WORDS_MAX = 5;
@@ -269,6 +272,27 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         const up = readable && !deps.isShuttingDown();
         const body: UpResponse = { status: up ? 'ok' : 'error' };
         return { status: up ? 200 : 503, body };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/metrics',
+      operationId: 'metrics',
+      body: false,
+      rateLimited: false,
+      doc: {
+        summary: 'Metrics for Prometheus',
+        description:
+          'The Prometheus text exposition format (prom-client): requests by method, route and status (`nls_http_requests_total`), latency histograms per route (`nls_http_request_duration_seconds`), rate-limit refusals, the worker pool (workers, running, queued, utilisation, admitted, refused, cancelled and timed-out jobs), the spellcheck cache hits and misses, each engine cache\'s bytes, entries and budget, memory (RssAnon and the mapped store apart, V8 heap used and committed), `nls_degraded`, the process\'s CPU time (`nls_process_cpu_seconds_total`) and the main thread\'s event-loop delay (`nls_eventloop_delay_seconds`). Not rate limited and open to whoever reaches it: behind a proxy, keep it internal (deploy/ notes). Label values are bounded (known routes or "unmatched", known methods or "other").',
+        tag: 'health',
+        responses: {
+          200: { description: 'Prometheus text format 0.0.4.', schema: Type.String(), contentType: 'text/plain; version=0.0.4; charset=utf-8' },
+          500: COMMON_RESPONSES[500]!,
+        },
+      },
+      async handle() {
+        const text = await deps.metrics.render(await services.health());
+        return { status: 200, json: text, contentType: deps.metrics.contentType };
       },
     },
     {

@@ -24,6 +24,7 @@ import { COMPRESS_MIN_BYTES, compressBody, countWords as engineCountWords, creat
 import { decodeJsonBody, documentContentType, readBody, RequestAborted, requireJsonContentType, type BodyReader } from './body.js';
 import { ClientResolver, clientKey } from './client-address.js';
 import { negotiateEncoding } from './compression.js';
+import { Metrics } from './metrics.js';
 import { detailReply, errorReply, HttpError, rateLimitedReply, statusLine } from './errors.js';
 import { buildOpenApi } from './openapi.js';
 import { PartnerKeys } from './partners.js';
@@ -148,7 +149,8 @@ export async function startServer(config: Config, services: Services, options: S
   let inFlight = 0;
   let onDrained: (() => void) | null = null;
 
-  const routes = buildRoutes({ services, countWords, isShuttingDown: () => shuttingDown, logError, documentMaxBytes: config.documentMaxBytes });
+  const metrics = new Metrics();
+  const routes = buildRoutes({ services, countWords, isShuttingDown: () => shuttingDown, logError, documentMaxBytes: config.documentMaxBytes, metrics });
   // The OpenAPI document is serialized once, and compressed once per coding.
   let openApiJson: Uint8Array = new Uint8Array(0);
   const openApiCompressed = new Map<ContentEncoding, Uint8Array>();
@@ -399,7 +401,7 @@ export async function startServer(config: Config, services: Services, options: S
     // A body still (partly) unread, or a shutdown: do not keep the connection.
     const close = shuttingDown || reply.status === 413 || (ctx !== null && (ctx.framingError !== null || (!state.bodyConsumed && hasBody(ctx))));
     res.cork(() => {
-      writeHead(res, ctx, state, reply, json === undefined ? null : JSON_TYPE, encoding);
+      writeHead(res, ctx, state, reply, json === undefined ? null : (reply.contentType ?? JSON_TYPE), encoding);
       if (json === undefined || head) {
         // endWithoutBody(undefined, ...) would announce a bogus huge length, and
         // a real length makes uWS wait for a body that never comes: send none,
@@ -512,6 +514,7 @@ export async function startServer(config: Config, services: Services, options: S
 
   function finish(ctx: RequestContext | null, state: RequestState, group: PatternGroup | null): void {
     inFlight--;
+    if (ctx) metrics.observe(ctx.method, group ? group.template : null, state.aborted ? null : state.status, (performance.now() - ctx.receivedAt) / 1000);
     if (config.logRequests && ctx) {
       // The query string and path words are what users typed: not logged.
       logLine(process.stdout, {
@@ -612,6 +615,7 @@ export async function startServer(config: Config, services: Services, options: S
     });
   }).catch((e) => {
     clearInterval(purgeTimer);
+    metrics.close();
     app.close();
     throw e;
   });
@@ -641,6 +645,7 @@ export async function startServer(config: Config, services: Services, options: S
         }
         // Closes keep-alive sockets and anything still running after the grace period.
         clearInterval(purgeTimer);
+        metrics.close();
         app.close();
       })();
       return shutdownPromise;

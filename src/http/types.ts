@@ -23,6 +23,8 @@ export interface Reply {
   stream?: AsyncIterable<Uint8Array>;
   /** A problem for the server log, never sent: written as an error line with the request's id. */
   log?: string;
+  /** The body's media type when it is not JSON (the /metrics text). */
+  contentType?: string;
 }
 
 export interface RequestContext {

@@ -6,12 +6,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../../src/engine/roman/romanizer.js';
 import { buildRoutes } from '../../src/http/routes.js';
+import { Metrics } from '../../src/http/metrics.js';
 import { FakeServices } from './fake-services.js';
 import { getJson, startTestServer } from './harness.js';
 
 const EXPECTED: [string, string][] = [
   ['get', '/up'],
   ['get', '/api/v1/health'],
+  ['get', '/metrics'],
   ['get', '/api/v1/dictionary/word'],
   ['get', '/api/v1/dictionary/word/{word}'],
   ['get', '/api/v1/dictionary/suggest'],
@@ -56,7 +58,7 @@ test('openapi.json is OpenAPI 3.1 JSON listing every endpoint and method', async
   const listed = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => [m, p]));
   assert.deepEqual(listed.sort(), [...EXPECTED].sort());
   // The table and the document agree (a route added without documentation would fail here).
-  const routes = buildRoutes({ services: new FakeServices(), countWords: () => 0, isShuttingDown: () => false, logError: () => {}, documentMaxBytes: 5 << 20 });
+  const routes = buildRoutes({ services: new FakeServices(), countWords: () => 0, isShuttingDown: () => false, logError: () => {}, documentMaxBytes: 5 << 20, metrics: new Metrics(false) });
   for (const route of routes) assert.ok(doc.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`);
 });
 

@@ -25,6 +25,7 @@ import {
   qs,
   type CallResult,
 } from './contract-http.js';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { buildRequest, rawRequest } from './raw-http.js';
 import { SKIP_WITHOUT_DATA } from './real-data.js';
 import { startTestService, type TestService } from './service.js';
@@ -684,6 +685,29 @@ test('health: the LRU counters grow with spellcheck requests', { skip }, async (
   assert.ok(afterWord.lru_cache_hits + afterWord.lru_cache_misses > afterText.lru_cache_hits + afterText.lru_cache_misses, 'spellcheck word uses the cache too');
 });
 
+test('metrics on the real service: the pool, the engine caches and memory apart for heaps and the mapped store', { skip }, async () => {
+  assert.equal((await postJson(SPELL_TEXT, { text: 'मेरो घर नेपालमा छ।' })).status, 200);
+  const r = await fetch(`${svc!.base}/metrics`);
+  assert.equal(r.status, 200);
+  const families = new Map(parsePrometheusTextFormat(await r.text()).map((f) => [f.name, f]));
+  const value = (name: string, labels: Record<string, string> = {}): number => {
+    const m = families.get(name)?.metrics.find((x) => Object.entries(labels).every(([k, v]) => x.labels?.[k] === v));
+    assert.ok(m?.value !== undefined, `${name} ${JSON.stringify(labels)}`);
+    return Number(m.value);
+  };
+  assert.equal(value('nls_pool_workers'), 2);
+  assert.equal(value('nls_threads'), 3);
+  assert.ok(value('nls_pool_utilisation') >= 0 && value('nls_pool_utilisation') <= 1);
+  assert.ok(value('nls_memory_rss_anon_bytes') > 50 * 2 ** 20, 'anonymous memory');
+  assert.ok(value('nls_memory_rss_file_bytes') > 10 * 2 ** 20, 'the mapped store, apart');
+  assert.ok(value('nls_memory_heap_committed_bytes') >= value('nls_memory_heap_used_bytes'));
+  assert.ok(value('nls_cache_budget_bytes', { cache: 'spell.results' }) > 0);
+  assert.ok(value('nls_cache_entries', { cache: 'spell.results' }) > 0);
+  assert.ok(value('nls_spell_cache_misses_total') > 0);
+  assert.ok(value('nls_pool_jobs_admitted_total') >= 0);
+  assert.equal(value('nls_degraded'), 0);
+});
+
 test('up: 200 {"status":"ok"}; HEAD answers the same status without a body', { skip }, async () => {
   const r = await get('/up');
   assert.equal(r.status, 200);
@@ -811,6 +835,7 @@ test('OpenAPI 3.1 document lists every path, including the designed parts', { sk
     '/api/v1/spellcheck/document',
     '/api/v1/spellcheck/text',
     '/api/v1/spellcheck/word',
+    '/metrics',
     '/up',
   ]);
   const methods: Record<string, string> = {
@@ -828,6 +853,7 @@ test('OpenAPI 3.1 document lists every path, including the designed parts', { sk
     '/api/v1/spellcheck/document': 'post',
     '/api/v1/spellcheck/text': 'post',
     '/api/v1/spellcheck/word': 'get',
+    '/metrics': 'get',
     '/up': 'get',
   };
   for (const [path, method] of Object.entries(methods)) {
