@@ -232,7 +232,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
   const wordResponses: Record<number, ResponseDoc> = {
     200: {
       description:
-        'The entry (2.1); with include_variants=true the entry and its spelling variants; with multi_dict=true one result per dictionary.',
+        'The entry; with include_variants=true the entry and its spelling variants; with multi_dict=true one result per dictionary.',
       schema: [DictionaryEntry, VariantsResponse, MultiDictResponse],
       headers: CACHED_HEADERS,
     },
@@ -306,7 +306,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         description:
           'Counts from the store metadata, Bloom filter state, LRU cache counters summed over all threads. "degraded" (still HTTP 200) with an issues array when something is impaired, e.g. the Bloom filter is missing, a worker is being replaced, or the service is shutting down. Not rate limited.',
         tag: 'health',
-        responses: { 200: { description: 'Health result (2.6).', schema: HealthResponse }, 500: COMMON_RESPONSES[500]! },
+        responses: { 200: { description: 'Health result.', schema: HealthResponse }, 500: COMMON_RESPONSES[500]! },
       },
       async handle() {
         const h = await services.health();
@@ -403,7 +403,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         tag: 'dictionary',
         query: SuggestQuery,
         responses: {
-          200: { description: 'A JSON array of at most limit strings (2.2).', schema: SuggestResponse, headers: CACHED_HEADERS },
+          200: { description: 'A JSON array of at most limit strings.', schema: SuggestResponse, headers: CACHED_HEADERS },
           304: NOT_MODIFIED,
           400: queryParamErrors(),
           ...COMMON_RESPONSES,
@@ -433,7 +433,6 @@ export function buildRoutes(deps: RouteDeps): Route[] {
           200: { description: 'Example sentences.', schema: ExamplesResponse, headers: CACHED_HEADERS },
           304: NOT_MODIFIED,
           400: queryParamErrors(),
-          404: { description: 'WORD_NOT_FOUND, when the service reports the word unknown.', schema: WordNotFoundBody },
           ...COMMON_RESPONSES,
         },
       },
@@ -460,7 +459,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         tag: 'spellcheck',
         body: SpellcheckTextBody,
         responses: {
-          200: { description: 'Spellcheck text result (2.3).', schema: SpellcheckTextResponse },
+          200: { description: 'Spellcheck text result.', schema: SpellcheckTextResponse },
           400: {
             description:
               'Shape B. detail is one of: "Text exceeds 10000 characters", "Text exceeds 1000 words", "Field \'text\' is required" (missing or null), "Field \'text\' must be a string", "Request body must be a JSON object", "Request body is not valid JSON", "Request body is empty; expected a JSON object", "Request body is not valid UTF-8".',
@@ -488,7 +487,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         tag: 'spellcheck',
         query: SpellcheckWordQuery,
         responses: {
-          200: { description: 'Spellcheck word result (2.4).', schema: SpellcheckWordResponse },
+          200: { description: 'Spellcheck word result.', schema: SpellcheckWordResponse },
           400: queryParamErrors('; whitespace inside the word is INVALID_PARAMETER'),
           ...COMMON_RESPONSES,
         },
@@ -515,7 +514,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         tag: 'romanization',
         body: RomanizationBody,
         responses: {
-          200: { description: 'Romanization result (2.5); start/end are null when tokens was used.', schema: RomanizationResponse },
+          200: { description: 'Romanization result; start/end are null when tokens was used.', schema: RomanizationResponse },
           400: {
             description:
               'Shape B. detail is one of: "Provide either \'text\' or \'tokens\'" (neither, or both null), "Provide either \'text\' or \'tokens\', not both", "Field \'text\' must be a string", "Text exceeds 10000 characters", "Text exceeds 1000 words", "Text exceeds 2000 tokens", "Field \'tokens\' must be an array of strings", "Field \'tokens\' has more than 1000 items", "Each token must be at most 100 characters", "Field \'max_candidates\' must be an integer between 1 and 10", and the body errors of spellcheck text (not a JSON object, not valid JSON, empty, not valid UTF-8).',

@@ -161,7 +161,7 @@ export const ItemErrorLine = Type.Object(
 export const BATCH_LINES: Record<BatchKind, TSchema[]> = {
   spellcheck: [resultLine([SpellcheckTextResponse, SpellcheckWordResponse], 'A text item answered as /spellcheck/text, a word item as /spellcheck/word.'), ItemDetailLine, ItemErrorLine],
   romanization: [resultLine(RomanizationResponse, 'The answer of /romanization/resolve.'), ItemDetailLine, ItemErrorLine],
-  dictionary: [resultLine(DictionaryEntry, 'The entry (2.1).'), ItemDetailLine, ItemErrorLine],
+  dictionary: [resultLine(DictionaryEntry, 'The entry.'), ItemDetailLine, ItemErrorLine],
 };
 
 export type SpellcheckBatchBody = Static<typeof SpellcheckBatchBody>;

@@ -1,5 +1,5 @@
 // Schemas shared by several endpoints: the two error body shapes of the
-// interface (section 7.2), the limits every endpoint documents, and the
+// interface, the limits every endpoint documents, and the
 // query-parameter building blocks.
 //
 // Query parameters arrive as strings; their schemas here describe the value

@@ -1,7 +1,7 @@
 // GET /api/v1/dictionary/word?q=&include_variants=&multi_dict=
 // GET /api/v1/dictionary/word/{word}
 //
-// Both forms answer the same bodies: the plain entry (2.1), the grouped
+// Both forms answer the same bodies: the plain entry, the grouped
 // variants (include_variants=true) or the per-dictionary answer
 // (multi_dict=true). Asking for both is refused (400 INVALID_PARAMETER): the
 // two bodies answer different questions and a combined body would be a third
@@ -50,7 +50,7 @@ export const DictionaryEntry = Type.Object(
     definitions: Type.Array(Definition, { description: 'Ordered senses.' }),
     dictionaries: Type.Array(Type.String(), { description: 'extra: identifiers of the dictionaries that contain the headword (mpp-thesaurus, mpp-hunspell, nls-closed-class, imports).' }),
   },
-  { additionalProperties: false, description: 'Dictionary entry (2.1).' },
+  { additionalProperties: false, description: 'Dictionary entry.' },
 );
 export type DictionaryEntry = Static<typeof DictionaryEntry>;
 

@@ -68,6 +68,6 @@ export const HealthResponse = Type.Object(
       Type.Array(Type.String(), { minItems: 1, description: 'Present only when degraded: human-readable impairments.' }),
     ),
   },
-  { additionalProperties: false, description: 'Health result (2.6). HTTP status 200 for both healthy and degraded.' },
+  { additionalProperties: false, description: 'Health result. HTTP status 200 for both healthy and degraded.' },
 );
 export type HealthResponse = Static<typeof HealthResponse>;

@@ -88,7 +88,7 @@ export const RomanizationResponse = Type.Object(
     converted_text: Type.String({ description: 'The input with resolved tokens converted; unresolved tokens, punctuation and whitespace kept.' }),
     tokens: Type.Array(RomanToken),
   },
-  { additionalProperties: false, description: 'Romanization result (2.5).' },
+  { additionalProperties: false, description: 'Romanization result.' },
 );
 export type RomanizationResponse = Static<typeof RomanizationResponse>;
 

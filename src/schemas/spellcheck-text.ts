@@ -58,7 +58,7 @@ export const SpellcheckTextResponse = Type.Object(
     misspelled: Type.Array(MisspelledWord, { description: 'Each distinct misspelled word once, in order of first occurrence; empty when none.' }),
     unknown: Type.Array(UnknownWord, { description: 'Words not in the dictionary and with no correction; empty when none.' }),
   },
-  { additionalProperties: false, description: 'Spellcheck text result (2.3).' },
+  { additionalProperties: false, description: 'Spellcheck text result.' },
 );
 export type SpellcheckTextResponse = Static<typeof SpellcheckTextResponse>;
 

@@ -18,6 +18,6 @@ export const SpellcheckWordResponse = Type.Object(
     }),
     rule: RuleField(),
   },
-  { additionalProperties: false, description: 'Spellcheck word result (2.4).' },
+  { additionalProperties: false, description: 'Spellcheck word result.' },
 );
 export type SpellcheckWordResponse = Static<typeof SpellcheckWordResponse>;
