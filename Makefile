@@ -19,12 +19,13 @@ DEPS_STAMP := node_modules/.installed
 BUILD_STAMP := dist/.built
 CACHE_SRC := $(DATA_DIR)/cache/src
 
-.PHONY: help setup deps data build run start test test-unit bench bench-quality clean check-node
+.PHONY: help setup deps data build run start test test-unit bench bench-quality clean check-node cluster cluster-stop
 
 help:
 	@echo "make run    install, build the data, start the service (foreground)"
 	@echo "make test   install, build the data, run every test"
 	@echo "make setup | deps | data | build | bench | clean"
+	@echo "make cluster | cluster-stop   N replicas behind nginx on loopback (deploy/cluster.sh; REPLICAS=2 PORT=8080)"
 
 check-node:
 	@$(NODE) -e 'const v=+process.versions.node.split(".")[0]; if (v<20) { console.error("Node.js 20 or newer is required, found " + process.version); process.exit(1) }'
@@ -53,6 +54,15 @@ run: setup build
 
 start: build
 	$(NODE) dist/src/main.js
+
+# Replicas of the service on one data build behind Debian's nginx, without root (README, "Running several replicas").
+REPLICAS ?= 2
+PORT ?= 8080
+cluster: setup build
+	deploy/cluster.sh start --replicas $(REPLICAS) --port $(PORT)
+
+cluster-stop:
+	deploy/cluster.sh stop
 
 # Unit tests run on the project's fixtures; integration tests on the real data in $(DATA_DIR).
 test: setup build

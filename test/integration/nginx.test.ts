@@ -1,0 +1,103 @@
+// The local cluster (deploy/cluster.sh): two replicas on the real data
+// behind Debian's nginx with deploy/nginx-site.conf, on loopback ports.
+// Skipped, saying why, where nginx is not installed (.ci/run installs it).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SKIP_WITHOUT_DATA } from './real-data.js';
+
+const HAVE_NGINX = spawnSync('nginx', ['-v']).status === 0;
+const SKIP = SKIP_WITHOUT_DATA || (HAVE_NGINX ? false : 'nginx is not installed (Debian: apt-get install nginx; .ci/run installs it)');
+const SCRIPT = join(process.cwd(), 'deploy', 'cluster.sh');
+const q = encodeURIComponent;
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
+/** A base port with the two above it free too. */
+async function freeBase(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    if ((await portFree(base)) && (await portFree(base + 1)) && (await portFree(base + 2))) return base;
+  }
+  throw new Error('no three free ports in a row');
+}
+
+function cluster(args: string[]): { status: number | null; out: string } {
+  const r = spawnSync(SCRIPT, args, {
+    env: { ...process.env, WORKERS: '1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0' },
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  return { status: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+/** nls_http_requests_total of a route, read from one replica's own /metrics. */
+async function countedBy(port: number, route: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  let n = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('nls_http_requests_total{') && line.includes(`route="${route}"`)) n += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return n;
+}
+
+test('two replicas behind nginx: HTTP/1.1 to the replicas, request ids, streamed NDJSON, both replicas used, a killed replica costs no GET', { skip: SKIP, timeout: 300_000 }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'nls-cluster-'));
+  const port = await freeBase();
+  t.after(() => {
+    cluster(['stop', '--dir', dir]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const started = cluster(['start', '--replicas', '2', '--port', String(port), '--dir', dir]);
+  assert.equal(started.status, 0, started.out);
+  const base = `http://127.0.0.1:${port}`;
+
+  // Through nginx /up is the replica's answer, not uWS's 505 to HTTP/1.0.
+  const up = await fetch(`${base}/up`);
+  assert.equal(up.status, 200);
+  assert.deepEqual(await up.json(), { status: 'ok' });
+  assert.match(up.headers.get('server') ?? '', /nginx/);
+  // nginx's request id reaches the replica (32 hex characters), a client's passes through.
+  assert.match(up.headers.get('x-request-id') ?? '', /^[0-9a-f]{32}$/);
+  const own = await fetch(`${base}/up`, { headers: { 'X-Request-Id': 'client-id-42' } });
+  assert.equal(own.headers.get('x-request-id'), 'client-id-42');
+
+  // Requests are spread over both replicas (round robin), each counting its own.
+  for (let i = 0; i < 10; i++) assert.equal((await fetch(`${base}/api/v1/dictionary/word?q=${q('घर')}`)).status, 200);
+  const counts = [await countedBy(port + 1, '/api/v1/dictionary/word'), await countedBy(port + 2, '/api/v1/dictionary/word')];
+  assert.ok(counts[0]! > 0 && counts[1]! > 0, `both replicas served look-ups: ${counts}`);
+
+  // A document streams through (proxy_buffering off): every line, then the totals.
+  const doc = await fetch(`${base}/api/v1/spellcheck/document`, { method: 'POST', headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'मेरो घर नेपालमा छ। शरिर स्वस्थ छ।\n\nपानि धेरै पिउनुपर्छ।' });
+  assert.equal(doc.status, 200);
+  const lines = (await doc.text()).trim().split('\n').map((l) => JSON.parse(l));
+  assert.ok(lines.length >= 2);
+  assert.equal(lines.at(-1).totals.misspelled, 2);
+  // A body nginx would refuse by default (1 MiB) reaches the replica: client_max_body_size follows DOCUMENT_MAX_BYTES.
+  const big = await fetch(`${base}/api/v1/spellcheck/document`, { method: 'POST', headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'घर '.repeat(400_000) });
+  assert.equal(big.status, 200, 'a 3.6 MB document passes nginx');
+  await big.arrayBuffer();
+
+  // One replica killed outright: nginx marks it failed and retries GETs on the other.
+  const pid = Number(readFileSync(join(dir, 'replica-1.pid'), 'utf8'));
+  process.kill(pid, 'SIGKILL');
+  const statuses: number[] = [];
+  for (let i = 0; i < 20; i++) statuses.push((await fetch(`${base}/api/v1/dictionary/word?q=${q('पानी')}`)).status);
+  assert.deepEqual([...new Set(statuses)], [200], 'no GET failed after the kill');
+
+  // stop leaves nothing listening.
+  const stopped = cluster(['stop', '--dir', dir]);
+  assert.equal(stopped.status, 0, stopped.out);
+  for (const p of [port, port + 2]) assert.ok(await portFree(p), `port ${p} is free again`);
+});
