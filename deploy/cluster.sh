@@ -11,7 +11,8 @@
 # repository). The replicas run dist/src/main.js on native-data/current
 # (run `make build data` first; `make cluster` does) with TRUSTED_PROXIES
 # set to nginx's address; any other setting (WORKERS, RATE_LIMIT_*, ...)
-# is passed on from the environment.
+# is passed on from the environment; NGINX_ACCESS_LOG=off (or a path)
+# replaces nginx's access log in DIR/logs.
 #
 # Rate limits: each replica counts its own clients (shared counting in Redis
 # is not built yet), so a client's real limit is the limit times the
@@ -107,7 +108,7 @@ pid $DIR/nginx.pid;
 error_log $DIR/logs/nginx-error.log warn;
 events { worker_connections 1024; }
 http {
-    access_log $DIR/logs/nginx-access.log;
+    access_log ${NGINX_ACCESS_LOG:-$DIR/logs/nginx-access.log};
     client_body_temp_path $DIR/tmp/body;
     proxy_temp_path $DIR/tmp/proxy;
     fastcgi_temp_path $DIR/tmp/fastcgi;
