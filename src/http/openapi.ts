@@ -97,6 +97,29 @@ function toJson(schema: unknown, names: Map<unknown, string>, top: boolean): unk
   return schema;
 }
 
+/**
+ * Statuses any operation can give from the transport, whatever its own
+ * logic: a request whose Content-Length headers disagree (400, connection
+ * closed), a method the path does not have (405; documented on each of the
+ * path's operations, as OpenAPI has no place for methods a path lacks).
+ */
+function addTransportResponses(op: Record<string, unknown>, response: (doc: ResponseDoc) => unknown, errorBody: unknown): void {
+  type Doc = { description: string; content?: Record<string, { schema: unknown }> };
+  const responses = op.responses as Record<string, Doc>;
+  const framing = 'BAD_REQUEST: conflicting Content-Length headers (where the body ends is ambiguous); answered in Shape A, then the connection is closed.';
+  const own = responses['400'];
+  if (own) {
+    const json = own.content?.['application/json'];
+    const same = json && JSON.stringify(json.schema) === JSON.stringify(errorBody);
+    responses['400'] = {
+      ...own,
+      description: `${own.description} Also ${framing}`,
+      ...(json && !same ? { content: { ...own.content, 'application/json': { schema: { oneOf: [json.schema, errorBody] } } } } : {}),
+    };
+  } else responses['400'] = response({ description: framing, schema: ErrorBody }) as Doc;
+  responses['405'] = response({ description: 'METHOD_NOT_ALLOWED: a method this path does not have; the Allow header lists those it has (and OPTIONS, a CORS preflight, 204).', schema: ErrorBody, headers: ['Allow'] }) as Doc;
+}
+
 export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record<string, unknown> {
   const names = new Map<unknown, string>(COMPONENTS.map(([n, s]) => [s, n]));
   const ref = (s: TSchema) => toJson(s, names, false);
@@ -140,7 +163,19 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
     if (d.bodyContent) op.requestBody = { required: true, content: Object.fromEntries(Object.entries(d.bodyContent).map(([type, schema]) => [type, { schema: ref(schema) }])) };
     else if (d.body) op.requestBody = { required: true, content: { 'application/json': { schema: ref(d.body) } } };
     if (!route.rateLimited) op.security = [{}];
+    addTransportResponses(op, response, ref(ErrorBody));
     (paths[route.path] ??= {})[route.method.toLowerCase()] = op;
+    // HEAD wherever GET: the same statuses and headers, no body.
+    if (route.method === 'GET') {
+      const responses = op.responses as Record<string, Record<string, unknown>>;
+      (paths[route.path] ??= {}).head = {
+        ...op,
+        operationId: `${route.operationId}Head`,
+        summary: `${d.summary} (headers only)`,
+        description: `HEAD: the status and headers GET would give (Content-Encoding, ETag and a 304 included; without Content-Length), no body.`,
+        responses: Object.fromEntries(Object.entries(responses).map(([status, r]) => [status, { description: r.description, headers: r.headers }])),
+      };
+    }
   }
 
   return {
@@ -177,6 +212,7 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
         'RateLimit-Remaining': { description: 'Requests left under that policy.', schema: { type: 'integer' } },
         'RateLimit-Reset': { description: 'Seconds until Remaining next grows (sliding window); 0 when nothing is counted.', schema: { type: 'integer' } },
         'RateLimit-Policy': { description: 'All policies as "<limit>;w=<seconds>", comma-separated.', schema: { type: 'string' } },
+        Allow: { description: 'The methods this path has.', schema: { type: 'string' } },
         'Retry-After': { description: 'On 429: seconds until a request would be accepted (same as error.retry_after).', schema: { type: 'integer' } },
         ETag: { description: 'Weak validator of an answer that depends only on the data build: W/"<build id>-<digest of the request>". Send it back in If-None-Match for a 304.', schema: { type: 'string' } },
         'Cache-Control': { description: `How long a client or shared cache may reuse the answer before revalidating: ${CACHE_CONTROL}.`, schema: { type: 'string' } },

@@ -27,6 +27,15 @@ const EXPECTED: [string, string][] = [
   ['post', '/api/v1/romanization/batch'],
   ['post', '/api/v1/dictionary/batch'],
   ['get', '/api/v1/openapi.json'],
+  ['head', '/up'],
+  ['head', '/api/v1/health'],
+  ['head', '/metrics'],
+  ['head', '/api/v1/dictionary/word'],
+  ['head', '/api/v1/dictionary/word/{word}'],
+  ['head', '/api/v1/dictionary/suggest'],
+  ['head', '/api/v1/dictionary/examples'],
+  ['head', '/api/v1/spellcheck/word'],
+  ['head', '/api/v1/openapi.json'],
 ];
 
 function collectRefs(node: unknown, out: string[] = []): string[] {
@@ -107,7 +116,8 @@ test('the document spells out the parts the interface leaves "not shown"', async
   assert.ok(doc.paths['/api/v1/dictionary/examples'].get.responses['200']);
   // Spellcheck errors: Shape B, the word-limit message, the 500 body.
   const spell = doc.paths['/api/v1/spellcheck/text'].post;
-  assert.deepEqual(spell.responses['400'].content['application/json'].schema, { $ref: '#/components/schemas/DetailBody' });
+  // Shape B for the body; Shape A for a framing error the transport answers (conflicting Content-Length).
+  assert.deepEqual(spell.responses['400'].content['application/json'].schema, { oneOf: [{ $ref: '#/components/schemas/DetailBody' }, { $ref: '#/components/schemas/ErrorBody' }] });
   assert.match(spell.responses['400'].description, /Text exceeds 1000 words/);
   assert.match(spell.responses['500'].description, /Internal server error/);
   assert.ok(spell.responses['413'] && spell.responses['415']);
@@ -150,7 +160,7 @@ test('the streamed endpoints document their bodies and their NDJSON lines', asyn
   assert.match(doc.info.description, /If-None-Match/);
   // Every status a streamed endpoint gives.
   for (const path of ['/api/v1/spellcheck/document', '/api/v1/romanization/document', '/api/v1/spellcheck/batch', '/api/v1/romanization/batch', '/api/v1/dictionary/batch']) {
-    assert.deepEqual(Object.keys(doc.paths[path].post.responses).sort(), ['200', '400', '401', '413', '415', '429', '500', '503'], path);
+    assert.deepEqual(Object.keys(doc.paths[path].post.responses).sort(), ['200', '400', '401', '405', '413', '415', '429', '500', '503'], path);
   }
   // The answers that depend only on the build: ETag and Cache-Control on the 200, and a 304 without a body.
   for (const path of ['/api/v1/dictionary/word', '/api/v1/dictionary/word/{word}', '/api/v1/dictionary/suggest', '/api/v1/dictionary/examples']) {
@@ -168,4 +178,24 @@ test('the document reflects the configured limits', async (t) => {
   assert.match(doc.info.description, /30 requests per minute and 1000 requests per day/);
   assert.match(doc.info.description, /4096 bytes/);
   assert.match(doc.info.description, /5242880 bytes \(DOCUMENT_MAX_BYTES\)/);
+});
+
+test('every operation lists the statuses the transport can give: 400 for framing, 405 with Allow; HEAD beside every GET', async (t) => {
+  const s = await startTestServer(t);
+  const { body: doc } = await getJson(`${s.base}/api/v1/openapi.json`);
+  for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: unknown }> }>>)) {
+    for (const [method, op] of Object.entries(ops)) {
+      assert.match(op.responses['400']?.description ?? '', /conflicting Content-Length/, `${method} ${path}`);
+      assert.ok(op.responses['405']?.headers?.Allow, `${method} ${path} documents 405 with Allow`);
+      if (method === 'head') {
+        assert.ok(ops.get, `HEAD ${path} has a GET`);
+        assert.deepEqual(Object.keys(op.responses).sort(), Object.keys(ops.get!.responses).sort(), `HEAD ${path}: the statuses of GET`);
+        for (const r of Object.values(op.responses)) assert.equal(r.content, undefined, `HEAD ${path}: no body`);
+      }
+    }
+  }
+  // And they are true: a framing error and a wrong method on a real path.
+  const wrong = await fetch(`${s.base}/api/v1/dictionary/suggest?q=x`, { method: 'DELETE' });
+  assert.equal(wrong.status, 405);
+  assert.match(wrong.headers.get('allow') ?? '', /GET, HEAD, OPTIONS/);
 });
