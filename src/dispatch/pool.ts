@@ -216,6 +216,8 @@ export class PooledServices implements Services {
     this.inline = openEngines({ dataDir: buildDir, bloom: shared, cacheBytes: opts.cacheBytes, warmUp: opts.allInline ? 'full' : 'light', storeFaults: this.storeFaults.buffer as SharedArrayBuffer });
     this.stats = createSharedStats();
     this.inlineSlot = new StatSlot(this.stats, 0);
+    const started = this.inline.spell.cacheStats();
+    this.inlineSlot.write(started.hits, started.misses, this.inline.spell.caches);
     this.taskTimeoutMs = opts.taskTimeoutMs ?? POOL_DEFAULTS.taskTimeoutMs;
     this.admission = new Admission({
       slots: opts.workers * JOBS_PER_THREAD,

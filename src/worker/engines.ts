@@ -46,6 +46,8 @@ export function openEngines(opts: EngineOptions): Engines {
   if (opts.warmUp !== false) {
     roman.warmUp(opts.warmUp ?? 'full');
     spell.warmUp();
+    // The warm-up's look-ups are not the service's: health counts from zero.
+    spell.resetCacheStats();
   }
   return { store, spell, roman };
 }

@@ -46,6 +46,9 @@ function moving(outcome: Outcome<EncodedAnswer | Lines>): WorkerOutcome {
 export function createHandler(data: WorkerData): (job: PoolJob) => WorkerOutcome {
   const engines = openEngines(data);
   const slot = new StatSlot(data.stats);
+  // Health shows the thread's heap and caches from the start, not after its first job.
+  const started = engines.spell.cacheStats();
+  slot.write(started.hits, started.misses, engines.spell.caches);
   const cancelFlags = new Int32Array(data.cancelFlags);
   const jobTimes = new Float64Array(data.jobTimes);
   return (job) => {

@@ -670,6 +670,20 @@ test('health: every field of 2.6, healthy on the real data', { skip }, async () 
   for (const [name, c] of Object.entries(caches)) assert.ok(c.mib <= c.budget_mib, `${name} within its budget`);
 });
 
+test('health of a service just started: counters at zero (the warm-up is not counted), every thread\'s heap and caches already shown', { skip }, async () => {
+  const fresh = await startTestService();
+  try {
+    const h = (await (await fetch(`${fresh.base}/api/v1/health`)).json()) as { cache: { lru_cache_hits: number; lru_cache_misses: number }; memory: { threads: number; heap_mib: number; caches: Record<string, { entries: number }> } };
+    assert.deepEqual([h.cache.lru_cache_hits, h.cache.lru_cache_misses], [0, 0]);
+    assert.equal(h.memory.threads, 3);
+    // Three warmed threads: well over one thread's heap, and the warm-up's cache entries.
+    assert.ok(h.memory.heap_mib > 30, `heap ${h.memory.heap_mib} MiB`);
+    assert.ok(h.memory.caches['spell.results']!.entries > 0);
+  } finally {
+    await fresh.close();
+  }
+});
+
 test('health: the LRU counters grow with spellcheck requests', { skip }, async () => {
   const before = (await get('/api/v1/health')).body.cache;
   // Words this file checks nowhere else, so the first request misses; the

@@ -676,6 +676,12 @@ export class Spellchecker {
     return out.filter((c) => c !== w).slice(0, limit);
   }
 
+  /** Zeroes the hit and miss counters: after a thread's warm-up, health counts the service's own checks. */
+  resetCacheStats(): void {
+    this.hits = 0;
+    this.misses = 0;
+  }
+
   cacheStats(): { hits: number; misses: number } {
     return { hits: this.hits, misses: this.misses };
   }
