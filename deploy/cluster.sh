@@ -86,7 +86,7 @@ start() {
     local p=$((PORT + i))
     PORT=$p HOST=127.0.0.1 TRUSTED_PROXIES=127.0.0.1 node "$ROOT/dist/src/main.js" >"$DIR/logs/replica-$i.log" 2>&1 &
     echo $! >"$DIR/replica-$i.pid"
-    upstreams+="server 127.0.0.1:$p max_fails=1 fail_timeout=2s; "
+    upstreams+="server 127.0.0.1:$p max_fails=3 fail_timeout=5s; "
   done
   for i in $(seq 1 "$REPLICAS"); do
     wait_up $((PORT + i)) 120 || die "replica $i (port $((PORT + i))) did not come up; see $DIR/logs/replica-$i.log"

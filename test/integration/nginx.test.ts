@@ -61,6 +61,23 @@ test('two replicas behind nginx: HTTP/1.1 to the replicas, request ids, streamed
   });
   const started = cluster(['start', '--replicas', '2', '--port', String(port), '--dir', dir]);
   assert.equal(started.status, 0, started.out);
+  try {
+    await throughNginx(dir, port);
+  } catch (e) {
+    // What nginx saw, to tell a proxy problem from a replica's.
+    const log = (name: string) => {
+      try {
+        return readFileSync(join(dir, 'logs', name), 'utf8').slice(-3000);
+      } catch {
+        return '(none)';
+      }
+    };
+    (e as Error).message += `\n--- nginx-error.log\n${log('nginx-error.log')}\n--- replica-1.log\n${log('replica-1.log')}\n--- replica-2.log\n${log('replica-2.log')}`;
+    throw e;
+  }
+});
+
+async function throughNginx(dir: string, port: number): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
 
   // Through nginx /up is the replica's answer, not uWS's 505 to HTTP/1.0.
@@ -100,4 +117,4 @@ test('two replicas behind nginx: HTTP/1.1 to the replicas, request ids, streamed
   const stopped = cluster(['stop', '--dir', dir]);
   assert.equal(stopped.status, 0, stopped.out);
   for (const p of [port, port + 2]) assert.ok(await portFree(p), `port ${p} is free again`);
-});
+}
