@@ -19,13 +19,14 @@ DEPS_STAMP := node_modules/.installed
 BUILD_STAMP := dist/.built
 CACHE_SRC := $(DATA_DIR)/cache/src
 
-.PHONY: help setup deps data build run start test test-unit bench bench-quality clean check-node cluster cluster-stop
+.PHONY: help setup deps data build run start test test-unit bench bench-quality clean check-node cluster cluster-stop data-archive data-from-archive
 
 help:
 	@echo "make run    install, build the data, start the service (foreground)"
 	@echo "make test   install, build the data, run every test"
 	@echo "make setup | deps | data | build | bench | clean"
 	@echo "make cluster | cluster-stop   N replicas behind nginx on loopback (deploy/cluster.sh; REPLICAS=2 PORT=8080)"
+	@echo "make data-archive | data-from-archive ARCHIVE=file   the built data as one checksummed archive"
 
 check-node:
 	@$(NODE) -e 'const v=+process.versions.node.split(".")[0]; if (v<20) { console.error("Node.js 20 or newer is required, found " + process.version); process.exit(1) }'
@@ -63,6 +64,14 @@ cluster: setup build
 
 cluster-stop:
 	deploy/cluster.sh stop
+
+# The current build as one versioned, checksummed archive in $(DATA_DIR)/archives/, and back (src/build/archive.ts).
+data-archive: data
+	$(NODE) dist/src/build/archive-cli.js pack --data-dir $(DATA_DIR)
+
+data-from-archive: build
+	@test -n "$(ARCHIVE)" || { echo "usage: make data-from-archive ARCHIVE=path/to/nls-data-....tar.gz"; exit 2; }
+	$(NODE) dist/src/build/archive-cli.js unpack "$(ARCHIVE)" --data-dir $(DATA_DIR)
 
 # Unit tests run on the project's fixtures; integration tests on the real data in $(DATA_DIR).
 test: setup build
