@@ -27,7 +27,8 @@ function portFree(port: number): Promise<boolean> {
 /** A base port with the two above it free too. */
 async function freeBase(): Promise<number> {
   for (let i = 0; i < 50; i++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    // Below Linux's ephemeral range (32768-60999), where outgoing connections take ports.
+    const base = 10_000 + Math.floor(Math.random() * 22_000);
     if ((await portFree(base)) && (await portFree(base + 1)) && (await portFree(base + 2))) return base;
   }
   throw new Error('no three free ports in a row');
