@@ -1,7 +1,7 @@
 // Texts the service has never seen, beside warm ones, over HTTP (issue 19's
 // targets): what a batch client whose every text is new gets.
 //
-//   node dist/bench/new-texts.js [--only spell,roman] [--baseline DIR] [--concurrency 4]
+//   node dist/bench/new-texts.js [--only spell,roman] [--baseline DIR] [--concurrency 4] [--accept-encoding identity]
 //
 // For each build (this one, and --baseline, a checkout built with `make
 // setup build`), each measure on a freshly started service (2 workers):
@@ -23,6 +23,8 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: 'spell,roman' },
     baseline: { type: 'string' },
     concurrency: { type: 'string', default: '4' },
+    // fetch asks for gzip/br by default; the engines' speed is compared uncompressed (bench/compression.ts measures compression).
+    'accept-encoding': { type: 'string', default: 'identity' },
     workers: { type: 'string', default: '2' },
   },
 });
@@ -32,7 +34,7 @@ const CONCURRENCY = Number(args.concurrency);
 
 async function post(url: string, path: string, text: string): Promise<number> {
   const t = performance.now();
-  const r = await fetch(url + path, { method: 'POST', body: JSON.stringify({ text }), headers: { 'content-type': 'application/json' } });
+  const r = await fetch(url + path, { method: 'POST', body: JSON.stringify({ text }), headers: { 'content-type': 'application/json', 'accept-encoding': args['accept-encoding']! } });
   await r.arrayBuffer();
   if (r.status !== 200) throw new Error(`${path}: HTTP ${r.status}`);
   return performance.now() - t;
@@ -109,7 +111,7 @@ for (const [label, root] of builds) {
 console.log(
   [
     `Date: ${new Date().toISOString()}; machine: ${machine()}`,
-    `Command: node dist/bench/new-texts.js --only ${args.only} --concurrency ${CONCURRENCY} --workers ${args.workers}${args.baseline ? ` --baseline ${args.baseline}` : ''}`,
+    `Command: node dist/bench/new-texts.js --only ${args.only} --concurrency ${CONCURRENCY} --workers ${args.workers} --accept-encoding ${args['accept-encoding']}${args.baseline ? ` --baseline ${args.baseline}` : ''}`,
     `New texts: spellcheck ${spellNew.length} (every 1,000-word run of eval FLoRes and frequent words), romanization ${romanNew.length} (every 1,000-token run of the eval's romanized sentences after the first 1,000 words); each sent once to a freshly started service.`,
     '',
     `| build | job | new texts, one at a time: p50 / p90 / p99 / max ms (n) | warm text, one at a time: p50 / p90 / p99 / max ms (n) | new texts/s, ${CONCURRENCY} clients | memory after, anon / file MiB |`,
