@@ -52,6 +52,12 @@ function errorObject(reply: Reply): unknown {
   return (reply.body as { error: unknown }).error;
 }
 
+/** How many of a request's jobs run and wait at once, by the pool's threads; stopped when the client goes. */
+function streamBounds(deps: RouteDeps, input: HandlerInput, ordered: boolean) {
+  const threads = deps.services.poolThreads();
+  return { inFlight: IN_FLIGHT_PER_THREAD * threads, held: HELD_PER_THREAD * threads, ordered, signal: input.signal() };
+}
+
 /** The error object of a failed piece or item's line; what the reply has for the log is logged with the request's id. */
 function lineError(reply: Reply, input: HandlerInput, deps: RouteDeps): unknown {
   if (reply.log !== undefined) deps.logError(reply.log, undefined, input.ctx.requestId);
@@ -121,12 +127,7 @@ async function* documentLines(
   const tasks = (function* () {
     for (let i = 0; i < pieces.length; i++) yield pieceTask(kind, text, pieces[i]!, i, maxCandidates);
   })();
-  const jobs = streamJobs(tasks, (task, o) => deps.services.runLines(task, o), {
-    inFlight: IN_FLIGHT_PER_THREAD * deps.services.poolThreads(),
-    held: HELD_PER_THREAD * deps.services.poolThreads(),
-    ordered: true,
-    signal: input.signal(),
-  });
+  const jobs = streamJobs(tasks, (task, o) => deps.services.runLines(task, o), streamBounds(deps, input, true));
   for await (const r of jobs) {
     const o = r.outcome;
     if (o.ok) {
@@ -236,12 +237,7 @@ async function* batchLines(
     return line({ id: item.id, index: item.index, error: lineError(failure({ ...f, ok: false }, 'batch item'), input, deps) });
   };
   let answered = false;
-  const results = streamJobs(jobs, (j, o) => deps.services.runLines({ name: 'batch', items: j.items }, o), {
-    inFlight: IN_FLIGHT_PER_THREAD * deps.services.poolThreads(),
-    held: HELD_PER_THREAD * deps.services.poolThreads(),
-    ordered: false,
-    signal: input.signal(),
-  });
+  const results = streamJobs(jobs, (j, o) => deps.services.runLines({ name: 'batch', items: j.items }, o), streamBounds(deps, input, false));
   for await (const r of results) {
     const o = r.outcome;
     if (!o.ok && o.code === 'CANCELLED') return;
