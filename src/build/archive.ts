@@ -17,11 +17,11 @@
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { resolveDataDir } from '../store/data-dir.js';
 import { STORE_DIR } from '../store/lmdb-layout.js';
-import { verifyStoreChecksum, type StoreChecksum } from '../store/store-checksum.js';
+import { readChunks, verifyStoreChecksum, type StoreChecksum } from '../store/store-checksum.js';
 import { STORE_SCHEMA_VERSION } from '../store/types.js';
 import { swapCurrent } from './pipeline.js';
 
@@ -35,19 +35,7 @@ export class ArchiveError extends Error {}
 /** SHA-256 of a file, hex, read in chunks. */
 export function sha256File(path: string): string {
   const hash = createHash('sha256');
-  const fd = openSync(path, 'r');
-  try {
-    const buf = Buffer.allocUnsafe(4 * 1024 * 1024);
-    let pos = 0;
-    for (;;) {
-      const n = readSync(fd, buf, 0, buf.length, pos);
-      if (n === 0) break;
-      hash.update(n === buf.length ? buf : buf.subarray(0, n));
-      pos += n;
-    }
-  } finally {
-    closeSync(fd);
-  }
+  readChunks(path, (chunk) => hash.update(chunk));
   return hash.digest('hex');
 }
 
@@ -81,10 +69,7 @@ export function packBuild(dataDir: string, outDir: string): PackResult {
     const sha256 = sha256File(tmp);
     renameSync(tmp, archive);
     writeFileSync(`${archive}.sha256`, `${sha256}  ${name}\n`);
-    const fd = openSync(archive, 'r');
-    const bytes = fstatSync(fd).size;
-    closeSync(fd);
-    return { archive, sha256, bytes };
+    return { archive, sha256, bytes: statSync(archive).size };
   } finally {
     rmSync(tmp, { force: true });
   }

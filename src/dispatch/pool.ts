@@ -20,7 +20,7 @@ import { verifyStoreChecksum } from '../store/store-checksum.js';
 import { analysesUsable, openEngines, verdictsUsable, type Engines } from '../worker/engines.js';
 import { StatSlot, createSharedStats, sumStats, type SharedStats } from '../worker/stats.js';
 import type { ContentEncoding } from '../worker/encoding.js';
-import type { EncodedAnswer, Lines, Outcome, PoolJob, Task, WorkerData, WorkerOutcome } from '../worker/protocol.js';
+import { ENCODED_TASKS, type EncodedAnswer, type Lines, type Outcome, type PoolJob, type Task, type WorkerData, type WorkerOutcome } from '../worker/protocol.js';
 import { runTask, SIMILAR_WORDS_MAX } from '../worker/tasks.js';
 import { Admission, type AdmissionCounters } from './admission.js';
 import {
@@ -117,8 +117,6 @@ export function placeJob(task: Task): Placement {
   }
 }
 
-/** Tasks whose worker answer is an EncodedAnswer (handler.ts SERIALIZE). */
-const ENCODED_TASKS = new Set<Task['name']>(['spellcheckText', 'romanizeText', 'romanizeTokens']);
 
 /** How one job is run (run()). */
 interface RunOptions {
@@ -216,8 +214,6 @@ export class PooledServices implements Services {
     this.inline = openEngines({ dataDir: buildDir, bloom: shared, cacheBytes: opts.cacheBytes, warmUp: opts.allInline ? 'full' : 'light', storeFaults: this.storeFaults.buffer as SharedArrayBuffer });
     this.stats = createSharedStats();
     this.inlineSlot = new StatSlot(this.stats, 0);
-    const started = this.inline.spell.cacheStats();
-    this.inlineSlot.write(started.hits, started.misses, this.inline.spell.caches);
     this.taskTimeoutMs = opts.taskTimeoutMs ?? POOL_DEFAULTS.taskTimeoutMs;
     this.admission = new Admission({
       slots: opts.workers * JOBS_PER_THREAD,
@@ -256,10 +252,7 @@ export class PooledServices implements Services {
 
   private async run<T>(task: Task, { signal, encoding, patient = false }: RunOptions = {}): Promise<Outcome<T>> {
     if (this.opts.allInline || placeJob(task) === 'inline') {
-      const out = runTask(this.inline, task) as Outcome<T>;
-      const s = this.inline.spell.cacheStats();
-      this.inlineSlot.write(s.hits, s.misses, this.inline.spell.caches);
-      return out;
+      return runTask(this.inline, task) as Outcome<T>;
     }
     if (this.closed) return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'the service is shutting down' };
     const admitted = await this.admission.acquire(signal, patient);
@@ -390,6 +383,9 @@ export class PooledServices implements Services {
   }
 
   async health(): Promise<HealthSnapshot> {
+    // The main thread's slot is written here, where it is read, not after every inline job.
+    const main = this.inline.spell.cacheStats();
+    this.inlineSlot.write(main.hits, main.misses, this.inline.spell.caches);
     const issues: string[] = [];
     const connected = this.inline.store.probe();
     if (!connected) issues.push('the word store cannot be read');

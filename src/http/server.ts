@@ -251,10 +251,6 @@ export async function startServer(config: Config, services: Services, options: S
     return ctx !== null && allowedOrigins.has(ctx.origin) ? ctx.origin : null;
   }
 
-  function rateLimited(d: RateDecision): Reply {
-    return rateLimitedReply(d.retryAfterSeconds);
-  }
-
   /** Routing, identity, rate limit, then the handler. Synchronous until a handler or body read goes async. */
   function dispatch(res: HttpResponse, ctx: RequestContext, group: PatternGroup | null, state: RequestState): Reply | Promise<Reply> {
     // Where the body ends is unknown: answer, and close so no byte of it is read as the next request.
@@ -274,7 +270,7 @@ export async function startServer(config: Config, services: Services, options: S
         const d = limits.consume(identity);
         if (d) {
           state.rateHeaders = rateLimitHeaders(d);
-          if (!d.allowed) return rateLimited(d);
+          if (!d.allowed) return rateLimitedReply(d.retryAfterSeconds);
         }
         return errorReply('UNAUTHORIZED', 'Unknown API key');
       }
@@ -285,7 +281,7 @@ export async function startServer(config: Config, services: Services, options: S
     const decision = exempt ? limits.peek(identity) : limits.consume(identity);
     if (decision) {
       state.rateHeaders = rateLimitHeaders(decision);
-      if (!exempt && !decision.allowed) return rateLimited(decision);
+      if (!exempt && !decision.allowed) return rateLimitedReply(decision.retryAfterSeconds);
     }
     if (!exempt) {
       state.identity = identity;
@@ -391,11 +387,13 @@ export async function startServer(config: Config, services: Services, options: S
     const head = ctx?.method === 'HEAD';
     // Compressed here unless a worker did it already; HEAD says what GET would send without compressing.
     let encoding = reply.encoding ?? null;
-    if (json !== undefined && encoding === null && ctx?.encoding) {
-      const bytes = bodyBytes(json);
-      if (bytes.length >= COMPRESS_MIN_BYTES) {
-        encoding = ctx.encoding;
-        json = head ? bytes : compressBody(bytes, encoding);
+    // The body's length, measured once without encoding it (most answers are small strings uWS encodes itself).
+    let length = json === undefined ? 0 : typeof json === 'string' ? Buffer.byteLength(json) : json.length;
+    if (json !== undefined && encoding === null && ctx?.encoding && length >= COMPRESS_MIN_BYTES) {
+      encoding = ctx.encoding;
+      if (!head) {
+        json = compressBody(bodyBytes(json), encoding);
+        length = json.length;
       }
     }
     // A body still (partly) unread, or a shutdown: do not keep the connection.
@@ -413,7 +411,7 @@ export async function startServer(config: Config, services: Services, options: S
       }
     });
     state.status = reply.status;
-    state.bytes = json === undefined || head ? 0 : typeof json === 'string' ? Buffer.byteLength(json) : json.length;
+    state.bytes = head ? 0 : length;
   }
 
   /**

@@ -6,7 +6,7 @@
 // on some requests. None of that can be caught once the file is mapped; a
 // damaged file refused here never is.
 
-import { closeSync, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import xxhash from 'xxhash-wasm';
 import { STORE_DIR } from './lmdb-layout.js';
@@ -30,24 +30,29 @@ export class StoreDamaged extends Error {
 
 const CHUNK = 4 * 1024 * 1024;
 
-/** xxh64 (hex) and size of a file, read in chunks. */
-export function fileChecksum(path: string): { bytes: number; xxh64: string } {
+/** Feeds a file to `update` in chunks; returns the bytes read. */
+export function readChunks(path: string, update: (chunk: Buffer) => void): number {
   const fd = openSync(path, 'r');
   try {
-    const bytes = fstatSync(fd).size;
-    const hasher = create64();
     const buf = Buffer.allocUnsafe(CHUNK);
     let read = 0;
     for (;;) {
       const n = readSync(fd, buf, 0, CHUNK, read);
       if (n === 0) break;
-      hasher.update(n === CHUNK ? buf : buf.subarray(0, n));
+      update(n === CHUNK ? buf : buf.subarray(0, n));
       read += n;
     }
-    return { bytes: read, xxh64: hasher.digest().toString(16).padStart(16, '0') };
+    return read;
   } finally {
     closeSync(fd);
   }
+}
+
+/** xxh64 (hex) and size of a file, read in chunks. */
+export function fileChecksum(path: string): { bytes: number; xxh64: string } {
+  const hasher = create64();
+  const bytes = readChunks(path, (chunk) => hasher.update(chunk));
+  return { bytes, xxh64: hasher.digest().toString(16).padStart(16, '0') };
 }
 
 /** Build time: records the checksum of <buildDir>/store/data.mdb. */

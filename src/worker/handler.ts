@@ -5,24 +5,22 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { RomanizationResult } from '../engine/results.js';
 import { COMPRESS_MIN_BYTES, compressBody, ownBuffer } from './encoding.js';
 import { openEngines, type Engines } from './engines.js';
-import type { EncodedAnswer, Lines, Outcome, PoolJob, Task, WorkerData, WorkerOutcome } from './protocol.js';
+import { ENCODED_TASKS, type EncodedAnswer, type Lines, type Outcome, type PoolJob, type Task, type WorkerData, type WorkerOutcome } from './protocol.js';
 import { StatSlot } from './stats.js';
 import { runTask } from './tasks.js';
 
-/** Jobs whose results can be large: serialized here, off the main thread (see Serialized), and compressed when asked. */
-const SERIALIZE = new Set<Task['name']>(['spellcheckText', 'romanizeText', 'romanizeTokens']);
 /** Jobs that answer Lines. */
 const LINES = new Set<Task['name']>(['spellcheckPiece', 'romanizePiece', 'batch']);
 
 const encoder = new TextEncoder();
 
-/** The JSON of a SERIALIZE job's result as UTF-8 bytes (romanization answers from the romanizer's cached per-token fragments). */
+/** The JSON of a ENCODED_TASKS job's result as UTF-8 bytes (romanization answers from the romanizer's cached per-token fragments). */
 function serialize(engines: Engines, task: Task, value: unknown): Uint8Array {
   if (task.name === 'romanizeText' || task.name === 'romanizeTokens') return engines.roman.json(value as RomanizationResult);
   return encoder.encode(JSON.stringify(value));
 }
 
-/** The encoded answer of a SERIALIZE job: its JSON, compressed when the client accepts a coding and it is long enough. */
+/** The encoded answer of a ENCODED_TASKS job: its JSON, compressed when the client accepts a coding and it is long enough. */
 function encodeAnswer(engines: Engines, job: PoolJob, value: unknown): EncodedAnswer {
   const json = serialize(engines, job.task, value);
   if (job.encoding && json.length >= COMPRESS_MIN_BYTES) return { bytes: ownBuffer(compressBody(json, job.encoding)), encoding: job.encoding };
@@ -60,7 +58,7 @@ export function createHandler(data: WorkerData): (job: PoolJob) => WorkerOutcome
     const t0 = performance.now();
     const result = runTask(engines, task, () => Atomics.load(cancelFlags, flag) === id);
     let out: WorkerOutcome = result;
-    if (result.ok && SERIALIZE.has(task.name)) out = moving({ ok: true, value: encodeAnswer(engines, job, result.value) });
+    if (result.ok && ENCODED_TASKS.has(task.name)) out = moving({ ok: true, value: encodeAnswer(engines, job, result.value) });
     else if (result.ok && LINES.has(task.name)) {
       const lines = result.value as Lines;
       out = moving({ ok: true, value: { ...lines, bytes: ownBuffer(lines.bytes) } });

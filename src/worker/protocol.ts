@@ -80,6 +80,9 @@ export type Outcome<T> =
       similarWords?: string[];
     };
 
+/** Jobs whose results can be large: serialized and compressed (when asked) on the worker, answered as an EncodedAnswer. */
+export const ENCODED_TASKS: ReadonlySet<Task['name']> = new Set<Task['name']>(['spellcheckText', 'romanizeText', 'romanizeTokens']);
+
 /** An answer as the bytes to send: its JSON in UTF-8, compressed when `encoding` says so. */
 export interface EncodedAnswer {
   bytes: Uint8Array;
