@@ -37,8 +37,10 @@ $(DEPS_STAMP): package.json package-lock.json | check-node
 
 deps: $(DEPS_STAMP)
 
-$(BUILD_STAMP): $(DEPS_STAMP) $(TS_SOURCES) tsconfig.json
+# The service, tests and benches; then the playground's browser scripts (src/playground -> dist/playground).
+$(BUILD_STAMP): $(DEPS_STAMP) $(TS_SOURCES) tsconfig.json tsconfig.playground.json
 	npx tsc -p tsconfig.json
+	npx tsc -p tsconfig.playground.json
 	@touch $@
 
 build: $(BUILD_STAMP)

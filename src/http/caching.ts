@@ -52,18 +52,25 @@ export function noneMatchHits(ifNoneMatch: string, etag: string): boolean {
 /**
  * Answers a cacheable request: 304 Not Modified when If-None-Match holds its
  * tag (without running `answer`), else `answer`'s reply, with the ETag and
- * Cache-Control headers when it is a 200. Synchronous when `answer` is (a
+ * Cache-Control headers when it is a 200 (`cacheControl`: the playground's
+ * files, which change with the code and not the data, are always revalidated). Synchronous when `answer` is (a
  * look-up the store answers at once: no promise on the hot path).
  */
-export function conditional(ctx: RequestContext, dataVersion: string, request: string, answer: () => Reply | Promise<Reply>): Reply | Promise<Reply> {
+export function conditional(
+  ctx: RequestContext,
+  dataVersion: string,
+  request: string,
+  answer: () => Reply | Promise<Reply>,
+  cacheControl: string = CACHE_CONTROL,
+): Reply | Promise<Reply> {
   const etag = entityTag(dataVersion, request);
-  if (noneMatchHits(ctx.ifNoneMatch, etag)) return { status: 304, headers: { ETag: etag, 'Cache-Control': CACHE_CONTROL } };
+  if (noneMatchHits(ctx.ifNoneMatch, etag)) return { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl } };
   const validated = (reply: Reply): Reply => {
     if (reply.status !== 200) return reply;
     // The reply is the handler's own, made for this request: the validators are added in place.
     const headers = reply.headers ?? {};
     headers.ETag = etag;
-    headers['Cache-Control'] = CACHE_CONTROL;
+    headers['Cache-Control'] = cacheControl;
     // `*`: any answer the client already has will do, but only if there is one (not for a 404).
     if (ctx.ifNoneMatch.length > 0 && ctx.ifNoneMatch.trim() === '*') return { status: 304, headers };
     reply.headers = headers;

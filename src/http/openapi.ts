@@ -193,6 +193,7 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
       { name: 'romanization', description: 'Romanized Nepali to Devanagari.' },
       { name: 'health', description: 'Probes; not rate limited.' },
       { name: 'meta', description: 'This document.' },
+      { name: 'playground', description: 'A page to try the service in a browser (GET /) and its files.' },
     ],
     // Anonymous access is the default; a partner key raises the limits.
     security: [{}, { partnerKey: [] }],
@@ -214,8 +215,16 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
         'RateLimit-Policy': { description: 'All policies as "<limit>;w=<seconds>", comma-separated.', schema: { type: 'string' } },
         Allow: { description: 'The methods this path has.', schema: { type: 'string' } },
         'Retry-After': { description: 'On 429: seconds until a request would be accepted (same as error.retry_after).', schema: { type: 'integer' } },
-        ETag: { description: 'Weak validator of an answer that depends only on the data build: W/"<build id>-<digest of the request>". Send it back in If-None-Match for a 304.', schema: { type: 'string' } },
-        'Cache-Control': { description: `How long a client or shared cache may reuse the answer before revalidating: ${CACHE_CONTROL}.`, schema: { type: 'string' } },
+        ETag: {
+          description:
+            'Weak validator of an answer that depends only on the data build: W/"<build id>-<digest of the request>" (of the playground\'s files: of their bytes). Send it back in If-None-Match for a 304.',
+          schema: { type: 'string' },
+        },
+        'Cache-Control': {
+          description: `How long a client or shared cache may reuse the answer before revalidating: ${CACHE_CONTROL} (the playground's files: no-cache, always revalidated).`,
+          schema: { type: 'string' },
+        },
+        'Content-Security-Policy': { description: 'What the page may load and connect to: only this origin (its WebSocket included).', schema: { type: 'string' } },
       },
     },
   };

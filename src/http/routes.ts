@@ -38,6 +38,7 @@ import { UpResponse } from '../schemas/up.js';
 import { conditional } from './caching.js';
 import { detailReply, errorReply, HttpError, httpError } from './errors.js';
 import { batchAnswer, documentAnswer, IN_FLIGHT_PER_THREAD } from './ndjson.js';
+import { playgroundRoutes } from './playground-routes.js';
 import { readPathParameter, readQuery } from './query.js';
 import type { Quota, Reply, RequestContext } from './types.js';
 
@@ -535,6 +536,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
     },
     ...documentRoutes(deps),
     ...batchRoutes(deps),
+    ...playgroundRoutes(deps),
   ];
 }
 

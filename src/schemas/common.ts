@@ -9,7 +9,7 @@
 // written once.
 
 import Type, { type Static } from 'typebox';
-import { ORTHOGRAPHY_RULE_IDS } from '../engine/spell/orthography.js';
+import { OBLIQUE_GENITIVE_RULE, ORTHOGRAPHY_RULE_IDS, ORTHOGRAPHY_RULES } from '../engine/spell/orthography.js';
 
 /** The API version named in the path and reported by GET /api/v1/health. */
 export const API_VERSION = 'v1';
@@ -39,6 +39,11 @@ export function RuleField() {
     }),
   );
 }
+
+/** Each orthography rule id with the rule of the standard in a sentence (Nepali), for clients that show why a word was corrected. */
+export const ORTHOGRAPHY_RULE_TEXTS: Readonly<Record<string, string>> = Object.fromEntries(
+  [OBLIQUE_GENITIVE_RULE, ...ORTHOGRAPHY_RULES].map((r) => [r.id, r.description]),
+);
 
 /** Longest word or prefix accepted in a query parameter or in the path (code points). */
 export const MAX_QUERY_WORD_CODE_POINTS = 100;

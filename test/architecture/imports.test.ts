@@ -33,8 +33,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'engine/lookup': ['engine/lang', 'store'],
   store: [],
   build: ['engine', 'engine/lang', 'engine/spell', 'engine/roman', 'engine/lookup', 'store'],
-  // The browser playground (when present) talks to the service over HTTP only.
-  web: [],
+  // The browser playground (src/playground, compiled apart by tsconfig.playground.json) talks to the service over its WebSocket only.
+  playground: [],
 };
 
 /** The part of src/ a path (relative to src/) belongs to. */

@@ -27,6 +27,8 @@ const EXPECTED: [string, string][] = [
   ['post', '/api/v1/romanization/batch'],
   ['post', '/api/v1/dictionary/batch'],
   ['get', '/api/v1/openapi.json'],
+  ['get', '/'],
+  ['get', '/playground/{file}'],
   ['head', '/up'],
   ['head', '/api/v1/health'],
   ['head', '/metrics'],
@@ -36,6 +38,8 @@ const EXPECTED: [string, string][] = [
   ['head', '/api/v1/dictionary/examples'],
   ['head', '/api/v1/spellcheck/word'],
   ['head', '/api/v1/openapi.json'],
+  ['head', '/'],
+  ['head', '/playground/{file}'],
 ];
 
 function collectRefs(node: unknown, out: string[] = []): string[] {
