@@ -96,6 +96,7 @@ function start(): void {
   // Connection status
   const status = $<HTMLElement>('status');
   const statusText = $<HTMLElement>('status-text');
+  const statusRetry = $<HTMLElement>('status-retry');
   const reconnect = $<HTMLButtonElement>('reconnect');
   const dataVersion = $<HTMLElement>('data-version');
   let countdown: ReturnType<typeof setInterval> | undefined;
@@ -104,12 +105,15 @@ function start(): void {
     status.dataset.state = s.state;
     clearInterval(countdown);
     reconnect.hidden = s.state !== 'closed';
+    // The state is announced when it changes; the countdown beside it only shown.
+    statusRetry.textContent = '';
     if (s.state === 'open') statusText.textContent = t('connected');
     else if (s.state === 'connecting') statusText.textContent = t('connecting');
     else {
+      statusText.textContent = t('disconnected');
       const until = Date.now() + s.retryInMs;
       const tick = (): void => {
-        statusText.textContent = t('disconnected', { s: Math.max(0, Math.ceil((until - Date.now()) / 1000)) });
+        statusRetry.textContent = t('retryIn', { s: Math.max(0, Math.ceil((until - Date.now()) / 1000)) });
       };
       tick();
       countdown = setInterval(tick, 1000);
