@@ -102,6 +102,7 @@ const WORD_CHAR = /[\p{L}\p{M}\p{N}\u200C\u200D]/u;
 const CONTEXT_WORDS = 3;
 const MAX_CANDIDATES = 9;
 const SPELLCHECK_DELAY_MS = 350;
+const CANDIDATES_DELAY_MS = 60;
 const MAX_TEXT = 10_000;
 const CACHE_MAX = 500;
 
@@ -128,6 +129,7 @@ export class Editor {
   private readonly cache = new Map<string, Promise<string[]>>();
   private readonly known = new Map<string, string[]>();
   private spellTimer: ReturnType<typeof setTimeout> | undefined;
+  private candidatesTimer: ReturnType<typeof setTimeout> | undefined;
   private spellSeq = 0;
   private popoverMark: Mark | null = null;
   private rules: Record<string, string> = {};
@@ -330,15 +332,20 @@ export class Editor {
     const context = this.contextBefore(next.start);
     const p: Pending = { ...next, context, candidates: this.known.get([...context, next.roman].join('\u0001')) ?? null, selected: 0 };
     this.pending = p;
+    clearTimeout(this.candidatesTimer);
     if (p.candidates === null) {
-      this.candidatesFor(p.roman, context).then(
-        (c) => {
-          if (this.pending !== p) return;
-          p.candidates = c;
-          this.renderCandidates();
-        },
-        (err) => this.failed(err),
-      );
+      // Asked a moment after the last key: a fast typist's letters in between are not asked about.
+      this.candidatesTimer = setTimeout(() => {
+        if (this.pending !== p) return;
+        this.candidatesFor(p.roman, context).then(
+          (c) => {
+            if (this.pending !== p) return;
+            p.candidates = c;
+            this.renderCandidates();
+          },
+          (err) => this.failed(err),
+        );
+      }, CANDIDATES_DELAY_MS);
     }
     this.renderCandidates();
   }
@@ -434,6 +441,7 @@ export class Editor {
     const p = this.pending;
     if (!p) {
       list.hidden = true;
+      list.removeAttribute('aria-busy');
       list.replaceChildren();
       textarea.removeAttribute('aria-activedescendant');
       this.render();
