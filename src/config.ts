@@ -29,6 +29,17 @@ export const ConfigSchema = Type.Object({
   taskTimeoutMs: Type.Integer({ minimum: 100, maximum: 3_600_000 }),
   reusePort: Type.Boolean(),
   pipelining: Type.Union([Type.Literal('async'), Type.Literal('sync')]),
+  // The live channel (GET /api/v1/live, src/http/live.ts): budgets of one connection, and caps.
+  liveMessagesPerSecond: Type.Integer({ minimum: 1, maximum: 100_000 }),
+  liveBurst: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  liveCharactersPerMinute: Type.Integer({ minimum: 1000, maximum: 1_000_000_000 }),
+  liveMaxMessageBytes: Type.Integer({ minimum: 1024, maximum: 16 * 1024 * 1024 }),
+  liveMaxPending: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  liveMaxConnectionsPerClient: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  liveMaxConnections: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  livePartnerFactor: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  liveIdleTimeoutSeconds: Type.Integer({ minimum: 8, maximum: 960 }),
+  liveMaxBufferedBytes: Type.Integer({ minimum: 64 * 1024, maximum: 1024 * 1024 * 1024 }),
 });
 export type Config = Static<typeof ConfigSchema>;
 const CheckConfig = Compile(ConfigSchema);
@@ -58,6 +69,16 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   taskTimeoutMs: 'TASK_TIMEOUT_MS',
   reusePort: 'REUSE_PORT',
   pipelining: 'PIPELINING',
+  liveMessagesPerSecond: 'LIVE_MESSAGES_PER_SECOND',
+  liveBurst: 'LIVE_BURST',
+  liveCharactersPerMinute: 'LIVE_CHARACTERS_PER_MINUTE',
+  liveMaxMessageBytes: 'LIVE_MAX_MESSAGE_BYTES',
+  liveMaxPending: 'LIVE_MAX_PENDING',
+  liveMaxConnectionsPerClient: 'LIVE_MAX_CONNECTIONS_PER_CLIENT',
+  liveMaxConnections: 'LIVE_MAX_CONNECTIONS',
+  livePartnerFactor: 'LIVE_PARTNER_FACTOR',
+  liveIdleTimeoutSeconds: 'LIVE_IDLE_TIMEOUT_SECONDS',
+  liveMaxBufferedBytes: 'LIVE_MAX_BUFFERED_BYTES',
 };
 
 function defaultWorkers(): number {
@@ -97,6 +118,25 @@ export const DEFAULTS: Config = {
   // main thread so that holds for any mix, at the cost of the worker pool
   // (README, "Pipelining").
   pipelining: 'async',
+  // The live channel: typing sends a message per pause or keystroke, each a
+  // paragraph (a few hundred characters): 20 a second with bursts of 60 is
+  // far above a typist, and the characters a minute (one REST client's
+  // anonymous minute: 30 requests of 10,000) bound what a script can send.
+  liveMessagesPerSecond: 20,
+  liveBurst: 60,
+  liveCharactersPerMinute: 300_000,
+  // A 10,000-character text is at most 60,000 bytes of JSON (\uXXXX escapes); twice that for the other fields.
+  liveMaxMessageBytes: 128 * 1024,
+  // Messages of one connection being worked on at once; more wait their turn (ordinary typing has one or two).
+  liveMaxPending: 16,
+  liveMaxConnectionsPerClient: 16,
+  liveMaxConnections: 10_000,
+  // Partner keys multiply every budget and the per-client connection cap.
+  livePartnerFactor: 10,
+  // uWS closes a connection silent this long (it pings at half of it, so a live client answers).
+  liveIdleTimeoutSeconds: 120,
+  // Replies a connection has not read yet, in bytes, before it is dropped as a slow reader (a 1,000-token romanization is about 0.5 MB).
+  liveMaxBufferedBytes: 4 * 1024 * 1024,
 };
 
 function parseInteger(name: string, raw: string): number {
@@ -130,6 +170,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     'queueMax',
     'queueMaxWaitMs',
     'taskTimeoutMs',
+    'liveMessagesPerSecond',
+    'liveBurst',
+    'liveCharactersPerMinute',
+    'liveMaxMessageBytes',
+    'liveMaxPending',
+    'liveMaxConnectionsPerClient',
+    'liveMaxConnections',
+    'livePartnerFactor',
+    'liveIdleTimeoutSeconds',
+    'liveMaxBufferedBytes',
   ];
   for (const key of ints) {
     const raw = get(key);

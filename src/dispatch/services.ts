@@ -20,6 +20,8 @@ import type { Lines, Outcome, Task } from '../worker/protocol.js';
 // word count of the spellcheck limit and the ranking prose of the OpenAPI
 // document. Re-exported here so that src/http never imports src/engine.
 export { countWords } from '../engine/lang/text.js';
+// The live channel assembles a spellcheck answer from its per-connection word verdicts (http/live.ts).
+export { tokenizeForSpellcheck } from '../engine/spell/tokenize.js';
 export { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../engine/roman/romanizer.js';
 // How answers are compressed (the worker compresses the answers it makes).
 export { COMPRESS_MIN_BYTES, compressBody, createCompressor, type ContentEncoding } from '../worker/encoding.js';

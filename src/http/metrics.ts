@@ -35,6 +35,10 @@ export class Metrics {
   private readonly requests = new Map<string, { labels: string; count: number }>();
   private readonly latency = new Map<string, { labels: string; buckets: Float64Array; sum: number; count: number }>();
   private rateLimited = 0;
+  /** The live channel: connections open now, opened since start, and messages by outcome (OK or the error code). */
+  private liveOpen = 0;
+  private liveOpenedTotal = 0;
+  private readonly liveMessages = new Map<string, number>();
   private readonly fromSnapshot: { counter: Counter; read: (h: HealthSnapshot) => number | undefined; last: number }[] = [];
   private readonly gauges: { gauge: Gauge; read: (h: HealthSnapshot) => number | null | undefined }[] = [];
   private readonly cacheBytes: Gauge<'cache'>;
@@ -121,6 +125,20 @@ export class Metrics {
     if (status === 429) this.rateLimited++;
   }
 
+  liveOpened(): void {
+    this.liveOpen++;
+    this.liveOpenedTotal++;
+  }
+
+  liveClosed(): void {
+    this.liveOpen--;
+  }
+
+  /** A live message answered (or refused): OK, or its error code (codes of the catalog, a bounded set). */
+  liveMessage(outcome: string): void {
+    this.liveMessages.set(outcome, (this.liveMessages.get(outcome) ?? 0) + 1);
+  }
+
   /** The exposition text, after reading the snapshot's figures. */
   async render(snapshot: HealthSnapshot): Promise<string> {
     for (const c of this.fromSnapshot) {
@@ -173,6 +191,17 @@ export class Metrics {
       out.push(`nls_http_request_duration_seconds_count{${l.labels}} ${l.count}`);
     }
     out.push('# HELP nls_rate_limit_refusals_total Requests refused with 429 RATE_LIMIT_EXCEEDED.', '# TYPE nls_rate_limit_refusals_total counter', `nls_rate_limit_refusals_total ${this.rateLimited}`);
+    out.push(
+      '# HELP nls_live_connections WebSocket connections of /api/v1/live open now.',
+      '# TYPE nls_live_connections gauge',
+      `nls_live_connections ${this.liveOpen}`,
+      '# HELP nls_live_connections_opened_total WebSocket connections of /api/v1/live opened since start.',
+      '# TYPE nls_live_connections_opened_total counter',
+      `nls_live_connections_opened_total ${this.liveOpenedTotal}`,
+      '# HELP nls_live_messages_total Messages of /api/v1/live by outcome: OK, CANCELLED (the connection closed first) or the error code answered.',
+      '# TYPE nls_live_messages_total counter',
+    );
+    for (const [outcome, n] of this.liveMessages) out.push(`nls_live_messages_total{outcome="${escapeLabel(outcome)}"} ${n}`);
     return out.join('\n') + '\n';
   }
 

@@ -191,6 +191,7 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
       { name: 'dictionary', description: 'Look-up, autocomplete and example sentences.' },
       { name: 'spellcheck', description: 'Text and single-word spellcheck.' },
       { name: 'romanization', description: 'Romanized Nepali to Devanagari.' },
+      { name: 'live', description: 'The WebSocket channel for live typing and checking.' },
       { name: 'health', description: 'Probes; not rate limited.' },
       { name: 'meta', description: 'This document.' },
       { name: 'playground', description: 'A page to try the service in a browser (GET /) and its files.' },
@@ -214,6 +215,7 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
         'RateLimit-Reset': { description: 'Seconds until Remaining next grows (sliding window); 0 when nothing is counted.', schema: { type: 'integer' } },
         'RateLimit-Policy': { description: 'All policies as "<limit>;w=<seconds>", comma-separated.', schema: { type: 'string' } },
         Allow: { description: 'The methods this path has.', schema: { type: 'string' } },
+        Upgrade: { description: 'The protocol to upgrade to: websocket.', schema: { type: 'string' } },
         'Retry-After': { description: 'On 429: seconds until a request would be accepted (same as error.retry_after).', schema: { type: 'integer' } },
         ETag: {
           description:

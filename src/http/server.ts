@@ -14,7 +14,7 @@
 //   COMPRESS_MIN_BYTES up, a stream whenever allowed; every body and 304
 //   carries Vary: Accept-Encoding, and HEAD sends the headers GET would.
 
-import type { HttpRequest, HttpResponse, us_listen_socket, us_socket } from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse, us_listen_socket, us_socket, us_socket_context_t } from 'uWebSockets.js';
 import uWS, { listenOn } from './uws.js';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -24,6 +24,7 @@ import { COMPRESS_MIN_BYTES, compressBody, countWords as engineCountWords, creat
 import { decodeJsonBody, documentContentType, readBody, RequestAborted, requireJsonContentType, type BodyReader } from './body.js';
 import { ClientResolver, clientKey } from './client-address.js';
 import { negotiateEncoding } from './compression.js';
+import { LIVE_PATH, LiveChannel, type LiveConnection } from './live.js';
 import { Metrics } from './metrics.js';
 import { detailReply, errorReply, HttpError, rateLimitedReply, statusLine } from './errors.js';
 import { buildOpenApi } from './openapi.js';
@@ -184,6 +185,8 @@ export async function startServer(config: Config, services: Services, options: S
     if (g.byMethod.has(route.method)) throw new Error(`two routes for ${route.method} ${route.path}`);
     g.byMethod.set(route.method, route);
   }
+  const liveGroup = groups.get(LIVE_PATH) ?? null;
+  const live = new LiveChannel({ config, services, routes, countWords, metrics, logError, isShuttingDown: () => shuttingDown });
   for (const g of groups.values()) {
     const methods = [...g.byMethod.keys()];
     if (g.byMethod.has('GET')) methods.push('HEAD');
@@ -239,6 +242,22 @@ export async function startServer(config: Config, services: Services, options: S
     };
   }
 
+  function newState(): RequestState {
+    return {
+      aborted: false,
+      reader: null,
+      rateHeaders: null,
+      partner: null,
+      bodyConsumed: false,
+      abort: null,
+      identity: null,
+      countedAt: null,
+      wake: null,
+      status: 0,
+      bytes: 0,
+    };
+  }
+
   function requestIdOf(sent: string): string {
     return REQUEST_ID.test(sent) ? sent : randomUUID();
   }
@@ -251,17 +270,14 @@ export async function startServer(config: Config, services: Services, options: S
     return ctx !== null && allowedOrigins.has(ctx.origin) ? ctx.origin : null;
   }
 
-  /** Routing, identity, rate limit, then the handler. Synchronous until a handler or body read goes async. */
-  function dispatch(res: HttpResponse, ctx: RequestContext, group: PatternGroup | null, state: RequestState): Reply | Promise<Reply> {
-    // Where the body ends is unknown: answer, and close so no byte of it is read as the next request.
-    if (ctx.framingError !== null) return errorReply('BAD_REQUEST', ctx.framingError);
-    const preflight = ctx.method === 'OPTIONS' && group !== null;
-    const route = group?.byMethod.get(ctx.method === 'HEAD' ? 'GET' : ctx.method);
-    const exempt = preflight || (route !== undefined && !route.rateLimited);
-
-    // Identity: a partner key, or the client address. Probes and preflights
-    // ignore the key: a gateway or orchestrator holding a stale key must
-    // still see the instance up (and a probe never spends a quota).
+  /**
+   * Identity (a partner key, or the client address) and the rate limit: the
+   * refusal (401, 429), or null with the request counted in `state`. Probes
+   * and preflights (`exempt`) ignore the key: a gateway or orchestrator
+   * holding a stale key must still see the instance up; they only report the
+   * quota, never spend or refuse it.
+   */
+  function identify(ctx: RequestContext, exempt: boolean, state: RequestState): Reply | null {
     let identity: Identity = { kind: 'anonymous', key: clientKey(ctx.client) };
     if (ctx.apiKey !== '' && !exempt) {
       const partner = limits.findPartner(ctx.apiKey);
@@ -277,7 +293,6 @@ export async function startServer(config: Config, services: Services, options: S
       identity = { kind: 'partner', partner };
       state.partner = partner.name;
     }
-    // Probes and preflights only report the quota; they are never refused.
     const decision = exempt ? limits.peek(identity) : limits.consume(identity);
     if (decision) {
       state.rateHeaders = rateLimitHeaders(decision);
@@ -287,6 +302,19 @@ export async function startServer(config: Config, services: Services, options: S
       state.identity = identity;
       state.countedAt = decision?.recordedAt ?? null;
     }
+    return null;
+  }
+
+  /** Routing, identity, rate limit, then the handler. Synchronous until a handler or body read goes async. */
+  function dispatch(res: HttpResponse, ctx: RequestContext, group: PatternGroup | null, state: RequestState): Reply | Promise<Reply> {
+    // Where the body ends is unknown: answer, and close so no byte of it is read as the next request.
+    if (ctx.framingError !== null) return errorReply('BAD_REQUEST', ctx.framingError);
+    const preflight = ctx.method === 'OPTIONS' && group !== null;
+    const route = group?.byMethod.get(ctx.method === 'HEAD' ? 'GET' : ctx.method);
+    const exempt = preflight || (route !== undefined && !route.rateLimited);
+
+    const refused = identify(ctx, exempt, state);
+    if (refused !== null) return refused;
 
     if (group === null) return errorReply('NOT_FOUND', `No endpoint at ${ctx.path}`);
     if (preflight) {
@@ -532,19 +560,7 @@ export async function startServer(config: Config, services: Services, options: S
   }
 
   function onRequest(res: HttpResponse, req: HttpRequest, group: PatternGroup | null): void {
-    const state: RequestState = {
-      aborted: false,
-      reader: null,
-      rateHeaders: null,
-      partner: null,
-      bodyConsumed: false,
-      abort: null,
-      identity: null,
-      countedAt: null,
-      wake: null,
-      status: 0,
-      bytes: 0,
-    };
+    const state = newState();
     let ctx: RequestContext | null = null;
     inFlight++;
     try {
@@ -597,8 +613,60 @@ export async function startServer(config: Config, services: Services, options: S
     }
   }
 
+  /**
+   * A WebSocket upgrade of /api/v1/live: counted as one request of the
+   * client's rate limits (partner key in X-API-Key or the `key` query
+   * parameter), the Origin checked against CORS_ORIGINS, the live
+   * connection caps; then uWS switches protocols, or the refusal is an
+   * ordinary HTTP answer. All synchronous: the upgrade happens inside this
+   * callback.
+   */
+  function onUpgrade(res: HttpResponse, req: HttpRequest, context: us_socket_context_t): void {
+    const state = newState();
+    let ctx: RequestContext | null = null;
+    inFlight++;
+    try {
+      ctx = copyRequest(res, req, 0);
+      const secKey = req.getHeader('sec-websocket-key');
+      const protocol = req.getHeader('sec-websocket-protocol');
+      const extensions = req.getHeader('sec-websocket-extensions');
+      res.onAborted(() => {
+        state.aborted = true;
+      });
+      if (ctx.apiKey === '' && ctx.query !== '') ctx.apiKey = new URLSearchParams(ctx.query).get('key') ?? '';
+      const refusal = upgradeRefusal(ctx, state);
+      if (refusal !== null) respond(res, ctx, state, refusal);
+      else if (!state.aborted) {
+        const conn = live.newConnection(ctx.client, LiveChannel.capKey(clientKey(ctx.client), state.partner), state.partner);
+        res.cork(() => res.upgrade(conn, secKey, protocol, extensions, context));
+        state.status = 101;
+      }
+    } catch (e) {
+      logError('live upgrade failed', e, ctx?.requestId);
+      respond(res, ctx, state, errorReply('INTERNAL_ERROR'));
+    }
+    finish(ctx, state, liveGroup);
+  }
+
+  function upgradeRefusal(ctx: RequestContext, state: RequestState): Reply | null {
+    if (shuttingDown) return errorReply('SERVICE_UNAVAILABLE', 'The service is shutting down', { retryAfter: 1, headers: { 'Retry-After': '1' } });
+    // Browsers do not apply CORS to WebSockets: the server checks the Origin itself.
+    if (!anyOrigin && ctx.origin !== '' && !allowedOrigins.has(ctx.origin)) return errorReply('FORBIDDEN', `Origin ${ctx.origin} is not allowed (CORS_ORIGINS)`);
+    const refused = identify(ctx, false, state);
+    if (refused !== null) return refused;
+    const cap = live.refusal(LiveChannel.capKey(clientKey(ctx.client), state.partner), state.partner === null ? 1 : config.livePartnerFactor);
+    if (cap !== null) {
+      // Not a request served: the count is taken back.
+      quotaOf(state).refundRequest();
+      return cap.code === 'RATE_LIMIT_EXCEEDED' ? rateLimitedReply(1, cap.message) : errorReply('SERVICE_UNAVAILABLE', cap.message, { retryAfter: 1, headers: { 'Retry-After': '1' } });
+    }
+    return null;
+  }
+
   // ---- uWS app
   const app = uWS.App();
+  // Before the routes: a GET with an Upgrade header goes here, any other request to the routes table (426).
+  app.ws<LiveConnection>(LIVE_PATH, live.behavior(onUpgrade));
   for (const [pattern, group] of groups) app.any(pattern, (res, req) => onRequest(res, req, group));
   app.any('/*', (res, req) => onRequest(res, req, null));
 
@@ -641,6 +709,8 @@ export async function startServer(config: Config, services: Services, options: S
             };
           });
         }
+        // Live connections: their messages in flight are answered, then each is closed with 1001.
+        await live.shutdown(config.shutdownGraceMs);
         // Closes keep-alive sockets and anything still running after the grace period.
         clearInterval(purgeTimer);
         metrics.close();

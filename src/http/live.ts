@@ -1,0 +1,578 @@
+// GET /api/v1/live: the WebSocket channel for live typing and checking.
+//
+// One connection carries many small JSON messages, each an operation of the
+// REST interface run by the REST route's own handler (same validation,
+// limits, placement inline or on the pool, engines and answer body), so a
+// reply's `result` is byte for byte the REST body. What the channel adds:
+// - budgets per connection instead of the REST limits per request (the
+//   upgrade itself counts as one request): a token bucket of messages, one
+//   of characters a minute, a cap on messages in flight, a byte cap per
+//   message; partner keys multiply them (LIVE_PARTNER_FACTOR);
+// - caps on connections per client address and in all;
+// - reuse per connection of what was answered already: a text is checked
+//   word by word, so `spellcheck` keeps the connection's word verdicts and
+//   asks the engines only for the words it has not seen (a paragraph edited
+//   by one word costs one word); romanization reads each token in the
+//   context of the whole text, so there the connection keeps its recent
+//   answers whole and the engines' shared per-token analyses do the rest;
+// - a slow reader is dropped (close 1008) once its unread replies pass
+//   LIVE_MAX_BUFFERED_BYTES, never buffered without bound; a silent peer is
+//   closed after LIVE_IDLE_TIMEOUT_SECONDS (uWS pings it before that);
+// - shutdown answers the messages in flight, then closes with 1001.
+//
+// The protocol, every limit and close code: docs/api.md, "Live channel".
+
+import type { WebSocket, WebSocketBehavior } from 'uWebSockets.js';
+import type { Config } from '../config.js';
+import { Serialized, tokenizeForSpellcheck, type Outcome, type Services } from '../dispatch/services.js';
+import { checkSpellcheckTextBody } from '../schemas/spellcheck-text.js';
+import { HttpError } from './errors.js';
+import type { Metrics } from './metrics.js';
+import type { Route } from './routes.js';
+import type { Quota, Reply, RequestContext } from './types.js';
+
+export const LIVE_PATH = '/api/v1/live';
+
+/** The operations, and the REST route each one runs. */
+export const LIVE_OPS = {
+  romanize: 'romanize',
+  romanize_tokens: 'romanize',
+  spellcheck: 'spellcheckText',
+  spellcheck_word: 'spellcheckWord',
+  suggest: 'suggest',
+  lookup: 'lookupWord',
+} as const;
+export type LiveOp = keyof typeof LIVE_OPS;
+
+/** The close codes the channel uses (RFC 6455 7.4.1). */
+export const CLOSE = {
+  SHUTDOWN: 1001,
+  POLICY: 1008,
+} as const;
+
+/** An id as the batch endpoints take one: an integer, or a string of at most this many characters. */
+const MAX_ID_CHARS = 200;
+/** Word verdicts a connection keeps for `spellcheck` (a few paragraphs' worth); past this the memo starts afresh. */
+const VERDICT_MEMO_WORDS = 4096;
+/** Whole answers a connection keeps (romanization, suggestions, look-ups), and the largest one kept. */
+const ANSWER_MEMO_ENTRIES = 16;
+const ANSWER_MEMO_MAX_BYTES = 64 * 1024;
+/** This many messages refused in a row (unparsable, too large, over the budget) close the connection: a client not speaking the protocol, or not listening. */
+const MAX_BAD_MESSAGES = 100;
+
+interface Verdict {
+  status: 'correct' | 'misspelled' | 'unknown';
+  corrections?: string[];
+  rule?: string;
+}
+
+/** What uWS keeps for a connection (its user data). */
+export interface LiveConnection {
+  /** What the per-client cap counts under: the client address (IPv6 by /64), and the partner for a partner key. */
+  capKey: string;
+  client: string;
+  partner: string | null;
+  /** Budgets and caps are multiplied by this (1, or LIVE_PARTNER_FACTOR for a partner key). */
+  factor: number;
+  messageTokens: number;
+  characterTokens: number;
+  refilledAt: number;
+  pending: number;
+  /** Messages waiting for one in flight to finish (LIVE_MAX_PENDING). */
+  waiting: (() => void)[];
+  badInARow: number;
+  closed: boolean;
+  /** Closing once the messages in flight are answered (shutdown). */
+  closing: boolean;
+  abort: AbortController;
+  verdicts: Map<string, Verdict>;
+  answers: Map<string, Uint8Array>;
+}
+
+export interface LiveDeps {
+  config: Config;
+  services: Services;
+  routes: Route[];
+  countWords: (text: string) => number;
+  metrics: Metrics;
+  logError: (message: string, err?: unknown, requestId?: string) => void;
+  isShuttingDown: () => boolean;
+}
+
+/** The limits of one connection as the ready message states them. */
+export interface LiveLimits {
+  messages_per_second: number;
+  burst: number;
+  characters_per_minute: number;
+  max_message_bytes: number;
+  max_pending: number;
+  idle_timeout_seconds: number;
+  max_buffered_bytes: number;
+}
+
+const ENCODER = new TextEncoder();
+const DECODER = new TextDecoder();
+const NO_QUOTA: Quota = {
+  take: (n) => ({ granted: n, retryAfterSeconds: 0, neverFits: false, policy: null }),
+  refundRequest: () => {},
+};
+
+export class LiveChannel {
+  private readonly byOperation = new Map<string, Route>();
+  private readonly connections = new Set<WebSocket<LiveConnection>>();
+  private readonly perClient = new Map<string, number>();
+  private onEmpty: (() => void) | null = null;
+  private messageCount = 0;
+
+  constructor(private readonly deps: LiveDeps) {
+    for (const r of deps.routes) this.byOperation.set(r.operationId, r);
+    for (const op of Object.keys(LIVE_OPS) as LiveOp[]) {
+      if (!this.byOperation.has(LIVE_OPS[op])) throw new Error(`live op ${op}: no route ${LIVE_OPS[op]}`);
+    }
+  }
+
+  /** The key a client's connections are counted under. */
+  static capKey(clientKey: string, partner: string | null): string {
+    return partner === null ? clientKey : `${clientKey} ${partner}`;
+  }
+
+  get openConnections(): number {
+    return this.connections.size;
+  }
+
+  get messagesHandled(): number {
+    return this.messageCount;
+  }
+
+  limits(factor: number): LiveLimits {
+    const c = this.deps.config;
+    return {
+      messages_per_second: c.liveMessagesPerSecond * factor,
+      burst: c.liveBurst * factor,
+      characters_per_minute: c.liveCharactersPerMinute * factor,
+      max_message_bytes: c.liveMaxMessageBytes,
+      max_pending: c.liveMaxPending,
+      idle_timeout_seconds: c.liveIdleTimeoutSeconds,
+      max_buffered_bytes: c.liveMaxBufferedBytes,
+    };
+  }
+
+  /**
+   * Why a new connection from this client cannot be taken now (the caps),
+   * or null. Checked at the upgrade, before the connection exists.
+   */
+  refusal(capKey: string, factor: number): { code: 'RATE_LIMIT_EXCEEDED' | 'SERVICE_UNAVAILABLE'; message: string } | null {
+    const c = this.deps.config;
+    if (this.connections.size >= c.liveMaxConnections) {
+      return { code: 'SERVICE_UNAVAILABLE', message: `The service holds its maximum of ${c.liveMaxConnections} live connections` };
+    }
+    const cap = c.liveMaxConnectionsPerClient * factor;
+    if ((this.perClient.get(capKey) ?? 0) >= cap) {
+      return { code: 'RATE_LIMIT_EXCEEDED', message: `Too many live connections from this client (at most ${cap}); close one first` };
+    }
+    return null;
+  }
+
+  /** The connection's user data for res.upgrade. */
+  newConnection(client: string, capKey: string, partner: string | null): LiveConnection {
+    const factor = partner === null ? 1 : this.deps.config.livePartnerFactor;
+    const l = this.limits(factor);
+    return {
+      capKey,
+      client,
+      partner,
+      factor,
+      messageTokens: l.burst,
+      characterTokens: l.characters_per_minute,
+      refilledAt: performance.now(),
+      pending: 0,
+      waiting: [],
+      badInARow: 0,
+      closed: false,
+      closing: false,
+      abort: new AbortController(),
+      verdicts: new Map(),
+      answers: new Map(),
+    };
+  }
+
+  /** uWS's behaviour for the pattern; `upgrade` is the server's (it owns identity and rate limits). */
+  behavior(upgrade: NonNullable<WebSocketBehavior<LiveConnection>['upgrade']>): WebSocketBehavior<LiveConnection> {
+    const c = this.deps.config;
+    return {
+      // Up to twice the message cap arrives and is answered PAYLOAD_TOO_LARGE; beyond that uWS drops the connection.
+      maxPayloadLength: c.liveMaxMessageBytes * 2,
+      idleTimeout: c.liveIdleTimeoutSeconds,
+      sendPingsAutomatically: true,
+      // The slow-reader rule is ours (send()); uWS only stops a runaway far past it.
+      maxBackpressure: c.liveMaxBufferedBytes * 2,
+      closeOnBackpressureLimit: true,
+      upgrade,
+      open: (ws) => this.opened(ws),
+      message: (ws, message, isBinary) => this.received(ws, message, isBinary),
+      close: (ws) => this.closed(ws),
+    };
+  }
+
+  private opened(ws: WebSocket<LiveConnection>): void {
+    const conn = ws.getUserData();
+    this.connections.add(ws);
+    this.perClient.set(conn.capKey, (this.perClient.get(conn.capKey) ?? 0) + 1);
+    this.deps.metrics.liveOpened();
+    const ready = { op: 'ready', api_version: 'v1', data_version: this.deps.services.dataVersion(), limits: this.limits(conn.factor) };
+    this.send(ws, JSON.stringify(ready));
+    if (this.deps.isShuttingDown()) this.closeWhenIdle(ws);
+  }
+
+  private closed(ws: WebSocket<LiveConnection>): void {
+    const conn = ws.getUserData();
+    conn.closed = true;
+    conn.abort.abort();
+    conn.waiting.length = 0;
+    conn.verdicts.clear();
+    conn.answers.clear();
+    this.connections.delete(ws);
+    const n = (this.perClient.get(conn.capKey) ?? 1) - 1;
+    if (n <= 0) this.perClient.delete(conn.capKey);
+    else this.perClient.set(conn.capKey, n);
+    this.deps.metrics.liveClosed();
+    if (this.connections.size === 0) this.onEmpty?.();
+  }
+
+  /** Sends a text frame, or drops the connection when its reader is too slow. */
+  private send(ws: WebSocket<LiveConnection>, frame: string | Uint8Array): void {
+    const conn = ws.getUserData();
+    if (conn.closed) return;
+    const length = typeof frame === 'string' ? frame.length : frame.byteLength;
+    if (ws.getBufferedAmount() + length > this.deps.config.liveMaxBufferedBytes && ws.getBufferedAmount() > 0) {
+      conn.closed = true;
+      ws.end(CLOSE.POLICY, 'Reader too slow: unread replies over LIVE_MAX_BUFFERED_BYTES');
+      return;
+    }
+    ws.cork(() => ws.send(frame, false));
+  }
+
+  /** Refills the buckets and takes one message of `characters`; the seconds to wait when the budget is spent, else 0. */
+  private spend(conn: LiveConnection, characters: number): number {
+    const c = this.deps.config;
+    const now = performance.now();
+    const elapsed = (now - conn.refilledAt) / 1000;
+    conn.refilledAt = now;
+    const rate = c.liveMessagesPerSecond * conn.factor;
+    const burst = c.liveBurst * conn.factor;
+    const perMinute = c.liveCharactersPerMinute * conn.factor;
+    conn.messageTokens = Math.min(burst, conn.messageTokens + elapsed * rate);
+    conn.characterTokens = Math.min(perMinute, conn.characterTokens + (elapsed * perMinute) / 60);
+    if (conn.messageTokens < 1) return Math.max(1, Math.ceil((1 - conn.messageTokens) / rate));
+    if (conn.characterTokens < characters) return Math.max(1, Math.ceil(((characters - conn.characterTokens) * 60) / perMinute));
+    conn.messageTokens -= 1;
+    conn.characterTokens -= characters;
+    return 0;
+  }
+
+  private received(ws: WebSocket<LiveConnection>, message: ArrayBuffer, isBinary: boolean): void {
+    const conn = ws.getUserData();
+    this.messageCount++;
+    // Every frame counts against the budget, a bad one too.
+    const wait = this.spend(conn, message.byteLength);
+    if (wait > 0) {
+      this.refuse(ws, conn, peekId(message), null, 'RATE_LIMIT_EXCEEDED', `Live budget spent; retry after ${wait} seconds`, wait);
+      return;
+    }
+    if (message.byteLength > this.deps.config.liveMaxMessageBytes) {
+      this.refuse(ws, conn, peekId(message), null, 'PAYLOAD_TOO_LARGE', `Message exceeds ${this.deps.config.liveMaxMessageBytes} bytes`);
+      return;
+    }
+    if (isBinary) {
+      this.refuse(ws, conn, null, null, 'BAD_REQUEST', 'Messages must be JSON text frames');
+      return;
+    }
+    let msg: unknown;
+    try {
+      msg = JSON.parse(DECODER.decode(message));
+    } catch {
+      this.refuse(ws, conn, null, null, 'BAD_REQUEST', 'Message is not valid JSON');
+      return;
+    }
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
+      this.refuse(ws, conn, null, null, 'BAD_REQUEST', 'Message must be a JSON object');
+      return;
+    }
+    const m = msg as Record<string, unknown>;
+    const id = m.id;
+    if (!(Number.isSafeInteger(id) || (typeof id === 'string' && id.length <= MAX_ID_CHARS))) {
+      this.refuse(ws, conn, null, null, 'BAD_REQUEST', `Field 'id' must be a string of at most ${MAX_ID_CHARS} characters or an integer`);
+      return;
+    }
+    const op = m.op;
+    if (typeof op !== 'string' || !Object.hasOwn(LIVE_OPS, op)) {
+      this.refuse(ws, conn, id, null, 'BAD_REQUEST', `Field 'op' must be one of: ${Object.keys(LIVE_OPS).join(', ')}`);
+      return;
+    }
+    conn.badInARow = 0;
+    if (this.deps.isShuttingDown() || conn.closing) {
+      this.send(ws, errorFrame(id, op, { code: 'SERVICE_UNAVAILABLE', message: 'The service is shutting down', retry_after: 1 }));
+      return;
+    }
+    const { id: _id, op: _op, ...fields } = m;
+    const run = (): void => {
+      conn.pending++;
+      this.answer(conn, op as LiveOp, fields)
+        .then(
+          (a) => a,
+          (e) => this.failure(e),
+        )
+        .then((a) => {
+          conn.pending--;
+          this.deps.metrics.liveMessage(a.code);
+          if (a.code !== 'CANCELLED') this.send(ws, a.result !== undefined ? resultFrame(id, op, a.result) : errorFrame(id, op, a.error!, a.extra));
+          const next = conn.waiting.shift();
+          if (next && !conn.closed) next();
+          else if (conn.closing && conn.pending === 0 && !conn.closed) this.closeNow(ws);
+        })
+        .catch((e) => this.deps.logError('live reply failed', e));
+    };
+    // Beyond LIVE_MAX_PENDING a message waits its turn (the budgets bound how many can wait).
+    if (conn.pending >= this.deps.config.liveMaxPending) conn.waiting.push(run);
+    else run();
+  }
+
+  /** Answers a message refused before any work; a client that sends nothing else is closed (MAX_BAD_MESSAGES). */
+  private refuse(ws: WebSocket<LiveConnection>, conn: LiveConnection, id: unknown, op: string | null, code: string, message: string, retryAfter?: number): void {
+    this.deps.metrics.liveMessage(code);
+    this.send(ws, errorFrame(id, op, retryAfter === undefined ? { code, message } : { code, message, retry_after: retryAfter }));
+    if (++conn.badInARow >= MAX_BAD_MESSAGES && !conn.closed) {
+      conn.closed = true;
+      ws.end(CLOSE.POLICY, `${MAX_BAD_MESSAGES} bad messages in a row`);
+    }
+  }
+
+  private failure(e: unknown): Answer {
+    if (e instanceof HttpError) return fromReply(e.reply);
+    this.deps.logError('live message failed', e);
+    return { code: 'INTERNAL_ERROR', error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } };
+  }
+
+  /** Runs one operation: the REST route's handler, or the spellcheck memo. */
+  private async answer(conn: LiveConnection, op: LiveOp, fields: Record<string, unknown>): Promise<Answer> {
+    if (op === 'spellcheck') return this.spellcheck(conn, fields);
+    const route = this.byOperation.get(LIVE_OPS[op])!;
+    let body: unknown;
+    let query = '';
+    if (route.body === 'json') {
+      if (op === 'romanize_tokens' && fields.tokens === undefined) return badRequest("Field 'tokens' is required");
+      if (op === 'romanize' && fields.tokens !== undefined && fields.text === undefined) return badRequest("Op 'romanize' takes 'text'; send 'tokens' with op 'romanize_tokens'");
+      body = fields;
+    } else {
+      const q = toQuery(fields);
+      if (typeof q !== 'string') return { code: 'INVALID_PARAMETER', error: { code: 'INVALID_PARAMETER', message: q.error } };
+      query = q;
+    }
+    const key = memoKey(op, fields);
+    const memo = key === null ? undefined : conn.answers.get(key);
+    if (memo) {
+      conn.answers.delete(key!);
+      conn.answers.set(key!, memo);
+      return { code: 'OK', result: memo };
+    }
+    const reply = await route.handle({ ctx: liveContext(conn, query), body, signal: () => conn.abort.signal, quota: NO_QUOTA });
+    if (reply.log !== undefined) this.deps.logError(reply.log);
+    const a = fromReply(reply);
+    if (a.result !== undefined && key !== null && a.result.byteLength <= ANSWER_MEMO_MAX_BYTES && !conn.closed) {
+      conn.answers.set(key, a.result);
+      if (conn.answers.size > ANSWER_MEMO_ENTRIES) conn.answers.delete(conn.answers.keys().next().value!);
+    }
+    return a;
+  }
+
+  /**
+   * spellcheck with the connection's word verdicts: the same validation as
+   * REST, the words not seen before checked in one job (inline or on the
+   * pool by its size, as REST places a text), the answer assembled as
+   * Spellchecker.checkText assembles it (each distinct word once, in order of
+   * first occurrence, with its occurrences).
+   */
+  private async spellcheck(conn: LiveConnection, fields: Record<string, unknown>): Promise<Answer> {
+    const c = checkSpellcheckTextBody(fields, this.deps.countWords);
+    if (!c.ok) return badRequest(c.detail);
+    const text = c.value.text;
+    const seen = new Map<string, { start: number; end: number }[]>();
+    for (const t of tokenizeForSpellcheck(text)) {
+      const list = seen.get(t.text);
+      if (list) list.push({ start: t.start, end: t.end });
+      else seen.set(t.text, [{ start: t.start, end: t.end }]);
+    }
+    const missing: string[] = [];
+    for (const w of seen.keys()) if (!conn.verdicts.has(w)) missing.push(w);
+    if (missing.length > 0) {
+      const o = await this.deps.services.spellcheckText(missing.join('\n'), { signal: conn.abort.signal });
+      if (!o.ok) return fromOutcome(o);
+      const r = o.value instanceof Serialized ? (JSON.parse(DECODER.decode(o.value.json)) as SpellcheckAnswer) : (o.value as SpellcheckAnswer);
+      if (conn.verdicts.size + missing.length > VERDICT_MEMO_WORDS) conn.verdicts.clear();
+      const fresh = new Map<string, Verdict>();
+      for (const w of missing) fresh.set(w, { status: 'correct' });
+      for (const m of r.misspelled) fresh.set(m.word, m.rule === undefined ? { status: 'misspelled', corrections: m.corrections } : { status: 'misspelled', corrections: m.corrections, rule: m.rule });
+      for (const u of r.unknown) fresh.set(u.word, { status: 'unknown' });
+      for (const [w, v] of fresh) conn.verdicts.set(w, v);
+      // The words of this text are answered from `fresh` too, should the memo have been cleared.
+      return { code: 'OK', result: ENCODER.encode(JSON.stringify(assemble(seen, (w) => fresh.get(w) ?? conn.verdicts.get(w)!))) };
+    }
+    return { code: 'OK', result: ENCODER.encode(JSON.stringify(assemble(seen, (w) => conn.verdicts.get(w)!))) };
+  }
+
+  /** Closes every connection with 1001 once its messages in flight are answered; resolves when all are closed or after `graceMs`. */
+  shutdown(graceMs: number): Promise<void> {
+    for (const ws of this.connections) this.closeWhenIdle(ws);
+    if (this.connections.size === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, graceMs);
+      this.onEmpty = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private closeWhenIdle(ws: WebSocket<LiveConnection>): void {
+    const conn = ws.getUserData();
+    conn.closing = true;
+    if (conn.pending === 0 && conn.waiting.length === 0 && !conn.closed) this.closeNow(ws);
+  }
+
+  private closeNow(ws: WebSocket<LiveConnection>): void {
+    const conn = ws.getUserData();
+    conn.closed = true;
+    ws.end(CLOSE.SHUTDOWN, 'Server shutting down');
+  }
+}
+
+interface SpellcheckAnswer {
+  misspelled: { word: string; corrections: string[]; rule?: string }[];
+  unknown: { word: string }[];
+}
+
+/** What a message is answered with: the REST body's bytes, or an error. */
+interface Answer {
+  /** OK, the error code, or CANCELLED (the connection went away: nothing is sent). */
+  code: string;
+  result?: Uint8Array;
+  error?: Record<string, unknown>;
+  /** Top-level fields beside error (similar_words of WORD_NOT_FOUND). */
+  extra?: Record<string, unknown>;
+}
+
+function badRequest(message: string): Answer {
+  return { code: 'BAD_REQUEST', error: { code: 'BAD_REQUEST', message } };
+}
+
+function assemble(seen: Map<string, { start: number; end: number }[]>, verdict: (w: string) => Verdict) {
+  const misspelled: Record<string, unknown>[] = [];
+  const unknown: Record<string, unknown>[] = [];
+  for (const [word, occurrences] of seen) {
+    const v = verdict(word);
+    if (v.status === 'misspelled') {
+      const item: Record<string, unknown> = { word, status: 'misspelled', corrections: [...v.corrections!], occurrences };
+      if (v.rule !== undefined) item.rule = v.rule;
+      misspelled.push(item);
+    } else if (v.status === 'unknown') unknown.push({ word, status: 'unknown', occurrences });
+  }
+  return { misspelled, unknown };
+}
+
+/** A failed Outcome as a live error (the REST catalog's codes). */
+function fromOutcome(o: Outcome<never>): Answer {
+  if (o.ok) throw new Error('fromOutcome of a success');
+  if (o.code === 'CANCELLED') return { code: 'CANCELLED' };
+  if (o.code === 'SERVICE_UNAVAILABLE') return { code: o.code, error: { code: o.code, message: o.message, retry_after: o.retryAfterSeconds ?? 1 } };
+  return { code: 'INTERNAL_ERROR', error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } };
+}
+
+/** A REST reply as a live answer: the 200 body's bytes; an error's Shape A as it is, Shape B as BAD_REQUEST with the detail. */
+function fromReply(reply: Reply): Answer {
+  if (reply.status === 200) {
+    const json = reply.json ?? JSON.stringify(reply.body);
+    return { code: 'OK', result: typeof json === 'string' ? ENCODER.encode(json) : json };
+  }
+  let body = reply.body as Record<string, unknown> | undefined;
+  if (body === undefined && reply.json !== undefined) body = JSON.parse(typeof reply.json === 'string' ? reply.json : DECODER.decode(reply.json)) as Record<string, unknown>;
+  if (body && typeof body.detail === 'string') return badRequest(body.detail);
+  const error = body?.error as Record<string, unknown> | undefined;
+  if (!error || typeof error.code !== 'string') return { code: 'INTERNAL_ERROR', error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } };
+  const { error: _e, ...extra } = body!;
+  return { code: error.code, error, extra: Object.keys(extra).length > 0 ? extra : undefined };
+}
+
+function resultFrame(id: unknown, op: string, result: Uint8Array): Uint8Array {
+  const head = ENCODER.encode(`{"id":${JSON.stringify(id)},"op":${JSON.stringify(op)},"result":`);
+  const out = new Uint8Array(head.length + result.length + 1);
+  out.set(head, 0);
+  out.set(result, head.length);
+  out[out.length - 1] = 0x7d; // }
+  return out;
+}
+
+function errorFrame(id: unknown, op: string | null, error: Record<string, unknown>, extra?: Record<string, unknown>): string {
+  const frame: Record<string, unknown> = { id: id ?? null };
+  if (op !== null) frame.op = op;
+  frame.error = error;
+  if (extra) Object.assign(frame, extra);
+  return JSON.stringify(frame);
+}
+
+const LEADING_ID = /^\s*\{\s*"id"\s*:\s*(-?\d{1,16}|"(?:[^"\\]|\\.){0,200}")\s*[,}]/;
+
+/**
+ * The id of a message refused before it is parsed (budget spent, too
+ * large): read from the first bytes when the message starts with it, as
+ * clients write it; else null. Refusing never costs a parse of the whole.
+ */
+function peekId(message: ArrayBuffer): unknown {
+  const m = LEADING_ID.exec(DECODER.decode(new Uint8Array(message, 0, Math.min(message.byteLength, 512))));
+  if (m === null) return null;
+  try {
+    const id: unknown = JSON.parse(m[1]!);
+    return Number.isSafeInteger(id) || typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The fields of a query-style op as a query string (the REST route parses and validates it). */
+function toQuery(fields: Record<string, unknown>): string | { error: string } {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === null || v === undefined) continue;
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return { error: `Field '${k}' must be a string, a number or a boolean` };
+    parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  }
+  return parts.join('&');
+}
+
+/** The memo key of a repeatable answer; null for what is not kept (large texts). */
+function memoKey(op: LiveOp, fields: Record<string, unknown>): string | null {
+  const s = JSON.stringify(fields);
+  return s.length > 16 * 1024 ? null : `${op}\u0000${s}`;
+}
+
+/** A RequestContext for a route's handler: the connection's client, no headers of a request. */
+function liveContext(conn: LiveConnection, query: string): RequestContext {
+  return {
+    method: 'GET',
+    path: '/api/v1/live',
+    query,
+    params: [],
+    contentType: 'application/json',
+    contentLength: '',
+    transferEncoding: '',
+    framingError: null,
+    apiKey: '',
+    forwardedFor: '',
+    peerAddress: conn.client,
+    client: conn.client,
+    receivedAt: performance.now(),
+    encoding: null,
+    ifNoneMatch: '',
+    requestId: '',
+    origin: '',
+  };
+}
