@@ -160,19 +160,29 @@ test('a known misspelling is underlined, an unknown word marked apart, and a cli
   assert.equal(await page.getAttribute('#mode', 'aria-pressed'), 'true');
 });
 
-test('the same with the keyboard alone: Alt+Enter on the word, Tab to a correction, Enter', { skip: SKIP }, async () => {
+test('the same with the keyboard alone, on a word a rule of the standard corrects: Alt+Enter shows the rule, Enter applies the correction', { skip: SKIP }, async () => {
+  const text = 'मैले लेखेकोमा';
+  const r = await fetch(service.base + '/api/v1/spellcheck/text', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+  const checked = (await r.json()) as { misspelled: { word: string; corrections: string[]; rule?: string }[] };
+  const ruled = checked.misspelled.find((m) => m.rule !== undefined && m.corrections.length > 0);
+  assert.ok(ruled, `the data corrects a word of "${text}" by a rule of the standard`);
+  const rules = (await (await fetch(service.base + '/playground/rules.json')).json()) as Record<string, string>;
+
   await clearBox();
   await page.click('#mode');
   await page.focus('#compose');
-  await page.keyboard.type('पानि');
-  await page.locator('#mirror .mark.miss[data-word="पानि"]').waitFor();
+  await page.keyboard.type(text);
+  await page.locator(`#mirror .mark.miss[data-word="${ruled.word}"]`).waitFor();
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Alt+Enter');
   await page.waitForSelector('#popover:not([hidden])');
+  const rule = (await page.textContent('#popover-rule')) ?? '';
+  assert.ok(rule.includes(ruled.rule!) && rule.includes(rules[ruled.rule!]!), `the popover names the rule and says it: ${rule}`);
   const focused = await page.evaluate(() => document.activeElement?.closest('#popover-corrections') !== null);
   assert.ok(focused, 'the first correction has the focus');
+  await shot('08-rule-of-the-standard');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => !(document.querySelector('#compose') as HTMLTextAreaElement).value.includes('पानि'));
+  await waitForBox(text.replace(ruled.word, ruled.corrections[0]!));
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'compose', 'the focus is back in the box');
   await page.click('#mode');
 });
@@ -183,12 +193,12 @@ test('a word looked up: suggestions while typing in the search box, chosen with 
   await page.waitForSelector('#suggestions:not([hidden]) li');
   assert.equal(await page.getAttribute('#search', 'aria-expanded'), 'true');
   const first = await page.textContent('#suggestions li:nth-child(1)');
-  await shot('08-suggestions');
+  await shot('09-suggestions');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await page.waitForFunction((w) => document.querySelector('#entry h3')?.textContent === w, first);
   assert.match((await page.textContent('#entry')) ?? '', /mpp-/);
-  await shot('09-looked-up');
+  await shot('10-looked-up');
   // The word at the caret in the writing box, looked up with the toolbar button.
   await clearBox();
   await page.click('#mode');
@@ -211,7 +221,7 @@ test('after a dropped connection the page says so, connects again by itself and 
   assert.equal(sockets.length, 1);
   await sockets[0]!.close({ code: 4000, reason: 'cut by the test' });
   await page.waitForSelector('#status[data-state="closed"]');
-  await shot('10-disconnected');
+  await shot('11-disconnected');
   await page.waitForSelector('#status[data-state="open"]');
   assert.equal(sockets.length, 2, 'a new connection');
   await clearBox();
@@ -227,6 +237,6 @@ test('at 360 px wide nothing scrolls sideways', { skip: SKIP }, async () => {
   await page.waitForFunction(() => !/[a-z]/.test((document.querySelector('#compose') as HTMLTextAreaElement).value));
   const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
   assert.ok(scrollWidth <= clientWidth, `page is ${scrollWidth} px wide in a ${clientWidth} px window`);
-  await shot('11-360px');
+  await shot('12-360px');
   assert.deepEqual(pageErrors, [], 'no script errors on the page');
 });
