@@ -811,7 +811,8 @@ test('CORS: preflight answered 204 with methods and headers; rate-limit headers 
 });
 
 test('unknown routes are 404 NOT_FOUND; a known path with another method is 405 with Allow', { skip }, async () => {
-  for (const path of ['/api/v1/nope', '/api/v2/health', '/', '/api/v1/dictionary', '/api/v1/dictionary/word/x/y']) {
+  // GET / is the playground page (test/http/playground.test.ts); /index.html and /playground/ are not routes.
+  for (const path of ['/api/v1/nope', '/api/v2/health', '/index.html', '/playground/', '/api/v1/dictionary', '/api/v1/dictionary/word/x/y']) {
     assertShapeA(await get(path), 404, 'NOT_FOUND', path);
   }
   const cases: [string, string, RegExp, RegExp][] = [
@@ -835,12 +836,14 @@ test('OpenAPI 3.1 document lists every path, including the designed parts', { sk
   assert.equal(r.status, 200);
   assert.match(r.body.openapi, /^3\.1\./);
   assert.deepEqual(Object.keys(r.body.paths).sort(), [
+    '/',
     '/api/v1/dictionary/batch',
     '/api/v1/dictionary/examples',
     '/api/v1/dictionary/suggest',
     '/api/v1/dictionary/word',
     '/api/v1/dictionary/word/{word}',
     '/api/v1/health',
+    '/api/v1/live',
     '/api/v1/openapi.json',
     '/api/v1/romanization/batch',
     '/api/v1/romanization/document',
@@ -850,9 +853,11 @@ test('OpenAPI 3.1 document lists every path, including the designed parts', { sk
     '/api/v1/spellcheck/text',
     '/api/v1/spellcheck/word',
     '/metrics',
+    '/playground/{file}',
     '/up',
   ]);
   const methods: Record<string, string> = {
+    '/': 'get',
     '/api/v1/dictionary/batch': 'post',
     '/api/v1/dictionary/examples': 'get',
     '/api/v1/dictionary/suggest': 'get',
@@ -868,6 +873,7 @@ test('OpenAPI 3.1 document lists every path, including the designed parts', { sk
     '/api/v1/spellcheck/text': 'post',
     '/api/v1/spellcheck/word': 'get',
     '/metrics': 'get',
+    '/playground/{file}': 'get',
     '/up': 'get',
   };
   for (const [path, method] of Object.entries(methods)) {
