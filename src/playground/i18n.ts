@@ -4,7 +4,7 @@
 export type Lang = 'en' | 'ne';
 
 const STRINGS = {
-  title: { en: 'Nepali Language Service: playground', ne: 'नेपाली भाषा सेवा: अभ्यास पृष्ठ' },
+  title: { en: 'Nepali Language Service: playground', ne: 'अभ्यास पृष्ठ' },
   skip: { en: 'Skip to the writing box', ne: 'लेख्ने ठाउँमा जानुहोस्' },
   langHelp: { en: 'Switch the page language', ne: 'पृष्ठको भाषा फेर्नुहोस्' },
   reconnect: { en: 'Reconnect now', ne: 'अहिले नै जोड्नुहोस्' },
