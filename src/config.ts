@@ -29,6 +29,10 @@ export const ConfigSchema = Type.Object({
   taskTimeoutMs: Type.Integer({ minimum: 100, maximum: 3_600_000 }),
   reusePort: Type.Boolean(),
   pipelining: Type.Union([Type.Literal('async'), Type.Literal('sync')]),
+  /** Rate limits shared by replicas in Redis (src/http/shared-limits.ts); null: each process counts alone. */
+  redisUrl: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()]),
+  redisTimeoutMs: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  redisKeyPrefix: Type.String({ minLength: 1, maxLength: 100 }),
   // The live channel (GET /api/v1/live, src/http/live.ts): budgets of one connection, and caps.
   liveMessagesPerSecond: Type.Integer({ minimum: 1, maximum: 100_000 }),
   liveBurst: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
@@ -69,6 +73,9 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   taskTimeoutMs: 'TASK_TIMEOUT_MS',
   reusePort: 'REUSE_PORT',
   pipelining: 'PIPELINING',
+  redisUrl: 'REDIS_URL',
+  redisTimeoutMs: 'REDIS_TIMEOUT_MS',
+  redisKeyPrefix: 'REDIS_KEY_PREFIX',
   liveMessagesPerSecond: 'LIVE_MESSAGES_PER_SECOND',
   liveBurst: 'LIVE_BURST',
   liveCharactersPerMinute: 'LIVE_CHARACTERS_PER_MINUTE',
@@ -118,6 +125,10 @@ export const DEFAULTS: Config = {
   // main thread so that holds for any mix, at the cost of the worker pool
   // (README, "Pipelining").
   pipelining: 'async',
+  redisUrl: null,
+  // A decision in Redis takes a fraction of a millisecond on a LAN; past this the process decides alone.
+  redisTimeoutMs: 50,
+  redisKeyPrefix: 'nls:rl',
   // The live channel: typing sends a message per pause or keystroke, each a
   // paragraph (a few hundred characters): 20 a second with bursts of 60 is
   // far above a typist, and the characters a minute (one REST client's
@@ -170,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     'queueMax',
     'queueMaxWaitMs',
     'taskTimeoutMs',
+    'redisTimeoutMs',
     'liveMessagesPerSecond',
     'liveBurst',
     'liveCharactersPerMinute',
@@ -188,6 +200,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   cfg.host = get('host') ?? cfg.host;
   cfg.dataDir = get('dataDir') ?? cfg.dataDir;
   cfg.partnerKeysFile = get('partnerKeysFile') ?? null;
+  cfg.redisUrl = get('redisUrl')?.trim() ?? null;
+  cfg.redisKeyPrefix = get('redisKeyPrefix') ?? cfg.redisKeyPrefix;
   const proxies = get('trustedProxies');
   if (proxies !== undefined) cfg.trustedProxies = proxies.split(',').map((s) => s.trim()).filter(Boolean);
   const origins = get('corsOrigins');

@@ -41,6 +41,8 @@ async function main(): Promise<void> {
       entries: h.entriesCount,
       words: h.wordsCount,
       bloom_filter: h.bloomLoaded,
+      // Where rate limits are counted: in this process, or shared by replicas in Redis (which may still be connecting).
+      rate_limits: config.redisUrl === null ? 'process' : 'redis',
       issues: h.issues,
     }),
   );

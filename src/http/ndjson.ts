@@ -71,7 +71,7 @@ function line(value: unknown): Uint8Array {
 // ---- documents
 
 /** POST /api/v1/{spellcheck,romanization}/document. */
-export function documentAnswer(kind: DocumentKind, input: HandlerInput, deps: RouteDeps, failure: FailureReply, queryMaxCandidates: number): Reply {
+export async function documentAnswer(kind: DocumentKind, input: HandlerInput, deps: RouteDeps, failure: FailureReply, queryMaxCandidates: number): Promise<Reply> {
   let text: string;
   let maxCandidates = queryMaxCandidates;
   if (input.raw !== undefined) {
@@ -91,7 +91,7 @@ export function documentAnswer(kind: DocumentKind, input: HandlerInput, deps: Ro
   const { pieces } = split;
   // Every piece is a request; this one, counted on arrival, is the first.
   if (pieces.length > 1) {
-    const grant = input.quota.take(pieces.length - 1, 'all');
+    const grant = await input.quota.take(pieces.length - 1, 'all');
     if (grant.granted < pieces.length - 1) {
       input.quota.refundRequest();
       if (grant.neverFits) return detailReply(DOCUMENT_DETAILS.overQuota(pieces.length, grant.policy ?? ''));
@@ -173,12 +173,12 @@ function itemWeight(t: ItemTask): number {
 }
 
 /** POST /api/v1/{spellcheck,romanization,dictionary}/batch. */
-export function batchAnswer(kind: BatchKind, input: HandlerInput, deps: RouteDeps, failure: FailureReply, notFound: (word: string, similar: string[]) => Reply): Reply {
+export async function batchAnswer(kind: BatchKind, input: HandlerInput, deps: RouteDeps, failure: FailureReply, notFound: (word: string, similar: string[]) => Reply): Promise<Reply> {
   const b = batchItems(input.body);
   if (!b.ok) return detailReply(b.detail);
   const { items } = b;
   // Every item is a request; this one, counted on arrival, is the first. The quota takes the first items.
-  const grant = items.length > 1 ? input.quota.take(items.length - 1, 'partial') : null;
+  const grant = items.length > 1 ? await input.quota.take(items.length - 1, 'partial') : null;
   const accepted = grant ? 1 + grant.granted : items.length;
   const immediate: Uint8Array[] = [];
   const jobs: BatchJob[] = [];

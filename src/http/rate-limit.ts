@@ -21,12 +21,15 @@
 // being locked out for as long as it keeps trying.
 //
 // The service front end is one thread, so check-and-record is atomic here.
-// Several machines would share the log in Redis (a sorted set per client,
-// trimmed and counted in one Lua script); the Limiter interface is the seam.
+// Replicas share the log in Redis when REDIS_URL is set (shared-limits.ts:
+// a sorted set per client, trimmed, counted and recorded in one Lua script
+// with this file's arithmetic); while Redis does not answer, each process
+// counts here again.
 
 import { LRUCache } from 'lru-cache';
 import { performance } from 'node:perf_hooks';
 import type { Partner, PartnerKeys } from './partners.js';
+import type { SharedWindows } from './shared-limits.js';
 
 export interface WindowPolicy {
   /** Maximum accepted requests in any window of windowMs; must be >= 1. */
@@ -45,8 +48,8 @@ export interface RateDecision {
   retryAfterSeconds: number;
   /** RateLimit-Policy header value, e.g. "30;w=60, 1000;w=86400". */
   policy: string;
-  /** When the request was recorded (consume, when allowed): what refund() takes back. */
-  recordedAt?: number;
+  /** When the request was recorded (consume, when allowed): what refund() takes back (in Redis, the request's member). */
+  recordedAt?: number | string;
 }
 
 /** consumeMany's answer: how many of the requests were counted. */
@@ -301,18 +304,41 @@ function policiesFor(perMinute: number, perDay: number): WindowPolicy[] {
   return out;
 }
 
-/** The limits of the anonymous tier and of each partner key. */
+/** A value now, or later (a decision made in Redis). */
+export type Maybe<T> = T | Promise<T>;
+
+/** Applies `f` to a value now or when it comes. */
+export function then<T, R>(v: Maybe<T>, f: (t: T) => R): Maybe<R> {
+  return v instanceof Promise ? v.then(f) : f(v);
+}
+
+interface Tier {
+  limiter: Limiter | null;
+  key: string;
+  /** The Redis key's kind (anonymous clients and partners apart) and the tier's policies. */
+  kind: 'anon' | 'partner';
+  policies: WindowPolicy[];
+}
+
+/**
+ * The limits of the anonymous tier and of each partner key. With `shared`
+ * (REDIS_URL) every decision is made in Redis while it answers (a Promise);
+ * a call that fails or times out, and every call while the connection is
+ * down, is decided by this process's own log instead (synchronously).
+ */
 export class RateLimits {
   private readonly anonymous: Limiter | null;
-  private readonly partnerLimiters = new Map<string, Limiter | null>();
+  private readonly anonymousPolicies: WindowPolicy[];
+  private readonly partnerTiers = new Map<string, { limiter: Limiter | null; policies: WindowPolicy[] }>();
 
   constructor(
     settings: RateLimitSettings,
     private readonly partners: PartnerKeys,
     private readonly options: SlidingWindowOptions = {},
+    private readonly shared: SharedWindows | null = null,
   ) {
-    const policies = policiesFor(settings.perMinute, settings.perDay);
-    this.anonymous = policies.length > 0 ? new SlidingWindowLimiter(policies, options) : null;
+    this.anonymousPolicies = policiesFor(settings.perMinute, settings.perDay);
+    this.anonymous = this.anonymousPolicies.length > 0 ? new SlidingWindowLimiter(this.anonymousPolicies, options) : null;
   }
 
   /** The partner for an X-API-Key value, or null when the key is unknown. */
@@ -320,46 +346,71 @@ export class RateLimits {
     return this.partners.find(apiKey);
   }
 
-  private limiterFor(identity: Identity): { limiter: Limiter | null; key: string } {
-    if (identity.kind === 'anonymous') return { limiter: this.anonymous, key: identity.key };
+  private tierOf(identity: Identity): Tier {
+    if (identity.kind === 'anonymous') return { limiter: this.anonymous, key: identity.key, kind: 'anon', policies: this.anonymousPolicies };
     const { partner } = identity;
-    let limiter = this.partnerLimiters.get(partner.name);
-    if (limiter === undefined) {
+    let tier = this.partnerTiers.get(partner.name);
+    if (tier === undefined) {
       const policies = policiesFor(partner.perMinute, partner.perDay);
-      limiter = policies.length > 0 ? new SlidingWindowLimiter(policies, { ...this.options, maxClients: 1 }) : null;
-      this.partnerLimiters.set(partner.name, limiter);
+      tier = { limiter: policies.length > 0 ? new SlidingWindowLimiter(policies, { ...this.options, maxClients: 1 }) : null, policies };
+      this.partnerTiers.set(partner.name, tier);
     }
-    return { limiter, key: partner.name };
+    return { limiter: tier.limiter, key: partner.name, kind: 'partner', policies: tier.policies };
+  }
+
+  /** Redis, when it is configured and its connection is up. */
+  private sharedNow(): SharedWindows | null {
+    return this.shared !== null && this.shared.usable ? this.shared : null;
+  }
+
+  /** Impairments for health: limits counted per process while the shared store does not answer. */
+  issues(): string[] {
+    const i = this.shared?.issue();
+    return i ? [i] : [];
   }
 
   /** Forgets idle clients (the server calls this once a minute; lookups also skip expired ones). */
   purgeStale(): void {
     this.anonymous?.purgeStale();
-    for (const l of this.partnerLimiters.values()) l?.purgeStale();
+    for (const t of this.partnerTiers.values()) t.limiter?.purgeStale();
   }
 
   /** Counts a request; null when no limit applies to this identity. */
-  consume(identity: Identity): RateDecision | null {
-    const { limiter, key } = this.limiterFor(identity);
-    return limiter ? limiter.consume(key) : null;
+  consume(identity: Identity): Maybe<RateDecision | null> {
+    const t = this.tierOf(identity);
+    if (!t.limiter) return null;
+    const shared = this.sharedNow();
+    if (shared === null) return t.limiter.consume(t.key);
+    return shared.consumeMany(t.kind, t.key, t.policies, 1, 'all').then(
+      ({ granted: _g, neverFits: _n, ...d }) => d,
+      () => t.limiter!.consume(t.key),
+    );
   }
 
   /** Counts several requests at once (Limiter.consumeMany); null when no limit applies. */
-  consumeMany(identity: Identity, n: number, mode: 'all' | 'partial', alongside = 0): ManyDecision | null {
-    const { limiter, key } = this.limiterFor(identity);
-    return limiter ? limiter.consumeMany(key, n, mode, alongside) : null;
+  consumeMany(identity: Identity, n: number, mode: 'all' | 'partial', alongside = 0): Maybe<ManyDecision | null> {
+    const t = this.tierOf(identity);
+    if (!t.limiter) return null;
+    const shared = this.sharedNow();
+    if (shared === null) return t.limiter.consumeMany(t.key, n, mode, alongside);
+    return shared.consumeMany(t.kind, t.key, t.policies, n, mode, alongside).catch(() => t.limiter!.consumeMany(t.key, n, mode, alongside));
   }
 
-  /** Takes back a request counted at `at` (Limiter.refund). */
-  refund(identity: Identity, at: number): void {
-    const { limiter, key } = this.limiterFor(identity);
-    limiter?.refund(key, at);
+  /** Takes back a request counted at `at` (its decision's recordedAt: a time here, a member in Redis). */
+  refund(identity: Identity, at: number | string): void {
+    const t = this.tierOf(identity);
+    if (typeof at === 'number') t.limiter?.refund(t.key, at);
+    // Best effort: a refund Redis does not take leaves the request counted.
+    else this.shared?.refund(t.kind, t.key, at).catch(() => {});
   }
 
   /** Reports without counting (probe endpoints); null when no limit applies. */
-  peek(identity: Identity): RateDecision | null {
-    const { limiter, key } = this.limiterFor(identity);
-    return limiter ? limiter.peek(key) : null;
+  peek(identity: Identity): Maybe<RateDecision | null> {
+    const t = this.tierOf(identity);
+    if (!t.limiter) return null;
+    const shared = this.sharedNow();
+    if (shared === null) return t.limiter.peek(t.key);
+    return shared.peek(t.kind, t.key, t.policies).catch(() => t.limiter!.peek(t.key));
   }
 }
 

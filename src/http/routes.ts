@@ -105,6 +105,8 @@ export interface RouteDeps {
   documentMaxBytes: number;
   /** What GET /metrics exposes (metrics.ts). */
   metrics: Metrics;
+  /** Impairments of the rate limits (the shared store not answering), for health. */
+  rateLimitIssues?: () => string[];
 }
 
 const SIMILAR_WORDS_MAX = 5;
@@ -311,7 +313,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       },
       async handle() {
         const h = await services.health();
-        const issues = [...h.issues];
+        const issues = [...h.issues, ...(deps.rateLimitIssues?.() ?? [])];
         if (deps.isShuttingDown()) issues.push('the service is shutting down');
         const body: HealthResponse = {
           status: issues.length > 0 ? 'degraded' : 'healthy',

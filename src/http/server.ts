@@ -29,7 +29,8 @@ import { Metrics } from './metrics.js';
 import { detailReply, errorReply, HttpError, rateLimitedReply, statusLine } from './errors.js';
 import { buildOpenApi } from './openapi.js';
 import { PartnerKeys } from './partners.js';
-import { RateLimits, rateLimitHeaders, type Identity, type RateDecision } from './rate-limit.js';
+import { RateLimits, rateLimitHeaders, then, type Identity, type Maybe } from './rate-limit.js';
+import { SharedWindows } from './shared-limits.js';
 import { buildRoutes, openApiRoute, type Route } from './routes.js';
 import type { Quota, Reply, RequestContext } from './types.js';
 
@@ -81,7 +82,7 @@ interface RequestState {
   abort: AbortController | null;
   /** Who the request counts against, and when it was counted (a handler may count more, or take it back: Quota). */
   identity: Identity | null;
-  countedAt: number | null;
+  countedAt: number | string | null;
   /** Wakes a stream waiting for the socket to drain (called on abort too). */
   wake: (() => void) | null;
   status: number;
@@ -143,7 +144,8 @@ export async function startServer(config: Config, services: Services, options: S
   // ---- set-up: everything that can fail does so before the port opens
   const partners = await PartnerKeys.load(config.partnerKeysFile);
   const resolver = new ClientResolver(config.trustedProxies);
-  const limits = new RateLimits({ perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay }, partners);
+  const shared = config.redisUrl === null ? null : new SharedWindows({ url: config.redisUrl, timeoutMs: config.redisTimeoutMs, prefix: config.redisKeyPrefix });
+  const limits = new RateLimits({ perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay }, partners, {}, shared);
   const countWords = options.countWords ?? engineCountWords;
 
   let shuttingDown = false;
@@ -151,7 +153,15 @@ export async function startServer(config: Config, services: Services, options: S
   let onDrained: (() => void) | null = null;
 
   const metrics = new Metrics();
-  const routes = buildRoutes({ services, countWords, isShuttingDown: () => shuttingDown, logError, documentMaxBytes: config.documentMaxBytes, metrics });
+  const routes = buildRoutes({
+    services,
+    countWords,
+    isShuttingDown: () => shuttingDown,
+    logError,
+    documentMaxBytes: config.documentMaxBytes,
+    metrics,
+    rateLimitIssues: () => limits.issues(),
+  });
   // The OpenAPI document is serialized once, and compressed once per coding.
   let openApiJson: Uint8Array = new Uint8Array(0);
   const openApiCompressed = new Map<ContentEncoding, Uint8Array>();
@@ -275,37 +285,40 @@ export async function startServer(config: Config, services: Services, options: S
    * refusal (401, 429), or null with the request counted in `state`. Probes
    * and preflights (`exempt`) ignore the key: a gateway or orchestrator
    * holding a stale key must still see the instance up; they only report the
-   * quota, never spend or refuse it.
+   * quota, never spend or refuse it. A Promise when the limits are shared
+   * in Redis (REDIS_URL) and it answers.
    */
-  function identify(ctx: RequestContext, exempt: boolean, state: RequestState): Reply | null {
+  function identify(ctx: RequestContext, exempt: boolean, state: RequestState): Maybe<Reply | null> {
     let identity: Identity = { kind: 'anonymous', key: clientKey(ctx.client) };
     if (ctx.apiKey !== '' && !exempt) {
       const partner = limits.findPartner(ctx.apiKey);
       if (partner === null) {
         // A wrong key counts against the address, so keys cannot be guessed at speed.
-        const d = limits.consume(identity);
-        if (d) {
-          state.rateHeaders = rateLimitHeaders(d);
-          if (!d.allowed) return rateLimitedReply(d.retryAfterSeconds);
-        }
-        return errorReply('UNAUTHORIZED', 'Unknown API key');
+        return then(limits.consume(identity), (d) => {
+          if (d) {
+            state.rateHeaders = rateLimitHeaders(d);
+            if (!d.allowed) return rateLimitedReply(d.retryAfterSeconds);
+          }
+          return errorReply('UNAUTHORIZED', 'Unknown API key');
+        });
       }
       identity = { kind: 'partner', partner };
       state.partner = partner.name;
     }
-    const decision = exempt ? limits.peek(identity) : limits.consume(identity);
-    if (decision) {
-      state.rateHeaders = rateLimitHeaders(decision);
-      if (!exempt && !decision.allowed) return rateLimitedReply(decision.retryAfterSeconds);
-    }
-    if (!exempt) {
-      state.identity = identity;
-      state.countedAt = decision?.recordedAt ?? null;
-    }
-    return null;
+    return then(exempt ? limits.peek(identity) : limits.consume(identity), (decision) => {
+      if (decision) {
+        state.rateHeaders = rateLimitHeaders(decision);
+        if (!exempt && !decision.allowed) return rateLimitedReply(decision.retryAfterSeconds);
+      }
+      if (!exempt) {
+        state.identity = identity;
+        state.countedAt = decision?.recordedAt ?? null;
+      }
+      return null;
+    });
   }
 
-  /** Routing, identity, rate limit, then the handler. Synchronous until a handler or body read goes async. */
+  /** Routing, identity, rate limit, then the handler. Synchronous until a handler, a body read or a shared rate limit goes async. */
   function dispatch(res: HttpResponse, ctx: RequestContext, group: PatternGroup | null, state: RequestState): Reply | Promise<Reply> {
     // Where the body ends is unknown: answer, and close so no byte of it is read as the next request.
     if (ctx.framingError !== null) return errorReply('BAD_REQUEST', ctx.framingError);
@@ -314,8 +327,55 @@ export async function startServer(config: Config, services: Services, options: S
     const exempt = preflight || (route !== undefined && !route.rateLimited);
 
     const refused = identify(ctx, exempt, state);
+    if (refused instanceof Promise) {
+      // Redis decides later, but uWS wants the body's reader attached now: the body is read meanwhile.
+      let body: BodyRead | null = null;
+      if (group !== null && !preflight && route !== undefined && route.body !== false) {
+        try {
+          body = readRouteBody(res, ctx, route, state);
+        } catch (e) {
+          body = { form: 'json', promise: Promise.reject(e) };
+        }
+        body.promise.catch(() => {});
+      }
+      return refused.then((r) => r ?? routed(res, ctx, group, route, preflight, state, body));
+    }
     if (refused !== null) return refused;
+    return routed(res, ctx, group, route, preflight, state, null);
+  }
 
+  /** A request's body being read, and how to decode it. */
+  interface BodyRead {
+    form: 'json' | 'text';
+    promise: Promise<Buffer>;
+  }
+
+  /** Starts reading a route's body (its content type checked first: an HttpError is thrown at once). */
+  function readRouteBody(res: HttpResponse, ctx: RequestContext, route: Route, state: RequestState): BodyRead {
+    if (route.body === 'json') {
+      requireJsonContentType(ctx.contentType);
+      const reader = readBody(res, ctx.contentLength, config.maxBodyBytes);
+      state.reader = reader;
+      return { form: 'json', promise: reader.promise };
+    }
+    // Documents and batches answer every body problem in Shape B, its size too.
+    const form = route.body === 'document' ? documentContentType(ctx.contentType) : (requireJsonContentType(ctx.contentType), 'json');
+    const tooLarge = route.body === 'document' ? `Document exceeds ${config.documentMaxBytes} bytes` : `Request body exceeds ${config.documentMaxBytes} bytes`;
+    const reader = readBody(res, ctx.contentLength, config.documentMaxBytes, () => new HttpError({ ...detailReply(tooLarge), status: 413 }));
+    state.reader = reader;
+    return { form: form === 'json' ? 'json' : 'text', promise: reader.promise };
+  }
+
+  /** After identity and the rate limit: routing, then the handler (`body`: the body's read, when already started). */
+  function routed(
+    res: HttpResponse,
+    ctx: RequestContext,
+    group: PatternGroup | null,
+    route: Route | undefined,
+    preflight: boolean,
+    state: RequestState,
+    body: BodyRead | null,
+  ): Reply | Promise<Reply> {
     if (group === null) return errorReply('NOT_FOUND', `No endpoint at ${ctx.path}`);
     if (preflight) {
       return {
@@ -332,27 +392,12 @@ export async function startServer(config: Config, services: Services, options: S
       return errorReply('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here; allowed: ${group.allow}`, { headers: { Allow: group.allow } });
     }
     const input = { ctx, body: undefined as unknown, raw: undefined as Buffer | undefined, signal: () => signalOf(state), quota: quotaOf(state) };
-    if (route.body === 'json') {
-      requireJsonContentType(ctx.contentType);
-      const reader = readBody(res, ctx.contentLength, config.maxBodyBytes);
-      state.reader = reader;
-      return reader.promise.then((buf) => {
-        state.bodyConsumed = true;
-        return route.handle({ ...input, body: decodeJsonBody(buf) });
-      });
-    }
-    if (route.body === 'document' || route.body === 'batch') {
-      // These endpoints answer every body problem in Shape B, its size too.
-      const form = route.body === 'document' ? documentContentType(ctx.contentType) : (requireJsonContentType(ctx.contentType), 'json');
-      const tooLarge = route.body === 'document' ? `Document exceeds ${config.documentMaxBytes} bytes` : `Request body exceeds ${config.documentMaxBytes} bytes`;
-      const reader = readBody(res, ctx.contentLength, config.documentMaxBytes, () => new HttpError({ ...detailReply(tooLarge), status: 413 }));
-      state.reader = reader;
-      return reader.promise.then((buf) => {
-        state.bodyConsumed = true;
-        return form === 'json' ? route.handle({ ...input, body: decodeJsonBody(buf) }) : route.handle({ ...input, raw: buf });
-      });
-    }
-    return route.handle(input);
+    if (route.body === false) return route.handle(input);
+    const read = body ?? readRouteBody(res, ctx, route, state);
+    return read.promise.then((buf) => {
+      state.bodyConsumed = true;
+      return read.form === 'json' ? route.handle({ ...input, body: decodeJsonBody(buf) }) : route.handle({ ...input, raw: buf });
+    });
   }
 
   /** The handler's view of the rate limits: more requests counted for the pieces or items of this one, or this one taken back. */
@@ -360,17 +405,21 @@ export async function startServer(config: Config, services: Services, options: S
     return {
       take(n, mode) {
         if (n <= 0 || state.identity === null) return { granted: Math.max(0, n), retryAfterSeconds: 0, neverFits: false, policy: null };
-        const d = limits.consumeMany(state.identity, n, mode, state.countedAt === null ? 0 : 1);
-        if (d === null) return { granted: n, retryAfterSeconds: 0, neverFits: false, policy: null };
-        state.rateHeaders = rateLimitHeaders(d);
-        return { granted: d.granted, retryAfterSeconds: d.retryAfterSeconds, neverFits: d.neverFits, policy: d.policy };
+        return then(limits.consumeMany(state.identity, n, mode, state.countedAt === null ? 0 : 1), (d) => {
+          if (d === null) return { granted: n, retryAfterSeconds: 0, neverFits: false, policy: null };
+          state.rateHeaders = rateLimitHeaders(d);
+          return { granted: d.granted, retryAfterSeconds: d.retryAfterSeconds, neverFits: d.neverFits, policy: d.policy };
+        });
       },
       refundRequest() {
         if (state.identity === null || state.countedAt === null) return;
         limits.refund(state.identity, state.countedAt);
         state.countedAt = null;
-        const d = limits.peek(state.identity);
-        if (d) state.rateHeaders = rateLimitHeaders(d);
+        // The headers of a reply not yet written say what is left (from Redis: if it answers before the reply goes).
+        const peeked = then(limits.peek(state.identity), (d) => {
+          if (d) state.rateHeaders = rateLimitHeaders(d);
+        });
+        if (peeked instanceof Promise) peeked.catch(() => {});
       },
     };
   }
@@ -634,13 +683,27 @@ export async function startServer(config: Config, services: Services, options: S
         state.aborted = true;
       });
       if (ctx.apiKey === '' && ctx.query !== '') ctx.apiKey = new URLSearchParams(ctx.query).get('key') ?? '';
-      const refusal = upgradeRefusal(ctx, state);
-      if (refusal !== null) respond(res, ctx, state, refusal);
-      else if (!state.aborted) {
-        const conn = live.newConnection(ctx.client, LiveChannel.capKey(clientKey(ctx.client), state.partner), state.partner);
-        res.cork(() => res.upgrade(conn, secKey, protocol, extensions, context));
-        state.status = 101;
+      const c = ctx;
+      const complete = (refusal: Reply | null): void => {
+        if (refusal !== null) respond(res, c, state, refusal);
+        else if (!state.aborted) {
+          const conn = live.newConnection(c.client, LiveChannel.capKey(clientKey(c.client), state.partner), state.partner);
+          res.cork(() => res.upgrade(conn, secKey, protocol, extensions, context));
+          state.status = 101;
+        }
+      };
+      const refusal = upgradeRefusal(c, state);
+      if (refusal instanceof Promise) {
+        // Rate limits shared in Redis: the upgrade completes when it answers (the headers were copied above).
+        refusal
+          .then(complete, (e) => {
+            logError('live upgrade failed', e, c.requestId);
+            respond(res, c, state, errorReply('INTERNAL_ERROR'));
+          })
+          .finally(() => finish(c, state, liveGroup));
+        return;
       }
+      complete(refusal);
     } catch (e) {
       logError('live upgrade failed', e, ctx?.requestId);
       respond(res, ctx, state, errorReply('INTERNAL_ERROR'));
@@ -648,12 +711,14 @@ export async function startServer(config: Config, services: Services, options: S
     finish(ctx, state, liveGroup);
   }
 
-  function upgradeRefusal(ctx: RequestContext, state: RequestState): Reply | null {
+  function upgradeRefusal(ctx: RequestContext, state: RequestState): Maybe<Reply | null> {
     if (shuttingDown) return errorReply('SERVICE_UNAVAILABLE', 'The service is shutting down', { retryAfter: 1, headers: { 'Retry-After': '1' } });
     // Browsers do not apply CORS to WebSockets: the server checks the Origin itself.
     if (!anyOrigin && ctx.origin !== '' && !allowedOrigins.has(ctx.origin)) return errorReply('FORBIDDEN', `Origin ${ctx.origin} is not allowed (CORS_ORIGINS)`);
-    const refused = identify(ctx, false, state);
-    if (refused !== null) return refused;
+    return then(identify(ctx, false, state), (refused) => (refused !== null ? refused : liveCapRefusal(ctx, state)));
+  }
+
+  function liveCapRefusal(ctx: RequestContext, state: RequestState): Reply | null {
     const cap = live.refusal(LiveChannel.capKey(clientKey(ctx.client), state.partner), state.partner === null ? 1 : config.livePartnerFactor);
     if (cap !== null) {
       // Not a request served: the count is taken back.
@@ -683,6 +748,7 @@ export async function startServer(config: Config, services: Services, options: S
     clearInterval(purgeTimer);
     metrics.close();
     app.close();
+    void shared?.close();
     throw e;
   });
   const port = uWS.us_socket_local_port(listenSocket as unknown as us_socket);
@@ -715,6 +781,7 @@ export async function startServer(config: Config, services: Services, options: S
         clearInterval(purgeTimer);
         metrics.close();
         app.close();
+        await shared?.close();
       })();
       return shutdownPromise;
     },

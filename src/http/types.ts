@@ -77,7 +77,8 @@ export interface QuotaGrant {
  * first count as requests of their own.
  */
 export interface Quota {
-  take(n: number, mode: 'all' | 'partial'): QuotaGrant;
+  /** A Promise when the limits are shared in Redis. */
+  take(n: number, mode: 'all' | 'partial'): QuotaGrant | Promise<QuotaGrant>;
   /** Takes back the request's own count (a request its handler refuses for its quota, as the limiter would have). */
   refundRequest(): void;
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { Compile } from 'typebox/compile';
 import { PartnerKeys } from '../../src/http/partners.js';
-import { RateLimits, SlidingWindowLimiter } from '../../src/http/rate-limit.js';
+import { RateLimits, SlidingWindowLimiter, type RateDecision } from '../../src/http/rate-limit.js';
 import { ErrorBody, RateLimitBody } from '../../src/schemas/common.js';
 import { getJson, startTestServer } from './harness.js';
 
@@ -153,7 +153,7 @@ test('refund takes back exactly the request counted at that time', () => {
   c.advance(1000);
   l.consume('a');
   assert.equal(l.consume('a').allowed, false);
-  l.refund('a', first.recordedAt!);
+  l.refund('a', first.recordedAt as number);
   assert.equal(l.peek('a').remaining, 1);
   // The oldest left is the one at 1 s: one more now, and the next slot frees at 61 s.
   assert.equal(l.consume('a').allowed, true);
@@ -205,7 +205,7 @@ test('limits of 0 turn the anonymous tier off; partners without limits are unlim
   assert.ok(partner);
   assert.equal(limits.consume({ kind: 'partner', partner }), null);
   const dayOnly = new RateLimits({ perMinute: 0, perDay: 2 }, keys);
-  assert.equal(dayOnly.consume({ kind: 'anonymous', key: 'x' })?.policy, '2;w=86400');
+  assert.equal((dayOnly.consume({ kind: 'anonymous', key: 'x' }) as RateDecision | null)?.policy, '2;w=86400');
 });
 
 // ---- partner key files

@@ -1,0 +1,77 @@
+// /api/v1/live on the real data: a text typed and edited word by word gets,
+// at every step, exactly the REST answer, though the connection asks the
+// engines only for the words it has not seen (spellcheck) and keeps its
+// recent answers (romanization).
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { LiveClient } from '../http/live-client.js';
+import { SKIP_WITHOUT_DATA } from './real-data.js';
+import { startTestService, type TestService } from './service.js';
+
+let svc: TestService;
+let client: LiveClient;
+
+before(async () => {
+  if (SKIP_WITHOUT_DATA) return;
+  svc = await startTestService();
+  client = (await LiveClient.open(`ws://127.0.0.1:${svc.port}/api/v1/live`)).client;
+});
+
+after(async () => {
+  await client?.close();
+  await svc?.close();
+});
+
+async function rest(path: string, body: unknown): Promise<unknown> {
+  const r = await fetch(`${svc.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  assert.equal(r.status, 200);
+  return r.json();
+}
+
+/** Real sentences of the store (the examples of common words), so the texts are what the data holds, not ours. */
+async function sentences(): Promise<string[]> {
+  const out: string[] = [];
+  for (const w of ['घर', 'काम', 'नेपाल', 'पानी']) {
+    const r = await fetch(`${svc.base}/api/v1/dictionary/examples?q=${encodeURIComponent(w)}&limit=5`);
+    if (r.status === 200) out.push(...((await r.json()) as { examples: { text: string }[] }).examples.map((e) => e.text));
+  }
+  return out;
+}
+
+test('live spellcheck of a text typed word by word, with slips, equals REST at every step', { skip: SKIP_WITHOUT_DATA }, async () => {
+  const texts = await sentences();
+  assert.ok(texts.length >= 8, `${texts.length} example sentences`);
+  const words = texts.join(' ').split(/\s+/).filter(Boolean).slice(0, 120);
+  let text = '';
+  let steps = 0;
+  let flagged = 0;
+  for (let i = 0; i < words.length; i++) {
+    // Every fifth word typed with a slip: its last vowel sign dropped, or a letter doubled.
+    const w = i % 5 === 4 ? words[i]!.replace(/[\u093E-\u094C](?!.*[\u093E-\u094C])/u, '') || words[i]! + words[i]!.slice(-1) : words[i]!;
+    text = text === '' ? w : `${text} ${w}`;
+    if (i % 3 !== 2 && i !== words.length - 1) continue;
+    const live = await client.request({ op: 'spellcheck', text });
+    assert.equal(live.error, undefined, JSON.stringify(live.error));
+    flagged = (live.result.misspelled.length as number) + (live.result.unknown.length as number);
+    assert.deepEqual(live.result, await rest('/api/v1/spellcheck/text', { text }), `step ${steps}: ${text}`);
+    steps++;
+  }
+  assert.ok(steps >= 30);
+  assert.ok(flagged > 0, 'the slips were flagged');
+  // An edit in the middle (a word replaced) and a paragraph break.
+  const edited = text.replace(words[10]!, 'नेपालि') + '\n\nघर घर';
+  assert.deepEqual((await client.request({ op: 'spellcheck', text: edited })).result, await rest('/api/v1/spellcheck/text', { text: edited }));
+});
+
+test('live romanization of a text typed word by word equals REST at every step', { skip: SKIP_WITHOUT_DATA }, async () => {
+  const words = 'mero naam ram ho ma kathmandu ma baschu ra nepali bhasa padhchu aaja mausam ramro chha'.split(' ');
+  for (let i = 1; i <= words.length; i++) {
+    const text = words.slice(0, i).join(' ');
+    const live = await client.request({ op: 'romanize', text, max_candidates: 3 });
+    assert.deepEqual(live.result, await rest('/api/v1/romanization/resolve', { text, max_candidates: 3 }), text);
+  }
+  assert.equal((await client.request({ op: 'romanize', text: 'mero naam ram ho' })).result.converted_text, 'मेरो नाम राम हो');
+  const tokens = await client.request({ op: 'romanize_tokens', tokens: ['ghar', 'ma'] });
+  assert.deepEqual(tokens.result, await rest('/api/v1/romanization/resolve', { tokens: ['ghar', 'ma'] }));
+});
