@@ -14,9 +14,11 @@
 # is passed on from the environment; NGINX_ACCESS_LOG=off (or a path)
 # replaces nginx's access log in DIR/logs.
 #
-# Rate limits: each replica counts its own clients (shared counting in Redis
-# is not built yet), so a client's real limit is the limit times the
-# replicas it reaches.
+# Rate limits are shared by the replicas in Redis: Debian's redis-server
+# runs on 127.0.0.1:P+N+1 (no persistence; its pid and log in DIR) and every
+# replica gets REDIS_URL. Give REDIS_URL yourself to use another Redis, or
+# CLUSTER_REDIS=off to have none (each replica then counts alone: a
+# client's real limit is the limit times the replicas it reaches).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -71,6 +73,11 @@ stop() {
   local n=0
   while [ -f "$DIR/nginx.pid" ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
   rm -f "$DIR/nginx.pid"
+  if [ -f "$DIR/redis.pid" ]; then
+    # Last, after the replicas; no persistence: the counters go with it.
+    kill -TERM "$(cat "$DIR/redis.pid")" 2>/dev/null || true
+    rm -f "$DIR/redis.pid"
+  fi
 }
 
 start() {
@@ -81,10 +88,24 @@ start() {
   mkdir -p "$DIR/logs" "$DIR/tmp"
   trap 'echo "cluster: start failed; stopping what started (logs in $DIR/logs)" >&2; stop' ERR
 
+  local redis_url=${REDIS_URL:-}
+  if [ -z "$redis_url" ] && [ "${CLUSTER_REDIS:-on}" != off ]; then
+    command -v redis-server >/dev/null || die "redis-server not found: sudo apt-get install redis-server (or CLUSTER_REDIS=off: each replica counts its own rate limits)"
+    local rport=$((PORT + REPLICAS + 1))
+    redis-server --port "$rport" --bind 127.0.0.1 --save '' --appendonly no --daemonize yes \
+      --pidfile "$DIR/redis.pid" --logfile "$DIR/logs/redis.log" --dir "$DIR/tmp"
+    local n=0
+    until redis-cli -p "$rport" ping >/dev/null 2>&1; do
+      n=$((n + 1)); [ $n -lt 100 ] || die "redis-server on port $rport did not start; see $DIR/logs/redis.log"
+      sleep 0.1
+    done
+    redis_url="redis://127.0.0.1:$rport"
+  fi
+
   local upstreams=""
   for i in $(seq 1 "$REPLICAS"); do
     local p=$((PORT + i))
-    PORT=$p HOST=127.0.0.1 TRUSTED_PROXIES=127.0.0.1 node "$ROOT/dist/src/main.js" >"$DIR/logs/replica-$i.log" 2>&1 &
+    PORT=$p HOST=127.0.0.1 TRUSTED_PROXIES=127.0.0.1 REDIS_URL=$redis_url node "$ROOT/dist/src/main.js" >"$DIR/logs/replica-$i.log" 2>&1 &
     echo $! >"$DIR/replica-$i.pid"
     upstreams+="server 127.0.0.1:$p max_fails=3 fail_timeout=5s; "
   done
@@ -121,12 +142,13 @@ EOF
   nginx -p "$DIR" -c "$DIR/nginx.conf" -e "$DIR/logs/nginx-error.log"
   wait_up "$PORT" 20 || die "nginx on port $PORT does not reach the replicas; see $DIR/logs/nginx-error.log"
   trap - ERR
-  echo "cluster: nginx on http://127.0.0.1:$PORT, $REPLICAS replicas on ports $((PORT + 1))-$((PORT + REPLICAS)); logs in $DIR/logs; stop with: $0 stop --dir $DIR"
+  echo "cluster: nginx on http://127.0.0.1:$PORT, $REPLICAS replicas on ports $((PORT + 1))-$((PORT + REPLICAS)), rate limits ${redis_url:+shared in $redis_url}${redis_url:-per replica}; logs in $DIR/logs; stop with: $0 stop --dir $DIR"
 }
 
 status() {
   local up=0
   [ -f "$DIR/nginx.pid" ] && kill -0 "$(cat "$DIR/nginx.pid")" 2>/dev/null && echo "nginx: running (pid $(cat "$DIR/nginx.pid"))" && up=1
+  [ -f "$DIR/redis.pid" ] && kill -0 "$(cat "$DIR/redis.pid")" 2>/dev/null && echo "redis-server: running (pid $(cat "$DIR/redis.pid"))" && up=1
   for f in "$DIR"/replica-*.pid; do
     [ -f "$f" ] || continue
     kill -0 "$(cat "$f")" 2>/dev/null && echo "$(basename "$f" .pid): running (pid $(cat "$f"))" && up=1

@@ -9,10 +9,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { REDIS_BINARY, SKIP_WITHOUT_REDIS } from '../http/redis-server.js';
 import { SKIP_WITHOUT_DATA } from './real-data.js';
 
 const HAVE_NGINX = spawnSync('nginx', ['-v']).status === 0;
 const SKIP = SKIP_WITHOUT_DATA || (HAVE_NGINX ? false : 'nginx is not installed (Debian: apt-get install nginx; .ci/run installs it)');
+const SKIP_REDIS = SKIP || SKIP_WITHOUT_REDIS;
 const SCRIPT = join(process.cwd(), 'deploy', 'cluster.sh');
 const q = encodeURIComponent;
 
@@ -24,19 +27,20 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** A base port with the two above it free too. */
+/** A base port with the three above it free too (nginx, two replicas, redis-server). */
 async function freeBase(): Promise<number> {
   for (let i = 0; i < 50; i++) {
     // Below Linux's ephemeral range (32768-60999), where outgoing connections take ports.
     const base = 10_000 + Math.floor(Math.random() * 22_000);
-    if ((await portFree(base)) && (await portFree(base + 1)) && (await portFree(base + 2))) return base;
+    if ((await portFree(base)) && (await portFree(base + 1)) && (await portFree(base + 2)) && (await portFree(base + 3))) return base;
   }
-  throw new Error('no three free ports in a row');
+  throw new Error('no four free ports in a row');
 }
 
-function cluster(args: string[]): { status: number | null; out: string } {
+function cluster(args: string[], env: Record<string, string> = {}): { status: number | null; out: string } {
   const r = spawnSync(SCRIPT, args, {
-    env: { ...process.env, WORKERS: '1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0' },
+    // Without redis-server the cluster runs without shared limits (this test does not count them).
+    env: { ...process.env, WORKERS: '1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0', ...(REDIS_BINARY ? {} : { CLUSTER_REDIS: 'off' }), ...env },
     encoding: 'utf8',
     timeout: 240_000,
   });
@@ -119,3 +123,48 @@ async function throughNginx(dir: string, port: number): Promise<void> {
   assert.equal(stopped.status, 0, stopped.out);
   for (const p of [port, port + 2]) assert.ok(await portFree(p), `port ${p} is free again`);
 }
+
+test('two replicas behind nginx sharing rate limits in Redis: exactly 30 of 100 concurrent requests, whichever replica; Redis stopped: no 5xx, degraded; back: shared again', { skip: SKIP_REDIS, timeout: 300_000 }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'nls-cluster-'));
+  const port = await freeBase();
+  t.after(() => {
+    cluster(['stop', '--dir', dir]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  // A generous Redis timeout: on a loaded 2-core machine a 50 ms one would let a few decisions fall back to the process.
+  const env = { RATE_LIMIT_PER_MINUTE: '30', RATE_LIMIT_PER_DAY: '1000', REDIS_TIMEOUT_MS: '1000' };
+  const started = cluster(['start', '--replicas', '2', '--port', String(port), '--dir', dir], env);
+  assert.equal(started.status, 0, started.out);
+  assert.match(started.out, /rate limits shared in redis:\/\/127\.0\.0\.1:\d+/);
+  const base = `http://127.0.0.1:${port}`;
+  const url = `${base}/api/v1/dictionary/word?q=${q('घर')}`;
+  const burst = async (n: number) => {
+    const statuses = await Promise.all(Array.from({ length: n }, () => fetch(url).then(async (r) => (await r.arrayBuffer(), r.status))));
+    return { ok: statuses.filter((s) => s === 200).length, limited: statuses.filter((s) => s === 429).length, other: statuses.filter((s) => s !== 200 && s !== 429) };
+  };
+  assert.deepEqual(await burst(100), { ok: 30, limited: 70, other: [] });
+  // The 31st is refused by either replica, through nginx or straight.
+  for (const p of [port + 1, port + 2]) assert.equal((await fetch(`http://127.0.0.1:${p}/api/v1/dictionary/word?q=${q('घर')}`)).status, 429, `replica on ${p}`);
+
+  // Redis stopped mid-run: every replica counts alone; nothing answers 5xx; health says why.
+  const redisPid = Number(readFileSync(join(dir, 'redis.pid'), 'utf8'));
+  process.kill(redisPid, 'SIGKILL');
+  const health = async (p: number) => (await (await fetch(`http://127.0.0.1:${p}/api/v1/health`)).json()) as { status: string; issues?: string[] };
+  for (let i = 0; i < 100 && (await health(port + 1)).status !== 'degraded'; i++) await sleep(100);
+  const h = await health(port + 1);
+  assert.equal(h.status, 'degraded');
+  assert.match((h.issues ?? []).join('\n'), /rate limits are counted per process/);
+  const during = await burst(100);
+  assert.deepEqual(during.other, [], 'no 5xx while Redis is gone');
+  assert.ok(during.ok > 0, 'served per process');
+
+  // Redis back (empty: no persistence): the shared count resumes from zero.
+  const rport = port + 3;
+  const r = spawnSync(REDIS_BINARY!, ['--port', String(rport), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--pidfile', join(dir, 'redis.pid'), '--logfile', join(dir, 'logs', 'redis-2.log'), '--dir', join(dir, 'tmp')]);
+  assert.equal(r.status, 0, String(r.stderr));
+  for (const p of [port + 1, port + 2]) {
+    for (let i = 0; i < 150 && (await health(p)).status !== 'healthy'; i++) await sleep(100);
+    assert.equal((await health(p)).status, 'healthy', `replica on ${p} counts in Redis again`);
+  }
+  assert.deepEqual(await burst(100), { ok: 30, limited: 70, other: [] });
+});
