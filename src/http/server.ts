@@ -679,6 +679,7 @@ export async function startServer(config: Config, services: Services, options: S
       const secKey = req.getHeader('sec-websocket-key');
       const protocol = req.getHeader('sec-websocket-protocol');
       const extensions = req.getHeader('sec-websocket-extensions');
+      const host = req.getHeader('host');
       res.onAborted(() => {
         state.aborted = true;
       });
@@ -692,7 +693,7 @@ export async function startServer(config: Config, services: Services, options: S
           state.status = 101;
         }
       };
-      const refusal = upgradeRefusal(c, state);
+      const refusal = upgradeRefusal(c, host, state);
       if (refusal instanceof Promise) {
         // Rate limits shared in Redis: the upgrade completes when it answers (the headers were copied above).
         refusal
@@ -711,10 +712,12 @@ export async function startServer(config: Config, services: Services, options: S
     finish(ctx, state, liveGroup);
   }
 
-  function upgradeRefusal(ctx: RequestContext, state: RequestState): Maybe<Reply | null> {
+  function upgradeRefusal(ctx: RequestContext, host: string, state: RequestState): Maybe<Reply | null> {
     if (shuttingDown) return errorReply('SERVICE_UNAVAILABLE', 'The service is shutting down', { retryAfter: 1, headers: { 'Retry-After': '1' } });
-    // Browsers do not apply CORS to WebSockets: the server checks the Origin itself.
-    if (!anyOrigin && ctx.origin !== '' && !allowedOrigins.has(ctx.origin)) return errorReply('FORBIDDEN', `Origin ${ctx.origin} is not allowed (CORS_ORIGINS)`);
+    // Browsers do not apply CORS to WebSockets: the server checks the Origin
+    // itself. The service's own pages (the playground, same origin) may always connect.
+    const sameOrigin = host !== '' && (ctx.origin === `http://${host}` || ctx.origin === `https://${host}`);
+    if (!anyOrigin && ctx.origin !== '' && !sameOrigin && !allowedOrigins.has(ctx.origin)) return errorReply('FORBIDDEN', `Origin ${ctx.origin} is not allowed (CORS_ORIGINS)`);
     return then(identify(ctx, false, state), (refused) => (refused !== null ? refused : liveCapRefusal(ctx, state)));
   }
 

@@ -266,7 +266,7 @@ test('live upgrade: partner keys (header or ?key=) raise the budgets; an unknown
   for (const c of [byQuery, byHeader, again]) await c.client.close();
 });
 
-test('live upgrade: with CORS_ORIGINS set, an upgrade from another Origin is 403', async (t) => {
+test('live upgrade: with CORS_ORIGINS set, an upgrade from another Origin is 403 (its own origin is always allowed)', async (t) => {
   const s = await startTestServer(t, { corsOrigins: ['https://editor.example'] });
   const ok = await LiveClient.open(wsUrl(s.port), { origin: 'https://editor.example' });
   await ok.client.close();
@@ -276,9 +276,11 @@ test('live upgrade: with CORS_ORIGINS set, an upgrade from another Origin is 403
   );
   assert.equal(refused.status, 403);
   assert.equal(refused.body.error.code, 'FORBIDDEN');
-  // Clients that are not browsers send no Origin.
+  // Clients that are not browsers send no Origin; the service's own pages (the playground) are of its origin.
   const none = await LiveClient.open(wsUrl(s.port));
   await none.client.close();
+  const own = await LiveClient.open(wsUrl(s.port), { origin: `http://127.0.0.1:${s.port}` });
+  await own.client.close();
 });
 
 test('live shutdown: messages in flight are answered, then the connection closes with 1001', async (t) => {
