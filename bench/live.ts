@@ -1,7 +1,7 @@
 // The live channel (GET /api/v1/live) as people type into it, beside REST
 // for the same work (issue 22's targets):
 //
-//   node dist/bench/live.js [--only edit,many] [--paragraphs 40] [--edits 10] [--connections 1000] [--seconds 60]
+//   node dist/bench/live.js [--only edit,many] [--ops romanize,spellcheck] [--paragraphs 40] [--edits 10] [--connections 1000] [--seconds 60]
 //
 // edit: one connection; for each 50-token paragraph (the eval's romanized
 //   sentences; Devanagari runs of its FLoRes text for spellcheck) the
@@ -20,7 +20,7 @@
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
-import { evalDevanagariRuns, freshRomanTexts, machine, memoryOf, percentile, startService, type RunningService } from './lib.js';
+import { evalDevanagariRuns, freshRomanTexts, machine, memoryOf, percentile, startService, threadCpuMs, type RunningService } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,6 +29,7 @@ const { values: args } = parseArgs({
     edits: { type: 'string', default: '10' },
     connections: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '60' },
+    ops: { type: 'string', default: 'romanize,spellcheck' },
   },
 });
 const ONLY = args.only!.split(',');
@@ -165,6 +166,8 @@ async function manyBench(all: Work[], connections: number, seconds: number): Pro
     console.log(`${clients.length} connections open; service anonymous memory ${before} MiB before, ${opened} MiB with them open`);
     const rtt: number[] = [];
     const errors = new Map<string, number>();
+    const cpuBefore = threadCpuMs(svc.pid);
+    const clientCpuBefore = process.cpuUsage();
     const end = performance.now() + seconds * 1000;
     await Promise.all(
       clients.map(async (c, i) => {
@@ -184,6 +187,12 @@ async function manyBench(all: Work[], connections: number, seconds: number): Pro
       }),
     );
     const atEnd = mib();
+    const cpuAfter = threadCpuMs(svc.pid);
+    let total = 0;
+    for (const [tid, ms] of cpuAfter) total += ms - (cpuBefore.get(tid) ?? 0);
+    const main = (cpuAfter.get(svc.pid) ?? 0) - (cpuBefore.get(svc.pid) ?? 0);
+    const client = process.cpuUsage(clientCpuBefore);
+    console.log(`CPU over the run: service ${(total / 1000).toFixed(1)} s (main thread ${(main / 1000).toFixed(1)} s), this client ${((client.user + client.system) / 1e6).toFixed(1)} s, of ${seconds} s x 2 cores`);
     const dropped = clients.filter((c) => c.dropped).length;
     for (const c of clients) c.ws.close();
     await sleep(10_000);
@@ -195,6 +204,6 @@ async function manyBench(all: Work[], connections: number, seconds: number): Pro
 }
 
 console.log(`${machine()}; ${new Date().toISOString()}`);
-const all = works(PARAGRAPHS);
+const all = works(PARAGRAPHS).filter((w) => args.ops!.split(',').includes(w.op));
 if (ONLY.includes('edit')) for (const w of all) await editBench(w);
 if (ONLY.includes('many') && all.length > 0) await manyBench(all, Number(args.connections), Number(args.seconds));
