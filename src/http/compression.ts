@@ -18,9 +18,21 @@ import type { ContentEncoding } from '../dispatch/services.js';
 
 const PREFERENCE: readonly (ContentEncoding | 'identity')[] = ['br', 'gzip', 'identity'];
 
+// A client sends the same Accept-Encoding on every request (browsers, curl,
+// fetch each have one): the last answer is kept and reused for the same header.
+let lastHeader = '';
+let lastCoding: ContentEncoding | null = null;
+
 /** The coding to compress an answer in, or null for none (identity). */
 export function negotiateEncoding(acceptEncoding: string): ContentEncoding | null {
   if (acceptEncoding.length === 0) return null;
+  if (acceptEncoding === lastHeader) return lastCoding;
+  lastCoding = negotiate(acceptEncoding);
+  lastHeader = acceptEncoding;
+  return lastCoding;
+}
+
+function negotiate(acceptEncoding: string): ContentEncoding | null {
   const q = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [rawName, ...params] = part.split(';');

@@ -31,6 +31,8 @@ test('negotiation: q-values, identity, the wildcard and refusals', () => {
     ['gzip;q=abc, br;q=0.001', 'br'],
   ];
   for (const [header, want] of cases) assert.equal(negotiateEncoding(header), want, JSON.stringify(header));
+  // The last header's answer is reused: asked again in any order, each gets its own.
+  for (const [header, want] of [...cases].reverse().concat(cases)) assert.equal(negotiateEncoding(header), want, `again: ${JSON.stringify(header)}`);
 });
 
 
