@@ -9,7 +9,7 @@
 #            `apt-get download` of hunspell-ne, mythes-ne, tesseract-ocr-nep
 #            and libreoffice-l10n-ne from Debian's mirror, then about a minute
 #            of CPU), then `npm prune --omit=dev`;
-#   runtime  the compiled service (dist/src), the production node_modules,
+#   runtime  the compiled service (dist/src, dist/playground), the production node_modules,
 #            package.json and the one data build, run by a non-root user.
 #
 # The data is built INTO the image, not mounted as a volume, because the
@@ -47,7 +47,7 @@ RUN apt-get update \
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund && touch node_modules/.installed
-COPY Makefile tsconfig.json ./
+COPY Makefile tsconfig.json tsconfig.playground.json ./
 COPY src ./src
 COPY native-data/README.md ./native-data/README.md
 # `make data` compiles (tsc) and builds the data into native-data/builds/<time>,
@@ -78,6 +78,10 @@ WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/src ./dist/src
+# The playground page (GET /): its scripts compiled from src/playground, its
+# page and style sheet read from src/playground as they are.
+COPY --from=build /app/dist/playground ./dist/playground
+COPY --from=build /app/src/playground/index.html /app/src/playground/app.css ./src/playground/
 COPY --from=build /out/data ./data
 ENV HOST=0.0.0.0 \
     PORT=8080 \

@@ -139,6 +139,8 @@ echo "image-check: no start-up issues"
 check "look-up" '"word":"अर्थ"' -G "$B/api/v1/dictionary/word" --data-urlencode 'q=अर्थ'
 check "spellcheck" '"corrections":["पानी"]' -X POST "$B/api/v1/spellcheck/text" -H 'Content-Type: application/json' -d '{"text":"हामी पानि खान्छौँ।"}'
 check "romanization" '"converted_text":"मेरो घर"' -X POST "$B/api/v1/romanization/resolve" -H 'Content-Type: application/json' -d '{"text":"mero ghar"}'
+check "playground page" '/playground/app.js' "$B/"
+check "playground script" 'WebSocket' "$B/playground/live.js"
 # The image's own HEALTHCHECK command, run inside the container.
 hc=$($ENGINE image inspect "$TAG" --format '{{json .Config.Healthcheck.Test}}' 2>/dev/null || true)
 [[ "$hc" == *'/up'* ]] || fail "the image has no HEALTHCHECK on /up (podman: build with --format docker)"
