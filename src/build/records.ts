@@ -15,6 +15,7 @@ import { DEFINITION_USES } from '../engine/spell/spellchecker.js';
 import { romanAliases } from '../engine/roman/aliases.js';
 import { fuzzyRomanKey, romanKey } from '../engine/roman/keys.js';
 import { COMPLETIONS_PER_PREFIX } from '../store/word-store.js';
+import { filterFrequencyWords, type FrequencyImport } from './frequency.js';
 import {
   FORM_ATTESTED,
   FORM_HEADWORD,
@@ -55,6 +56,8 @@ export interface LexiconInput {
   /** Words seen in real text (tesseract news vocabulary): a ranking signal, never "correct" by itself. */
   attested: string[];
   sentences: ExampleSentence[];
+  /** The frequency word list as importFrequencyList read it (src/build/frequency.ts); its second filter, which needs the lexicon, runs here. */
+  frequency?: FrequencyImport;
   /** Roman aliases given by an imported dictionary, kept with kind "imported". */
   romanAliases?: { word: string; alias: string }[];
   sources: SourceInfo[];
@@ -188,6 +191,15 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   }
   for (const w of grammatical) index(w);
   progress(`words of real text the spellchecker accepts, indexed for corrections: ${grammatical.length} (${accepted} by the definitions' use)`);
+
+  // --- frequency ranks: the list's words less what neither the lexicon nor its morphology nor Devanagari structure supports
+  const ranks = new Map<string, number>();
+  if (input.frequency) {
+    filterFrequencyWords(input.frequency, (w) => ((forms.get(w)?.flags ?? 0) & FORM_LEXICON) !== 0, (w) => morph.analyse(w) !== null);
+    for (const [w, r] of input.frequency.ranks) ranks.set(w, r);
+    const { lines, kept, dropped } = input.frequency.report;
+    progress(`frequency ranks: ${kept} of ${lines} lines kept; dropped ${JSON.stringify(dropped)}`);
+  }
   for (const [key, list] of confusion) {
     if (list.length > 1) {
       list.sort((a, b) => usefulness(b) - usefulness(a) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
@@ -331,5 +343,5 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     verdicts: null,
     analyses: null,
   };
-  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex, verdicts: new Map(), analyses: new Map(), caseForms: new Map() };
+  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex, verdicts: new Map(), analyses: new Map(), caseForms: new Map(), ranks };
 }

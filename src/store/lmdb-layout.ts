@@ -18,6 +18,7 @@ export const DB_NAMES = {
   analyses: 'roman_analyses',
   caseForms: 'case_forms',
   entryJson: 'entry_json',
+  ranks: 'ranks',
 } as const;
 
 /** Sub-databases whose values are raw bytes, not msgpack (the reader opens them with encoding 'binary'). */
