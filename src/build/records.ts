@@ -161,6 +161,7 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   // dictionary lists. Indexed too, so that it can be offered as a
   // correction (गर्नुहोस -> गर्नुहोस्), after the lexicon forms of the same
   // distance (src/engine/spell/candidates.ts); judged against the lexicon-only index.
+  const ranks = new Map<string, number>();
   const morph = new Morphology({
     form: (w) => forms.get(w),
     formFlags: (w) => forms.get(w)?.flags,
@@ -168,6 +169,7 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     mayBeForm: (w) => forms.has(w),
     mayBeFormJoined: (a, b, c = '') => forms.has(a + b + c),
     formsByConfusionKey: (k) => confusion.get(k) ?? [],
+    rank: (w) => ranks.get(w),
   });
   // Words of real text the thesaurus's definitions use (पिरो, सेतो), which
   // the spellchecker accepts when no lexicon word is a confusion slip away
@@ -193,7 +195,6 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   progress(`words of real text the spellchecker accepts, indexed for corrections: ${grammatical.length} (${accepted} by the definitions' use)`);
 
   // --- frequency ranks: the list's words less what neither the lexicon nor its morphology nor Devanagari structure supports
-  const ranks = new Map<string, number>();
   if (input.frequency) {
     filterFrequencyWords(input.frequency, (w) => ((forms.get(w)?.flags ?? 0) & FORM_LEXICON) !== 0, (w) => morph.analyse(w) !== null);
     for (const [w, r] of input.frequency.ranks) ranks.set(w, r);
@@ -208,9 +209,11 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   }
   progress(`confusion keys: ${confusion.size}`);
 
-  // --- completions: headwords ranked once (dictionaries, attested, length), then dealt to their prefixes
+  // --- completions: headwords ranked once (the frequency list's rank, then dictionaries, attested, length), then dealt to their prefixes
+  const NO_RANK = Number.MAX_SAFE_INTEGER;
   const ranked = [...headwords.values()].sort(
     (a, b) =>
+      (ranks.get(a.word) ?? NO_RANK) - (ranks.get(b.word) ?? NO_RANK) ||
       b.entries.length - a.entries.length ||
       usefulness(b.word) - usefulness(a.word) ||
       a.word.length - b.word.length ||
@@ -298,27 +301,37 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   }
   const sentenceIndex = new Map<string, number[]>();
   const wordCount: number[] = [];
+  // How everyday a sentence's words are: the mean of log2 of their frequency ranks, a word
+  // the list lacks counting as twice the last rank (all equal when there is no list).
+  let lastRank = 1;
+  for (const r of ranks.values()) if (r > lastRank) lastRank = r;
+  const rarity = (w: string): number => Math.log2(ranks.get(w) ?? 2 * lastRank);
+  const familiarity: number[] = [];
   sentences.forEach((s, i) => {
     // A sentence is found by each of its words and by the stems they inflect,
     // so the examples of a headword include sentences with its inflected forms.
     const words = new Set<string>();
     const raws = s.text.match(DEVANAGARI_WORDS) ?? [];
     wordCount.push(raws.length);
+    let rare = 0;
     for (const raw of raws) {
       const w = normalizeWord(raw);
+      rare += rarity(w);
       words.add(w);
       for (const a of forms.get(w)?.analyses ?? []) words.add(a.stem);
     }
+    familiarity.push(raws.length > 0 ? rare / raws.length : 0);
     for (const w of words) {
       const list = sentenceIndex.get(w);
       if (list) list.push(i);
       else sentenceIndex.set(w, [i]);
     }
   });
-  // Best first: sentences of a readable length (4 to 20 words) before others, then shorter first.
-  const sentenceRank = (i: number): number => (wordCount[i]! >= 4 && wordCount[i]! <= 20 ? 0 : 1000) + sentences[i]!.text.length / 1000;
+  // Best first: sentences of a readable length (4 to 20 words) before others, then the sentences
+  // of more everyday words (familiarity, from the frequency ranks), then shorter first.
+  const readable = (i: number): number => (wordCount[i]! >= 4 && wordCount[i]! <= 20 ? 0 : 1);
   for (const [w, list] of sentenceIndex) {
-    list.sort((a, b) => sentenceRank(a) - sentenceRank(b) || a - b);
+    list.sort((a, b) => readable(a) - readable(b) || familiarity[a]! - familiarity[b]! || sentences[a]!.text.length - sentences[b]!.text.length || a - b);
     if (list.length > MAX_SENTENCES_PER_WORD) sentenceIndex.set(w, list.slice(0, MAX_SENTENCES_PER_WORD));
   }
   progress(`example sentences: ${sentences.length}, indexed words: ${sentenceIndex.size}`);

@@ -58,3 +58,16 @@ test('the records carry the ranks the filters kept, and the store reads them', (
   // without a list, no ranks
   assert.equal(new MemoryStore(buildRecords(miniLexicon())).rank('घर'), undefined);
 });
+
+test('the ranks order the completions and the example sentences', () => {
+  // दीन before दिन, and the words of the longer किताब sentence before those of the shorter
+  const list = ['दीन', 'दिन', 'हाम्रो', 'घरमा', 'धेरै', 'किताब', 'छन्', 'उनी', 'हरेक', 'पढ्छन्'].join('\n');
+  const ranked = buildRecords({ ...miniLexicon(), frequency: importFrequencyList(list) });
+  assert.deepEqual(ranked.completions.get('द')!.slice(0, 2), ['दीन', 'दिन']);
+  const store = new MemoryStore(ranked);
+  assert.equal(store.examples('किताब')[0]!.text, 'हाम्रो घरमा धेरै किताब छन्।');
+  // without ranks: the older order (more dictionaries first; the shorter sentence first)
+  const plain = buildRecords(miniLexicon());
+  assert.deepEqual(plain.completions.get('द')!.slice(0, 2), ['दिन', 'दीन']);
+  assert.equal(new MemoryStore(plain).examples('किताब')[0]!.text, 'उनी हरेक दिन किताब पढ्छन्।');
+});
