@@ -13,7 +13,7 @@ import { editCost } from '../engine/spell/error-model.js';
 import { CONFUSION_ONLY } from '../engine/spell/candidates.js';
 import { DEFINITION_USES } from '../engine/spell/spellchecker.js';
 import { romanAliases } from '../engine/roman/aliases.js';
-import { fuzzyRomanKey, romanKey } from '../engine/roman/keys.js';
+import { fuzzyRomanKey, loanSkeleton, MIN_SKELETON_CONSONANTS, romanKey } from '../engine/roman/keys.js';
 import { COMPLETIONS_PER_PREFIX } from '../store/word-store.js';
 import { filterFrequencyWords, type FrequencyImport } from './frequency.js';
 import {
@@ -67,6 +67,7 @@ export interface LexiconInput {
 export const MAX_CONFUSION_FORMS = 64;
 export const MAX_ALIAS_RECORDS = 24;
 export const MAX_SENTENCES_PER_WORD = 40;
+export const MAX_SKELETON_WORDS = 8;
 /** Weight of an alias an imported dictionary states explicitly: above any generated alias. */
 export const IMPORTED_ALIAS_WEIGHT = 1000;
 
@@ -290,6 +291,23 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   }
   progress(`roman aliases: ${aliasCount} under ${aliases.size} keys for ${aliasWords} words; fuzzy keys: ${fuzzyAliases.size}`);
 
+  // --- loanword skeletons: the news list's ranked words, by the consonant skeleton of their likeliest alias
+  // (dictionary words too: many loanwords are in hunspell-ne, क्यामेरा, ग्यालरी)
+  const loanSkeletons = new Map<string, string[]>();
+  for (const w of ranks.keys()) {
+    const flags = forms.get(w)?.flags ?? 0;
+    if (!(flags & FORM_ATTESTED)) continue;
+    const alias = romanAliases(w)[0]?.alias;
+    if (!alias) continue;
+    const key = loanSkeleton(alias);
+    if (key.replace('_', '').length < MIN_SKELETON_CONSONANTS) continue;
+    const list = loanSkeletons.get(key);
+    // ranks iterate in rank order: each list is most frequent first
+    if (!list) loanSkeletons.set(key, [w]);
+    else if (list.length < MAX_SKELETON_WORDS) list.push(w);
+  }
+  progress(`loanword skeletons: ${loanSkeletons.size}`);
+
   // --- example sentences: index every word of every sentence
   const sentences: ExampleSentence[] = [];
   const seenSentence = new Set<string>();
@@ -356,5 +374,5 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     verdicts: null,
     analyses: null,
   };
-  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex, verdicts: new Map(), analyses: new Map(), caseForms: new Map(), ranks };
+  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex, verdicts: new Map(), analyses: new Map(), caseForms: new Map(), ranks, loanSkeletons };
 }

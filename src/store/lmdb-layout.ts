@@ -19,6 +19,7 @@ export const DB_NAMES = {
   caseForms: 'case_forms',
   entryJson: 'entry_json',
   ranks: 'ranks',
+  loanSkeletons: 'loan_skeletons',
 } as const;
 
 /** Sub-databases whose values are raw bytes, not msgpack (the reader opens them with encoding 'binary'). */

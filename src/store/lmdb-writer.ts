@@ -59,6 +59,7 @@ export async function writeLmdbStore(dir: string, records: StoreRecords, meta: S
   writeMap(DB_NAMES.analyses, [[ANALYSIS_TABLES_KEY, tables], ...analyses]);
   writeMap(DB_NAMES.caseForms, records.caseForms);
   writeMap(DB_NAMES.ranks, records.ranks);
+  writeMap(DB_NAMES.loanSkeletons, records.loanSkeletons);
   writeMap(DB_NAMES.meta, [['meta', meta]]);
   await env.close();
   return written;

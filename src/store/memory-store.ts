@@ -81,4 +81,8 @@ export class MemoryStore implements WordStore {
   rank(word: string): number | undefined {
     return this.records.ranks.get(word);
   }
+
+  loanSkeleton(key: string): string[] {
+    return this.records.loanSkeletons.get(key) ?? [];
+  }
 }

@@ -211,6 +211,14 @@ export interface StoreRecords {
    */
   ranks: Map<string, number>;
   /**
+   * loanSkeleton (engine/roman/keys.ts) of a word's likeliest casual alias ->
+   * the words of the news list that have a frequency rank with that skeleton,
+   * most frequent first (at most MAX_SKELETON_WORDS, src/build/records.ts),
+   * for skeletons of MIN_SKELETON_CONSONANTS or more: how an English spelling
+   * finds the news list's Devanagari spelling of a loanword.
+   */
+  loanSkeletons: Map<string, string[]>;
+  /**
    * normalized headword -> the JSON of its dictionary entry (spec 2.1, as
    * engine/lookup/entry.ts formats it) in UTF-8, written by the build so a
    * look-up serves bytes; absent in stores built before it (the entry is

@@ -52,6 +52,8 @@ export interface WordStore {
    * it. How common the written word is, not whether it is spelled right.
    */
   rank(word: string): number | undefined;
+  /** The news list's words with this consonant skeleton (StoreRecords.loanSkeletons), most frequent first. */
+  loanSkeleton(key: string): string[];
   /** True when the Bloom filter is loaded and its checksum verified. */
   readonly bloomLoaded: boolean;
 }

@@ -40,6 +40,8 @@ test('the LMDB store answers exactly as the memory store over the same records',
     assert.equal(lmdb.rank(w), mem.rank(w), `rank ${w}`);
   }
   assert.equal(lmdb.rank('केहि'), 4);
+  for (const [key, list] of records.loanSkeletons) assert.deepEqual(lmdb.loanSkeleton(key), list);
+  assert.ok(records.loanSkeletons.size > 0);
   assert.deepEqual(lmdb.verdict('केहि'), { status: 'misspelled', corrections: ['केही'], rule: 'pronoun-dirgha' });
   assert.deepEqual(lmdb.verdict('ट्रम्प'), { status: 'unknown', corrections: null });
   for (const p of ['घ', 'कि', 'x']) assert.deepEqual(lmdb.completions(p), mem.completions(p));
