@@ -17,7 +17,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importHunspell } from '../src/build/hunspell.js';
-import { hunspellHeadwords } from '../src/build/pipeline.js';
+import { DEFAULT_WORDLIST, hunspellHeadwords } from '../src/build/pipeline.js';
+import { importFrequencyList } from '../src/build/frequency.js';
 import { importMythes } from '../src/build/mythes.js';
 import { buildRecords, type DictionaryInput } from '../src/build/records.js';
 import { extractNepaliSentences, LIBREOFFICE_CATALOG_DIR, LIBREOFFICE_SENTENCE_SOURCE, sentencesFromThesaurus } from '../src/build/sentences.js';
@@ -88,7 +89,8 @@ function storeFromSources(f: { aff: string; dic: string; mythes: string; tess: s
       sentences.push({ text, source: LIBREOFFICE_SENTENCE_SOURCE.name });
     }
   }
-  const records = buildRecords({ dictionaries, forms: hun.forms, attested: tess.words, sentences, sources: [] });
+  const frequency = importFrequencyList(readFileSync(DEFAULT_WORDLIST, 'utf8'));
+  const records = buildRecords({ dictionaries, forms: hun.forms, attested: tess.words, frequency, sentences, sources: [] });
   const secs = ((performance.now() - t0) / 1000).toFixed(1);
   return {
     store: new MemoryStore(records),

@@ -14,6 +14,9 @@ tesseract-ocr-nep) with apt-get download + dpkg-deb -x, unless given here:
   --hunspell-dic FILE   hunspell dictionary file (ne_NP.dic)
   --mythes FILE         mythes thesaurus data (th_ne_NP_v2.dat)
   --tessdata FILE       tesseract language data (nep.traineddata)
+The frequency ranks come from the word list the repository carries
+(data/tesseract-langdata-nep/nep.wordlist), unless given here:
+  --wordlist FILE       one word a line, most frequent first
 Further dictionaries (format: docs/jsonl-dictionary.md):
   --import FILE         a JSONL dictionary; repeat for several
   --no-sentences        skip libreoffice-l10n-ne (example sentences then come
@@ -36,6 +39,7 @@ async function main(): Promise<number> {
         'hunspell-dic': { type: 'string' },
         mythes: { type: 'string' },
         tessdata: { type: 'string' },
+        wordlist: { type: 'string' },
         import: { type: 'string', multiple: true },
         'no-sentences': { type: 'boolean' },
         'data-dir': { type: 'string' },
@@ -70,6 +74,7 @@ async function main(): Promise<number> {
     hunspellDic: args['hunspell-dic'],
     mythes: args.mythes,
     tessdata: args.tessdata,
+    wordlist: args.wordlist,
     imports: args.import ?? [],
     sentencePackages: !args['no-sentences'],
     bloomFalsePositiveRate: fpr,

@@ -11,6 +11,7 @@
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BloomFilter } from '../store/bloom.js';
 import { BLOOM_FILE, SOURCES_FILE } from '../store/lmdb-layout.js';
 import { writeStoreChecksum } from '../store/store-checksum.js';
@@ -29,6 +30,11 @@ import { computeAnalyses } from './analyses.js';
 import { computeVerdicts } from './verdicts.js';
 import { extractNepaliSentences, LIBREOFFICE_CATALOG_DIR, LIBREOFFICE_SENTENCE_SOURCE, sentencesFromThesaurus } from './sentences.js';
 import { readTraineddataWords } from './tesseract.js';
+import { importFrequencyList } from './frequency.js';
+import { FREQUENCY_WORDLIST } from '../store/types.js';
+
+/** The frequency word list the repository carries (PROVENANCE.md beside it): from dist/src/build/ up to the repository. */
+export const DEFAULT_WORDLIST = fileURLToPath(new URL('../../../data/tesseract-langdata-nep/nep.wordlist', import.meta.url));
 
 export interface BuildOptions {
   /** native-data/ */
@@ -38,6 +44,8 @@ export interface BuildOptions {
   hunspellDic?: string;
   mythes?: string;
   tessdata?: string;
+  /** The frequency-ordered word list (one word a line, most frequent first); default DEFAULT_WORDLIST. */
+  wordlist?: string;
   /** Further dictionaries in the JSONL format (docs/jsonl-dictionary.md). */
   imports: string[];
   /** Fetch Debian's libreoffice-l10n-ne for real example sentences. */
@@ -136,6 +144,12 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   t = performance.now();
   const tess = readTraineddataWords(readFileSync(tessPath), tessPath);
   log(`tesseract: ${tess.report.words} attested words (${ms(t)})`);
+  t = performance.now();
+  const wordlistPath = opts.wordlist ?? DEFAULT_WORDLIST;
+  if (!existsSync(wordlistPath)) throw new Error(`no frequency word list at ${wordlistPath} (the repository carries it in data/tesseract-langdata-nep/; --wordlist FILE gives another)`);
+  const frequency = importFrequencyList(readFileSync(wordlistPath, 'utf8'));
+  sources.push({ name: FREQUENCY_WORDLIST, version: opts.wordlist ? 'local file' : 'langdata_lstm bd7eec5 (this repository)', license: 'Apache-2.0', files: [wordlistPath] });
+  log(`frequency word list: ${frequency.report.kept} of ${frequency.report.lines} lines read as words (${ms(t)})`);
 
   const dictionaries: DictionaryInput[] = [
     { id: THESAURUS_DICT, entries: thes.entries.map((e) => ({ word: e.word, pos: e.senses.find((s) => s.pos)?.pos ?? null, senses: e.senses, classes: [] })) },
@@ -180,7 +194,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
 
   // --- records
   t = performance.now();
-  const input: LexiconInput = { dictionaries, forms: hun.forms, attested: tess.words, sentences, romanAliases, sources };
+  const input: LexiconInput = { dictionaries, forms: hun.forms, attested: tess.words, frequency, sentences, romanAliases, sources };
   const records = buildRecords(input, (m) => log(`  ${m}`));
   // Each entry's answer as JSON bytes, served as they are (engine/lookup/entry.ts).
   records.entryJson = entryJsonRecords(records.headwords);

@@ -13,8 +13,9 @@ import { editCost } from '../engine/spell/error-model.js';
 import { CONFUSION_ONLY } from '../engine/spell/candidates.js';
 import { DEFINITION_USES } from '../engine/spell/spellchecker.js';
 import { romanAliases } from '../engine/roman/aliases.js';
-import { fuzzyRomanKey, romanKey } from '../engine/roman/keys.js';
+import { fuzzyRomanKey, loanSkeleton, MIN_SKELETON_CONSONANTS, romanKey } from '../engine/roman/keys.js';
 import { COMPLETIONS_PER_PREFIX } from '../store/word-store.js';
+import { filterFrequencyWords, type FrequencyImport } from './frequency.js';
 import {
   FORM_ATTESTED,
   FORM_HEADWORD,
@@ -55,6 +56,8 @@ export interface LexiconInput {
   /** Words seen in real text (tesseract news vocabulary): a ranking signal, never "correct" by itself. */
   attested: string[];
   sentences: ExampleSentence[];
+  /** The frequency word list as importFrequencyList read it (src/build/frequency.ts); its second filter, which needs the lexicon, runs here. */
+  frequency?: FrequencyImport;
   /** Roman aliases given by an imported dictionary, kept with kind "imported". */
   romanAliases?: { word: string; alias: string }[];
   sources: SourceInfo[];
@@ -64,6 +67,7 @@ export interface LexiconInput {
 export const MAX_CONFUSION_FORMS = 64;
 export const MAX_ALIAS_RECORDS = 24;
 export const MAX_SENTENCES_PER_WORD = 40;
+export const MAX_SKELETON_WORDS = 8;
 /** Weight of an alias an imported dictionary states explicitly: above any generated alias. */
 export const IMPORTED_ALIAS_WEIGHT = 1000;
 
@@ -158,6 +162,7 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   // dictionary lists. Indexed too, so that it can be offered as a
   // correction (गर्नुहोस -> गर्नुहोस्), after the lexicon forms of the same
   // distance (src/engine/spell/candidates.ts); judged against the lexicon-only index.
+  const ranks = new Map<string, number>();
   const morph = new Morphology({
     form: (w) => forms.get(w),
     formFlags: (w) => forms.get(w)?.flags,
@@ -165,6 +170,7 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     mayBeForm: (w) => forms.has(w),
     mayBeFormJoined: (a, b, c = '') => forms.has(a + b + c),
     formsByConfusionKey: (k) => confusion.get(k) ?? [],
+    rank: (w) => ranks.get(w),
   });
   // Words of real text the thesaurus's definitions use (पिरो, सेतो), which
   // the spellchecker accepts when no lexicon word is a confusion slip away
@@ -188,6 +194,14 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   }
   for (const w of grammatical) index(w);
   progress(`words of real text the spellchecker accepts, indexed for corrections: ${grammatical.length} (${accepted} by the definitions' use)`);
+
+  // --- frequency ranks: the list's words less what neither the lexicon nor its morphology nor Devanagari structure supports
+  if (input.frequency) {
+    filterFrequencyWords(input.frequency, (w) => ((forms.get(w)?.flags ?? 0) & FORM_LEXICON) !== 0, (w) => morph.analyse(w) !== null);
+    for (const [w, r] of input.frequency.ranks) ranks.set(w, r);
+    const { lines, kept, dropped } = input.frequency.report;
+    progress(`frequency ranks: ${kept} of ${lines} lines kept; dropped ${JSON.stringify(dropped)}`);
+  }
   for (const [key, list] of confusion) {
     if (list.length > 1) {
       list.sort((a, b) => usefulness(b) - usefulness(a) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
@@ -196,9 +210,11 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   }
   progress(`confusion keys: ${confusion.size}`);
 
-  // --- completions: headwords ranked once (dictionaries, attested, length), then dealt to their prefixes
+  // --- completions: headwords ranked once (the frequency list's rank, then dictionaries, attested, length), then dealt to their prefixes
+  const NO_RANK = Number.MAX_SAFE_INTEGER;
   const ranked = [...headwords.values()].sort(
     (a, b) =>
+      (ranks.get(a.word) ?? NO_RANK) - (ranks.get(b.word) ?? NO_RANK) ||
       b.entries.length - a.entries.length ||
       usefulness(b.word) - usefulness(a.word) ||
       a.word.length - b.word.length ||
@@ -275,6 +291,23 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   }
   progress(`roman aliases: ${aliasCount} under ${aliases.size} keys for ${aliasWords} words; fuzzy keys: ${fuzzyAliases.size}`);
 
+  // --- loanword skeletons: the news list's ranked words, by the consonant skeleton of their likeliest alias
+  // (dictionary words too: many loanwords are in hunspell-ne, क्यामेरा, ग्यालरी)
+  const loanSkeletons = new Map<string, string[]>();
+  for (const w of ranks.keys()) {
+    const flags = forms.get(w)?.flags ?? 0;
+    if (!(flags & FORM_ATTESTED)) continue;
+    const alias = romanAliases(w)[0]?.alias;
+    if (!alias) continue;
+    const key = loanSkeleton(alias);
+    if (key.replace('_', '').length < MIN_SKELETON_CONSONANTS) continue;
+    const list = loanSkeletons.get(key);
+    // ranks iterate in rank order: each list is most frequent first
+    if (!list) loanSkeletons.set(key, [w]);
+    else if (list.length < MAX_SKELETON_WORDS) list.push(w);
+  }
+  progress(`loanword skeletons: ${loanSkeletons.size}`);
+
   // --- example sentences: index every word of every sentence
   const sentences: ExampleSentence[] = [];
   const seenSentence = new Set<string>();
@@ -286,27 +319,37 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   }
   const sentenceIndex = new Map<string, number[]>();
   const wordCount: number[] = [];
+  // How everyday a sentence's words are: the mean of log2 of their frequency ranks, a word
+  // the list lacks counting as twice the last rank (all equal when there is no list).
+  let lastRank = 1;
+  for (const r of ranks.values()) if (r > lastRank) lastRank = r;
+  const rarity = (w: string): number => Math.log2(ranks.get(w) ?? 2 * lastRank);
+  const familiarity: number[] = [];
   sentences.forEach((s, i) => {
     // A sentence is found by each of its words and by the stems they inflect,
     // so the examples of a headword include sentences with its inflected forms.
     const words = new Set<string>();
     const raws = s.text.match(DEVANAGARI_WORDS) ?? [];
     wordCount.push(raws.length);
+    let rare = 0;
     for (const raw of raws) {
       const w = normalizeWord(raw);
+      rare += rarity(w);
       words.add(w);
       for (const a of forms.get(w)?.analyses ?? []) words.add(a.stem);
     }
+    familiarity.push(raws.length > 0 ? rare / raws.length : 0);
     for (const w of words) {
       const list = sentenceIndex.get(w);
       if (list) list.push(i);
       else sentenceIndex.set(w, [i]);
     }
   });
-  // Best first: sentences of a readable length (4 to 20 words) before others, then shorter first.
-  const sentenceRank = (i: number): number => (wordCount[i]! >= 4 && wordCount[i]! <= 20 ? 0 : 1000) + sentences[i]!.text.length / 1000;
+  // Best first: sentences of a readable length (4 to 20 words) before others, then the sentences
+  // of more everyday words (familiarity, from the frequency ranks), then shorter first.
+  const readable = (i: number): number => (wordCount[i]! >= 4 && wordCount[i]! <= 20 ? 0 : 1);
   for (const [w, list] of sentenceIndex) {
-    list.sort((a, b) => sentenceRank(a) - sentenceRank(b) || a - b);
+    list.sort((a, b) => readable(a) - readable(b) || familiarity[a]! - familiarity[b]! || sentences[a]!.text.length - sentences[b]!.text.length || a - b);
     if (list.length > MAX_SENTENCES_PER_WORD) sentenceIndex.set(w, list.slice(0, MAX_SENTENCES_PER_WORD));
   }
   progress(`example sentences: ${sentences.length}, indexed words: ${sentenceIndex.size}`);
@@ -331,5 +374,5 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     verdicts: null,
     analyses: null,
   };
-  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex, verdicts: new Map(), analyses: new Map(), caseForms: new Map() };
+  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex, verdicts: new Map(), analyses: new Map(), caseForms: new Map(), ranks, loanSkeletons };
 }

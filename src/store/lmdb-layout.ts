@@ -18,6 +18,8 @@ export const DB_NAMES = {
   analyses: 'roman_analyses',
   caseForms: 'case_forms',
   entryJson: 'entry_json',
+  ranks: 'ranks',
+  loanSkeletons: 'loan_skeletons',
 } as const;
 
 /** Sub-databases whose values are raw bytes, not msgpack (the reader opens them with encoding 'binary'). */

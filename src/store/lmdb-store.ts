@@ -166,6 +166,15 @@ export class LmdbStore implements WordStore {
     return typeof n === 'number' ? n : 0;
   }
 
+  rank(word: string): number | undefined {
+    const n = this.get<unknown>(this.dbs.ranks, word);
+    return typeof n === 'number' ? n : undefined;
+  }
+
+  loanSkeleton(key: string): string[] {
+    return this.get<string[]>(this.dbs.loanSkeletons, key) ?? [];
+  }
+
   /** A cheap read that fails when the environment is unusable (for GET /up). */
   probe(): boolean {
     try {

@@ -58,6 +58,8 @@ export async function writeLmdbStore(dir: string, records: StoreRecords, meta: S
   const analyses: [string, unknown][] = [...records.analyses].map(([key, a]) => [key, packAnalysis(key, a, tables, index)]);
   writeMap(DB_NAMES.analyses, [[ANALYSIS_TABLES_KEY, tables], ...analyses]);
   writeMap(DB_NAMES.caseForms, records.caseForms);
+  writeMap(DB_NAMES.ranks, records.ranks);
+  writeMap(DB_NAMES.loanSkeletons, records.loanSkeletons);
   writeMap(DB_NAMES.meta, [['meta', meta]]);
   await env.close();
   return written;

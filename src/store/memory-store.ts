@@ -77,4 +77,12 @@ export class MemoryStore implements WordStore {
   caseForms(word: string): number {
     return this.records.caseForms.get(word) ?? 0;
   }
+
+  rank(word: string): number | undefined {
+    return this.records.ranks.get(word);
+  }
+
+  loanSkeleton(key: string): string[] {
+    return this.records.loanSkeletons.get(key) ?? [];
+  }
 }

@@ -13,6 +13,12 @@ export const HUNSPELL_DICT = 'mpp-hunspell';
  * backs a candidate no dictionary has.
  */
 export const ATTESTED_WORDLIST = 'tesseract-wordlist';
+/**
+ * The frequency-ordered word list of web text (Tesseract's langdata
+ * nep.wordlist, vendored in data/tesseract-langdata-nep/): the source of
+ * WordStore.rank.
+ */
+export const FREQUENCY_WORDLIST = 'tesseract-langdata-nep';
 /** The closed-class words the project lists from Nepali grammar (src/engine/lang/closed-class.ts), with their word class. */
 export const CLOSED_CLASS_DICT = 'nls-closed-class';
 
@@ -169,8 +175,8 @@ export interface StoreMeta {
   analyses: { keys: number; caseForms: number; engine: string } | null;
 }
 
-/** 3: the roman_analyses sub-database and StoreMeta.analyses (2: the verdicts sub-database and StoreMeta.verdicts). */
-export const STORE_SCHEMA_VERSION = 3;
+/** 4: the ranks sub-database (3: the roman_analyses sub-database and StoreMeta.analyses; 2: the verdicts sub-database and StoreMeta.verdicts). */
+export const STORE_SCHEMA_VERSION = 4;
 
 /**
  * Everything a store holds, as plain maps: src/build/records.ts assembles them;
@@ -198,6 +204,20 @@ export interface StoreRecords {
   analyses: Map<string, StoredAnalysis>;
   /** normalized word -> how many of its case forms real text has (lang/postpositions.ts CASE_FORM_PROBES), for the words with one or more; empty until src/build/analyses.ts fills it. */
   caseForms: Map<string, number>;
+  /**
+   * normalized word -> its rank in the frequency word list (FREQUENCY_WORDLIST:
+   * 1 is the most frequent; the list's line number, so ranks have gaps where
+   * the build dropped a line), for the words the build kept (src/build/frequency.ts).
+   */
+  ranks: Map<string, number>;
+  /**
+   * loanSkeleton (engine/roman/keys.ts) of a word's likeliest casual alias ->
+   * the words of the news list that have a frequency rank with that skeleton,
+   * most frequent first (at most MAX_SKELETON_WORDS, src/build/records.ts),
+   * for skeletons of MIN_SKELETON_CONSONANTS or more: how an English spelling
+   * finds the news list's Devanagari spelling of a loanword.
+   */
+  loanSkeletons: Map<string, string[]>;
   /**
    * normalized headword -> the JSON of its dictionary entry (spec 2.1, as
    * engine/lookup/entry.ts formats it) in UTF-8, written by the build so a

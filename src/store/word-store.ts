@@ -46,6 +46,14 @@ export interface WordStore {
    * with the analyses (0 for a word it has none of; valid with them: StoreMeta.analyses).
    */
   caseForms(word: string): number;
+  /**
+   * The word's rank in the frequency word list of web text (1 = most
+   * frequent; StoreRecords.ranks), or undefined when the list does not have
+   * it. How common the written word is, not whether it is spelled right.
+   */
+  rank(word: string): number | undefined;
+  /** The news list's words with this consonant skeleton (StoreRecords.loanSkeletons), most frequent first. */
+  loanSkeleton(key: string): string[];
   /** True when the Bloom filter is loaded and its checksum verified. */
   readonly bloomLoaded: boolean;
 }

@@ -8,7 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
@@ -30,6 +30,8 @@ import { buildRequest, rawRequest } from './raw-http.js';
 import { SKIP_WITHOUT_DATA } from './real-data.js';
 import { startTestService, type TestService } from './service.js';
 import { ATTESTED_WORDLIST } from '../../src/store/types.js';
+import { importFrequencyList } from '../../src/build/frequency.js';
+import { DEFAULT_WORDLIST } from '../../src/build/pipeline.js';
 
 const skip = SKIP_WITHOUT_DATA;
 let svc: TestService | undefined;
@@ -270,6 +272,22 @@ test('suggest: limit within 1..50 is honoured; outside is 400 INVALID_PARAMETER;
   assert.match(assertShapeA(await get(SUGGEST), 400, 'MISSING_PARAMETER', 'q missing'), /'q'/);
   assert.match(assertShapeA(await get(`${SUGGEST}?q=`), 400, 'MISSING_PARAMETER', 'q empty'), /'q'/);
   assert.match(assertShapeA(await get(`${SUGGEST}?limit=5`), 400, 'MISSING_PARAMETER', 'only limit'), /'q'/);
+});
+
+test('suggest: frequent words first on the real data (q=का: काम before काख), ranked by the word list the build imports', { skip }, async () => {
+  const ranks = importFrequencyList(readFileSync(DEFAULT_WORDLIST, 'utf8')).ranks;
+  const r = await get(SUGGEST + qs({ q: 'का', limit: 50 }));
+  assert.equal(r.status, 200);
+  assert.ok(isStringArray(r.body));
+  const [first, ...rest] = r.body;
+  assert.equal(first, 'का', 'the exact match comes first');
+  const top = rest.slice(0, 9);
+  assert.ok(top.includes('काम'), `काम among the first ten: ${r.body.join(' ')}`);
+  assert.ok(!top.includes('काख'), `a rare word (काख) is not among the first ten: ${r.body.join(' ')}`);
+  // the ranked words by their rank, then the words the list lacks
+  const order = rest.map((w) => ranks.get(w) ?? Number.MAX_SAFE_INTEGER);
+  assert.deepEqual(order, [...order].sort((a, b) => a - b), `by rank: ${rest.map((w, i) => `${w}:${order[i]}`).join(' ')}`);
+  assert.ok(ranks.get(rest[0]!)! < ranks.get(rest[9]!)!, 'the first completion is more frequent than the tenth');
 });
 
 // ---- 4.9 examples -------------------------------------------------------

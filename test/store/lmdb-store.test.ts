@@ -10,12 +10,13 @@ import { LmdbStore, StoreOpenError } from '../../src/store/lmdb-store.js';
 import { writeLmdbStore } from '../../src/store/lmdb-writer.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { miniLexicon } from '../fixtures/mini-lexicon.js';
+import { importFrequencyList } from '../../src/build/frequency.js';
 import { entryJsonRecords, lookupEntry, lookupEntryJson } from '../../src/engine/lookup/entry.js';
 
 test('the LMDB store answers exactly as the memory store over the same records', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'nls-store-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const records = buildRecords(miniLexicon());
+  const records = buildRecords({ ...miniLexicon(), frequency: importFrequencyList('घर\nघरमा\nकिताब\nकेहि\n') });
   // a form of many analyses (an array16 record)
   records.forms.set('बहुरूप', { flags: 5, analyses: Array.from({ length: 6 }, (_, i) => ({ stem: 'बहु' + i, prefix: '', suffix: 'रूप', flag: i })) });
   records.verdicts.set('केहि', { status: 'misspelled', corrections: ['केही'], rule: 'pronoun-dirgha' });
@@ -36,7 +37,11 @@ test('the LMDB store answers exactly as the memory store over the same records',
     assert.equal(lmdb.mayBeForm(w), mem.mayBeForm(w), `may be a form: ${w}`);
     assert.deepEqual(lmdb.examples(w), mem.examples(w), `examples ${w}`);
     assert.deepEqual(lmdb.verdict(w), mem.verdict(w), `verdict ${w}`);
+    assert.equal(lmdb.rank(w), mem.rank(w), `rank ${w}`);
   }
+  assert.equal(lmdb.rank('केहि'), 4);
+  for (const [key, list] of records.loanSkeletons) assert.deepEqual(lmdb.loanSkeleton(key), list);
+  assert.ok(records.loanSkeletons.size > 0);
   assert.deepEqual(lmdb.verdict('केहि'), { status: 'misspelled', corrections: ['केही'], rule: 'pronoun-dirgha' });
   assert.deepEqual(lmdb.verdict('ट्रम्प'), { status: 'unknown', corrections: null });
   for (const p of ['घ', 'कि', 'x']) assert.deepEqual(lmdb.completions(p), mem.completions(p));

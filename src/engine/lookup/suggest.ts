@@ -8,8 +8,11 @@ export const MAX_SUGGEST_LIMIT = COMPLETIONS_PER_PREFIX;
 
 /**
  * Headwords that begin with the prefix: the exact match first, then the order
- * of the prefix index (in more dictionaries first, then attested in real text,
- * then shorter, then alphabetical by code point).
+ * of the prefix index (src/build/records.ts): the words of the frequency word
+ * list by their rank (WordStore.rank: काम, कारण, काठमाडौं before काख), then the
+ * others, in more dictionaries first, then attested in real text, then
+ * shorter, then alphabetical by code point. Only headwords: a frequent word
+ * no dictionary has is never suggested.
  */
 export function suggestWords(store: WordStore, prefix: string, limit: number): string[] {
   const p = normalizeWord(prefix.trim());

@@ -19,7 +19,7 @@ import { exactAliasStage, initialismStage } from './stages/exact.js';
 import { firstPersonTwinStage } from './stages/first-person.js';
 import { fuzzyStage, schwaStage } from './stages/fuzzy.js';
 import { guessStage, isGuessable } from './stages/guess.js';
-import { loanStage } from './stages/loan.js';
+import { loanSkeletonStage, loanStage } from './stages/loan.js';
 import { realTextSpellingStage } from './stages/real-text-spelling.js';
 import { reverseSpellingStage } from './stages/reverse-spelling.js';
 import { newsSplitStage, splitStage } from './stages/split.js';
@@ -123,7 +123,11 @@ export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): Wor
   if (!set.hasDictionaryWord() && fkey.length >= 3) schwaStage(set, fkey);
   // 7. guesses one edit of the fuzzy key away, when the caller asks (a word typed alone)
   const guessable = isGuessable(set, fkey);
-  if (guess && guessable) guessStage(set, fkey);
+  if (guess && guessable) {
+    guessStage(set, fkey);
+    // 7b. a loanword the news list spells with other vowels (facebook फेसबुक)
+    loanSkeletonStage(set);
+  }
   // 8. real text's own spellings of an exact or split match (the last resort)
   if (token.casual) realTextSpellingStage(set);
 
@@ -138,7 +142,8 @@ export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): Wor
     candidates,
     // A compound made up here says little about the language of the token.
     exact: candidates.some((c) => c.stage <= Stage.Split && !(compound && c.stage === Stage.Split)),
-    loan: first?.stage === Stage.Loan,
+    // a loanword reading, or a loanword the news list spells with other vowels ranked first among the guesses (facebook: फेसबुक)
+    loan: first?.stage === Stage.Loan || (first?.stage === Stage.Guess && first.kinds.includes('english')),
     loanInflected: first?.stage === Stage.Loan && postpositionHeadword(first.word, (w) => lexicon.isHeadword(w)) !== null,
     initialism: initialism !== null && first?.word === initialism,
     guessable,

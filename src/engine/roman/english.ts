@@ -30,7 +30,8 @@
 //     सबमिट, font फन्ट, online अनलाइन), u starting a word before one
 //     consonant -> yu (unicode युनिकोड);
 //   - a after a first consonant of a closed syllable -> ya or a (cancer
-//     क्यान्सर, black ब्ल्याक, plan प्लान);
+//     क्यान्सर, black ब्ल्याक, plan प्लान), also before a doubled consonant
+//     (battery ब्याट्री, gallery ग्यालरी);
 //   - e starting a word before one consonant -> i (email इमेल); re-, de-,
 //     be- -> re or ri (report रिपोर्ट, design डिजाइन);
 //   - an unstressed final -ice -> is (police पुलिस), ign -> ain (design);
@@ -71,6 +72,8 @@ const RULES: Rule[] = [
   [/ea/g, ['I', 'E']],
   [/a[iy]/g, ['E']],
   [/oa/g, ['O']],
+  // a before a doubled consonant is the short a of a closed syllable (battery ब्याट्री, gallery ग्यालरी)
+  [new RegExp(`^(${C}{1,2})a(?=(${C})\\2)`), ['$1ya', '$1a']],
   [new RegExp(`(${C})\\1`, 'g'), ['$1']],
   // g before a silent final e is soft (package प्याकेज, college कलेज)
   [/g(?=e$)/, ['j']],

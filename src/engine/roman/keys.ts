@@ -222,6 +222,23 @@ const NASAL_MARK = /[̃̐]/g;
 const BARE_C = /c(?!h)/g;
 
 /** The token without its diacritics, read with DIACRITIC_LETTERS (the anusvara ṃ/ṁ as n); null when it has none (or is not Latin). */
+/** Consonant letters a loanword's skeleton needs before it is looked up: fewer match too many words. */
+export const MIN_SKELETON_CONSONANTS = 3;
+
+/**
+ * The consonant skeleton of a roman spelling: its fuzzy key without vowels
+ * and y (the vowels and glides are where an English spelling and the Nepali
+ * one of a loanword part: facebook's reading fasebuk and फेसबुक's alias
+ * phesabuk both give psbk, battery's bateri and ब्याट्री's byatri btr), with
+ * _ first when the word starts with a vowel (internet, इन्टरनेट: _ntrnt).
+ * Only compared for equality (WordStore.loanSkeleton).
+ */
+export function loanSkeleton(roman: string): string {
+  const k = fuzzyRomanKey(roman);
+  const body = k.replace(/[aeiouy]/g, '');
+  return /^[aeiou]/.test(k) ? '_' + body : body;
+}
+
 export function foldDiacritics(lower: string): string | null {
   if (CASUAL_TYPED.test(lower)) return null;
   const s = lower

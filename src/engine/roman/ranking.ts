@@ -35,6 +35,7 @@ export function compareCandidates(a: Scored, b: Scored): number {
     longStemFirst(a.word, b.word) ||
     frequencyClass(b.facts.attested) - frequencyClass(a.facts.attested) ||
     b.facts.caseForms - a.facts.caseForms ||
+    a.facts.rank - b.facts.rank ||
     b.dictionaries.length - a.dictionaries.length ||
     b.definition_rank - a.definition_rank ||
     b.facts.attested - a.facts.attested ||

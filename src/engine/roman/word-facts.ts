@@ -12,6 +12,9 @@ import type { Spellchecker } from '../spell/spellchecker.js';
 import { stringBytes, type BudgetCache } from '../lang/budget-cache.js';
 import { postpositionHeadword } from './inflection.js';
 
+/** The rank of a word the frequency word list does not have: after every ranked one. */
+export const UNRANKED = Number.MAX_SAFE_INTEGER;
+
 /** How many case forms of a word the news list has (Spellchecker.caseForms, or the build's counts: WordStore.caseForms). */
 export type CaseFormCount = (word: string) => number;
 
@@ -83,6 +86,18 @@ export class WordFacts {
   get caseForms(): number {
     if (this.cases < 0) this.cases = this.countCaseForms(this.caseStem);
     return this.cases;
+  }
+
+  private frequencyRank = 0;
+
+  /**
+   * The word's rank in the frequency word list of web text (WordStore.rank:
+   * 1 is the most frequent), UNRANKED when the list does not have it. Read
+   * on first use: most candidates are ordered before the rank is compared.
+   */
+  get rank(): number {
+    if (this.frequencyRank === 0) this.frequencyRank = this.store.rank(this.word) ?? UNRANKED;
+    return this.frequencyRank;
   }
 
   private verb = -1;

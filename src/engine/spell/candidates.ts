@@ -23,8 +23,9 @@
 // not the standard's nasal (ANUSVARA_BEFORE_STOP) last, then a lexicon form
 // before a grammatical form only real text has (the build indexes both,
 // src/build/records.ts), then a thesaurus headword
-// (or a form of one), then any headword, then a form attested in real text,
-// then the candidate closest in length.
+// (or a form of one), then any headword, then the more frequent word (its
+// rank in the frequency word list, WordStore.rank), then a form attested in
+// real text, then the candidate closest in length.
 
 import { confusionKey } from './confusion.js';
 import { editCost, forEachEditVariant, GEMINATE_ASPIRATES } from './error-model.js';
@@ -40,6 +41,9 @@ export interface Candidate {
   word: string;
   cost: number;
 }
+
+/** The rank of a word the frequency word list does not have: after every ranked one. */
+const UNRANKED = Number.MAX_SAFE_INTEGER;
 
 /** Costs above this are never worth computing exactly: no threshold of the spellchecker reaches it. */
 export const MAX_CANDIDATE_COST = 2;
@@ -258,7 +262,7 @@ export class CandidateGenerator {
   }
 
   private rank(found: Map<string, number>, word: string): Candidate[] {
-    const scored = [...found].map(([w, cost]) => ({ word: w, cost, centi: Math.round(cost * 100), nasal: 0, lexicon: 0, dict: -1, attested: 0 }));
+    const scored = [...found].map(([w, cost]) => ({ word: w, cost, centi: Math.round(cost * 100), nasal: 0, lexicon: 0, dict: -1, attested: 0, rank: UNRANKED }));
     scored.sort((a, b) => a.centi - b.centi);
     // The dictionary signals only break ties of distance: looked up only
     // for candidates that share their distance with another.
@@ -271,6 +275,7 @@ export class CandidateGenerator {
       s.lexicon = flags & FORM_LEXICON ? 1 : 0;
       s.dict = this.dictionaryRank(s.word);
       s.attested = flags & FORM_ATTESTED ? 1 : 0;
+      s.rank = this.store.rank(s.word) ?? UNRANKED;
     }
     scored.sort(
       (a, b) =>
@@ -278,6 +283,7 @@ export class CandidateGenerator {
         a.nasal - b.nasal ||
         b.lexicon - a.lexicon ||
         b.dict - a.dict ||
+        a.rank - b.rank ||
         b.attested - a.attested ||
         Math.abs(a.word.length - word.length) - Math.abs(b.word.length - word.length) ||
         (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),

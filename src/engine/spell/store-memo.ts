@@ -12,7 +12,7 @@ import type { ExampleSentence, FormRecord, HeadwordRecord, StoredVerdict } from 
 import type { WordStore } from '../../store/word-store.js';
 
 /** The subset of WordStore the spellchecker uses. */
-export type SpellStore = Pick<WordStore, 'form' | 'formFlags' | 'headword' | 'mayBeForm' | 'mayBeFormJoined' | 'formsByConfusionKey'>;
+export type SpellStore = Pick<WordStore, 'form' | 'formFlags' | 'headword' | 'mayBeForm' | 'mayBeFormJoined' | 'formsByConfusionKey' | 'rank'>;
 
 const NONE = Symbol('none');
 
@@ -70,6 +70,11 @@ export class StoreMemo implements SpellStore {
 
   formsByConfusionKey(key: string): string[] {
     return this.keys.get(key) ?? this.keys.remember(key, this.store.formsByConfusionKey(key));
+  }
+
+  /** Not memoized: asked only for the candidates that tie on distance, whose ranking the result cache keeps. */
+  rank(word: string): number | undefined {
+    return this.store.rank(word);
   }
 
   /** Not memoized: asked once per word the result cache misses. */

@@ -9,7 +9,11 @@ import { loanReadings } from '../english.js';
 import { endingsFor, joinStem } from '../inflection.js';
 import type { Lexicon } from '../lexicon.js';
 import { reverseSpellings } from '../reverse.js';
-import { LOAN_PENALTY, SPLIT_PENALTY } from '../weights.js';
+import { fuzzyRomanKey, loanSkeleton, MIN_SKELETON_CONSONANTS } from '../keys.js';
+import { romanAliases } from '../aliases.js';
+import { CLOSED_CLASS } from '../ranking.js';
+import { editDistance } from '../../lang/edit-distance.js';
+import { FUZZY_EDIT_PENALTY, LOAN_PENALTY, SPLIT_PENALTY } from '../weights.js';
 
 /** Readings of an English spelling tried (roman/english.ts), and Devanagari spellings of each. */
 const LOAN_READINGS = 6;
@@ -79,6 +83,41 @@ function loanWithPostposition(set: CandidateSet, distinctive: boolean): boolean 
     });
   }
   return added;
+}
+
+/**
+ * What a loanword found by its consonant skeleton weighs: two casual steps
+ * below a word typed exactly, less the loan penalty (a skeleton match is an
+ * inference twice over: the reading and the vowels).
+ */
+const SKELETON_WEIGHT = casualWeight(2) - LOAN_PENALTY;
+
+/**
+ * With the guesses (a word typed alone that no dictionary word matched
+ * exactly): an English spelling whose readings (roman/english.ts) find no
+ * word of the lists may still be a loanword the news list spells its own
+ * way, with other vowels or a glide (facebook फेसबुक, battery ब्याट्री): the
+ * news list's words that share a reading's consonant skeleton (keys.ts
+ * loanSkeleton; WordStore.loanSkeleton, most frequent first). Only for a
+ * token some English-spelling rule reads (one the rules leave as typed is
+ * no English spelling), not for one typed the Nepali way.
+ */
+export function loanSkeletonStage(set: CandidateSet): void {
+  const token = set.token.typed;
+  if (TYPED_NEPALI.test(token) || token.length > MAX_LOAN_LENGTH || set.some((c) => c.stage === Stage.Loan)) return;
+  for (const reading of loanReadings(token, LOAN_READINGS)) {
+    const key = loanSkeleton(reading);
+    if (key.replace('_', '').length < MIN_SKELETON_CONSONANTS) continue;
+    const fkey = fuzzyRomanKey(reading);
+    for (const w of set.lexicon.store.loanSkeleton(key)) {
+      // a loanword is no function word or postposition (battery: not भित्र)
+      if (set.has(w) || CLOSED_CLASS.has(w)) continue;
+      // The vowels decide among the words of one skeleton: each edit between the reading and the word's nearest alias (fuzzy keys) past the first costs a fuzzy edit.
+      let d = Infinity;
+      for (const a of romanAliases(w)) d = Math.min(d, editDistance(fkey, fuzzyRomanKey(a.alias)));
+      set.add(w, token, Math.max(1, SKELETON_WEIGHT - FUZZY_EDIT_PENALTY * Math.max(0, d - 1)), LOAN_KINDS, Stage.Guess);
+    }
+  }
 }
 
 /** The store's words an English spelling reads as (roman/english.ts), with the reading and the weight of each. */
