@@ -46,6 +46,8 @@ export interface WordAnalysis {
   loan: boolean;
   /** ... with a Nepali postposition joined (cancerko: क्यान्सरको): a Nepali reading is meant. */
   loanInflected: boolean;
+  /** ... a word of the news word list (real text writes it in Devanagari: phone फोन). */
+  loanInNews: boolean;
   /** The first candidate is a lower-case initialism read letter by letter (kc: केसी), a name or term of the word lists. */
   initialism: boolean;
   /** No dictionary word matched exactly in a usual spelling: the guess stage runs for the word when it is typed alone. */
@@ -93,7 +95,7 @@ const MAX_TOKEN_LENGTH = 40;
  */
 export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): WordAnalysis {
   if (key.length === 0 || key.length > MAX_TOKEN_LENGTH) {
-    return { candidates: [], exact: false, loan: false, loanInflected: false, initialism: false, guessable: false, englishWord: false, looksEnglish: false, public: [], views: undefined };
+    return { candidates: [], exact: false, loan: false, loanInflected: false, loanInNews: false, initialism: false, guessable: false, englishWord: false, looksEnglish: false, public: [], views: undefined };
   }
   const token = readToken(key);
   const set = new CandidateSet(lexicon, token);
@@ -145,6 +147,7 @@ export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): Wor
     // a loanword reading, or a loanword the news list spells with other vowels ranked first among the guesses (facebook: फेसबुक)
     loan: first?.stage === Stage.Loan || (first?.stage === Stage.Guess && first.kinds.includes('english')),
     loanInflected: first?.stage === Stage.Loan && postpositionHeadword(first.word, (w) => lexicon.isHeadword(w)) !== null,
+    loanInNews: first?.stage === Stage.Loan && first.facts.inNews,
     initialism: initialism !== null && first?.word === initialism,
     guessable,
     englishWord: ENGLISH_WORDS.has(token.lower),

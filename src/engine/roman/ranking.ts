@@ -69,7 +69,9 @@ function rankStage(stage: Stage): Stage {
  */
 function rankWeight(c: Scored): number {
   if (CLOSED_CLASS.has(c.word)) return c.weight + CASUAL_COST_STEP;
-  const w = Math.max(c.weight, c.standardOfWeight ?? 0) + (c.facts.caseForms >= RICHLY_INFLECTED ? CASUAL_COST_STEP : 0);
+  // (not a loanword found by its skeleton: what real text inflects is no sign that an English spelling meant it; cycle: साइकल, not स्कुल)
+  const lifted = c.facts.caseForms >= RICHLY_INFLECTED && !(c.stage === Stage.Guess && c.kinds.includes('english'));
+  const w = Math.max(c.weight, c.standardOfWeight ?? 0) + (lifted ? CASUAL_COST_STEP : 0);
   return c.facts.seenInRealText ? w : w - CASUAL_COST_STEP;
 }
 

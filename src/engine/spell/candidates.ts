@@ -262,7 +262,9 @@ export class CandidateGenerator {
   }
 
   private rank(found: Map<string, number>, word: string): Candidate[] {
-    const scored = [...found].map(([w, cost]) => ({ word: w, cost, centi: Math.round(cost * 100), nasal: 0, lexicon: 0, dict: -1, attested: 0, rank: UNRANKED }));
+    // The rank is read only for the candidates the earlier tie-breakers leave tied (0: not read yet).
+    const frequencyRank = (s: { word: string; rank: number }): number => (s.rank === 0 ? (s.rank = this.store.rank(s.word) ?? UNRANKED) : s.rank);
+    const scored = [...found].map(([w, cost]) => ({ word: w, cost, centi: Math.round(cost * 100), nasal: 0, lexicon: 0, dict: -1, attested: 0, rank: 0 }));
     scored.sort((a, b) => a.centi - b.centi);
     // The dictionary signals only break ties of distance: looked up only
     // for candidates that share their distance with another.
@@ -275,7 +277,6 @@ export class CandidateGenerator {
       s.lexicon = flags & FORM_LEXICON ? 1 : 0;
       s.dict = this.dictionaryRank(s.word);
       s.attested = flags & FORM_ATTESTED ? 1 : 0;
-      s.rank = this.store.rank(s.word) ?? UNRANKED;
     }
     scored.sort(
       (a, b) =>
@@ -283,7 +284,7 @@ export class CandidateGenerator {
         a.nasal - b.nasal ||
         b.lexicon - a.lexicon ||
         b.dict - a.dict ||
-        a.rank - b.rank ||
+        frequencyRank(a) - frequencyRank(b) ||
         b.attested - a.attested ||
         Math.abs(a.word.length - word.length) - Math.abs(b.word.length - word.length) ||
         (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),

@@ -411,7 +411,7 @@ test('the last word of a sentence agrees in person with the subject pronoun befo
   assert.equal(convert('timi kaam garchhau ra ghar'), 'तिमी काम गर्छौ र घर');
 });
 
-test('a loanword typed the English way resolves when it is the only word, and stays English in running text', () => {
+test('a loanword typed the English way resolves when it is the only word; in running text only when real text writes it in Devanagari', () => {
   const c = roman.resolveTokens(['file'], 5).tokens[0]!.candidates[0]!;
   assert.equal(c.word, 'फाइल');
   assert.deepEqual(c.kinds, ['english']);
@@ -419,14 +419,16 @@ test('a loanword typed the English way resolves when it is the only word, and st
   assert.equal(first('report'), 'रिपोर्ट');
   assert.equal(first('digital'), 'डिजिटल');
   assert.equal(convert('digital'), 'डिजिटल');
-  // mixed text keeps its English
+  // mixed text keeps its English: फाइल is a dictionary word the fixture's news list lacks
   assert.equal(convert('mero file kahaa cha'), 'मेरो file कहाँ छ');
   assert.equal(convert('Please send the report today.'), 'Please send the report today.');
   // a Nepali casual spelling is not read as English
   assert.equal(first('ghar'), 'घर');
   // the English reading (news-list फोन) outweighs a news-list word the letters spell (फोने)
   assert.deepEqual(words('phone').slice(0, 2), ['फोन', 'फोने']);
-  assert.equal(convert('mero phone kahaa cha'), 'मेरो phone कहाँ छ');
+  // ... but a loanword the news list writes in Devanagari is converted among Nepali words (issue 21)
+  assert.equal(convert('mero phone kahaa cha'), 'मेरो फोन कहाँ छ');
+  assert.equal(convert('I will phone you'), 'I will phone you', 'not among English words');
 });
 
 test('a clause with two English words or more and no more Nepali ones stays English whole', () => {

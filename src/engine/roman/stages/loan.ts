@@ -6,7 +6,7 @@
 import { casualWeight } from '../aliases.js';
 import { Stage, type CandidateSet } from '../candidates.js';
 import { loanReadings } from '../english.js';
-import { endingsFor, joinStem } from '../inflection.js';
+import { endingsFor, joinStem, postpositionHeadword } from '../inflection.js';
 import type { Lexicon } from '../lexicon.js';
 import { reverseSpellings } from '../reverse.js';
 import { fuzzyRomanKey, loanSkeleton, MIN_SKELETON_CONSONANTS } from '../keys.js';
@@ -91,6 +91,8 @@ function loanWithPostposition(set: CandidateSet, distinctive: boolean): boolean 
  * inference twice over: the reading and the vowels).
  */
 const SKELETON_WEIGHT = casualWeight(2) - LOAN_PENALTY;
+/** Edits (vowels, glides) between a reading and a word's nearest alias beyond which the word is another (cycle saikal: not स्कुल skul, three). */
+const MAX_SKELETON_EDITS = 2;
 
 /**
  * With the guesses (a word typed alone that no dictionary word matched
@@ -110,14 +112,23 @@ export function loanSkeletonStage(set: CandidateSet): void {
     if (key.replace('_', '').length < MIN_SKELETON_CONSONANTS) continue;
     const fkey = fuzzyRomanKey(reading);
     for (const w of set.lexicon.store.loanSkeleton(key)) {
-      // a loanword is no function word or postposition (battery: not भित्र)
-      if (set.has(w) || CLOSED_CLASS.has(w)) continue;
+      // a loanword is no function word or postposition (battery: not भित्र), and typed alone it is no inflected form (cycle: not शाखाले)
+      if (set.has(w) || CLOSED_CLASS.has(w) || inflected(set, w)) continue;
       // The vowels decide among the words of one skeleton: each edit between the reading and the word's nearest alias (fuzzy keys) past the first costs a fuzzy edit.
       let d = Infinity;
       for (const a of romanAliases(w)) d = Math.min(d, editDistance(fkey, fuzzyRomanKey(a.alias)));
-      set.add(w, token, Math.max(1, SKELETON_WEIGHT - FUZZY_EDIT_PENALTY * Math.max(0, d - 1)), LOAN_KINDS, Stage.Guess);
+      if (d > MAX_SKELETON_EDITS) continue;
+      set.add(w, token, SKELETON_WEIGHT - FUZZY_EDIT_PENALTY * Math.max(0, d - 1), LOAN_KINDS, Stage.Guess);
     }
   }
+}
+
+/** Not a headword, and a form the dictionaries make with an affix or a headword plus a postposition chain. */
+function inflected(set: CandidateSet, w: string): boolean {
+  const lexicon = set.lexicon;
+  if (lexicon.isHeadword(w)) return false;
+  if (lexicon.store.form(w)?.analyses.some((a) => a.suffix !== '' || a.prefix !== '')) return true;
+  return postpositionHeadword(w, (x) => lexicon.isHeadword(x)) !== null;
 }
 
 /** The store's words an English spelling reads as (roman/english.ts), with the reading and the weight of each. */
