@@ -12,9 +12,12 @@
 //   keep-alive connection) on a freshly started service.
 // many: `--connections` connections open at once, each sending one edit of
 //   its own paragraph a second (romanize and spellcheck in turn, phases
-//   spread over the second) for `--seconds`; round trips, connections
-//   dropped, and the service's anonymous memory before, at the end, and 10 s
-//   after all closed.
+//   spread over the second; a new edit every second, none sent twice by a
+//   connection; the 1,000 connections share 40 paragraphs of each op, so
+//   25 connections type the same edits) for `--seconds`; round trips (also
+//   of the second half alone, once every paragraph has been seen),
+//   connections dropped, the CPU used, and the service's anonymous memory
+//   before, at the end, and 10 s after all closed.
 // Every service is started fresh with 2 workers and rate limits off.
 
 import { parseArgs } from 'node:util';
@@ -44,14 +47,14 @@ interface Work {
 }
 
 /** Paragraphs of `TOKENS` words and their one-word edits, the replacements taken from later text. */
-function work(op: Work['op'], texts: string[], spare: string[]): Work {
+function work(op: Work['op'], texts: string[], spare: string[], editCount: number): Work {
   let k = 0;
   let seed = 7;
   const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
   const paragraphs = texts.map((base) => {
     const words = base.split(' ');
     const edits: string[] = [];
-    for (let e = 0; e < EDITS; e++) {
+    for (let e = 0; e < editCount; e++) {
       const w = [...words];
       w[rnd(w.length)] = spare[k++ % spare.length]!;
       edits.push(w.join(' '));
@@ -61,13 +64,13 @@ function work(op: Work['op'], texts: string[], spare: string[]): Work {
   return { op, paragraphs };
 }
 
-function works(count: number): Work[] {
+function works(count: number, editCount: number): Work[] {
   const out: Work[] = [];
   const roman = freshRomanTexts(count * 2, TOKENS, 0);
-  if (roman && roman.length >= count * 2) out.push(work('romanize', roman.slice(0, count), roman.slice(count).join(' ').split(' ')));
+  if (roman && roman.length >= count * 2) out.push(work('romanize', roman.slice(0, count), roman.slice(count).join(' ').split(' '), editCount));
   else console.log('romanize: no eval/romanization/sentence_pairs.tsv (or too short): skipped');
   const { texts } = evalDevanagariRuns(count * 2, TOKENS);
-  if (texts.length >= count * 2) out.push(work('spellcheck', texts.slice(0, count), texts.slice(count).join(' ').split(' ')));
+  if (texts.length >= count * 2) out.push(work('spellcheck', texts.slice(0, count), texts.slice(count).join(' ').split(' '), editCount));
   else console.log('spellcheck: no eval text (or too short): skipped');
   return out;
 }
@@ -165,7 +168,10 @@ async function manyBench(all: Work[], connections: number, seconds: number): Pro
     const opened = mib();
     console.log(`${clients.length} connections open; service anonymous memory ${before} MiB before, ${opened} MiB with them open`);
     const rtt: number[] = [];
+    /** The round trips of the run's second half, when every connection has sent each of its edits at least once. */
+    const later: number[] = [];
     const errors = new Map<string, number>();
+    const half = performance.now() + (seconds * 1000) / 2;
     const cpuBefore = threadCpuMs(svc.pid);
     const clientCpuBefore = process.cpuUsage();
     const end = performance.now() + seconds * 1000;
@@ -177,7 +183,9 @@ async function manyBench(all: Work[], connections: number, seconds: number): Pro
         for (let k = 0; performance.now() < end && !c.dropped; k++) {
           const t = performance.now();
           try {
-            rtt.push(await c.send(w.op, p.edits[k % p.edits.length]!));
+            const ms = await c.send(w.op, p.edits[k % p.edits.length]!);
+            rtt.push(ms);
+            if (t >= half) later.push(ms);
           } catch (e) {
             const code = (e as Error).message;
             errors.set(code, (errors.get(code) ?? 0) + 1);
@@ -197,6 +205,7 @@ async function manyBench(all: Work[], connections: number, seconds: number): Pro
     for (const c of clients) c.ws.close();
     await sleep(10_000);
     console.log(`${clients.length} connections, one edit a second each for ${seconds} s: ${figures(rtt)}; errors ${errors.size === 0 ? 'none' : [...errors].map(([c, n]) => `${c} ${n}`).join(', ')}; connections dropped ${dropped}`);
+    console.log(`  the second half alone: ${figures(later)}`);
     console.log(`service anonymous memory: ${before} MiB before, ${opened} MiB open, ${atEnd} MiB at the end, ${mib()} MiB 10 s after all closed`);
   } finally {
     await svc.stop();
@@ -204,6 +213,8 @@ async function manyBench(all: Work[], connections: number, seconds: number): Pro
 }
 
 console.log(`${machine()}; ${new Date().toISOString()}`);
-const all = works(PARAGRAPHS).filter((w) => args.ops!.split(',').includes(w.op));
-if (ONLY.includes('edit')) for (const w of all) await editBench(w);
-if (ONLY.includes('many') && all.length > 0) await manyBench(all, Number(args.connections), Number(args.seconds));
+const ops = args.ops!.split(',');
+if (ONLY.includes('edit')) for (const w of works(PARAGRAPHS, EDITS).filter((w) => ops.includes(w.op))) await editBench(w);
+// Each connection sends a new edit every second of the run: no text is sent twice by one connection.
+const many = works(PARAGRAPHS, Number(args.seconds) + 5).filter((w) => ops.includes(w.op));
+if (ONLY.includes('many') && many.length > 0) await manyBench(many, Number(args.connections), Number(args.seconds));
