@@ -12,7 +12,7 @@ import { lookupEntryJson, lookupMultiDict } from '../engine/lookup/entry.js';
 import { lookupVariants } from '../engine/lookup/variants.js';
 import { suggestWords } from '../engine/lookup/suggest.js';
 import { normalizeWord } from '../engine/lang/normalize.js';
-import type { DictionaryEntryResult, RomanizationResult, SpellcheckTextResult, SpellcheckWordResult } from '../engine/results.js';
+import type { DictionaryEntryResult, RomanizationResult, SpellcheckTextResult, SpellcheckWordResult, SpellLevel } from '../engine/results.js';
 import { BloomFilter } from '../store/bloom.js';
 import { resolveDataDir } from '../store/data-dir.js';
 import { BLOOM_FILE } from '../store/lmdb-layout.js';
@@ -349,12 +349,12 @@ export class PooledServices implements Services {
     return { ok: true, value: findExamples(this.inline.store, word, limit) };
   }
 
-  spellcheckWord(word: string, signal?: AbortSignal): Promise<Outcome<SpellcheckWordResult>> {
-    return this.run({ name: 'spellcheckWord', word }, { signal });
+  spellcheckWord(word: string, signal?: AbortSignal, level?: SpellLevel): Promise<Outcome<SpellcheckWordResult>> {
+    return this.run(level === undefined ? { name: 'spellcheckWord', word } : { name: 'spellcheckWord', word, level }, { signal });
   }
 
   spellcheckText(text: string, options: JobOptions = {}): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>> {
-    return this.run({ name: 'spellcheckText', text }, options);
+    return this.run(options.level === undefined ? { name: 'spellcheckText', text } : { name: 'spellcheckText', text, level: options.level }, options);
   }
 
   romanizeText(text: string, maxCandidates: number, options: JobOptions = {}): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>> {

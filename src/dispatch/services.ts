@@ -7,6 +7,7 @@
 // to statuses through its one error catalog.
 
 import type {
+  SpellLevel,
   DictionaryEntryResult,
   RomanizationResult,
   SpellcheckTextResult,
@@ -26,6 +27,7 @@ export { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../engine/roman/romanizer.js';
 // How answers are compressed (the worker compresses the answers it makes).
 export { COMPRESS_MIN_BYTES, compressBody, createCompressor, type ContentEncoding } from '../worker/encoding.js';
 export type { BatchId, BatchItem, ItemFailure, ItemTask, Lines } from '../worker/protocol.js';
+export type { SpellLevel } from '../engine/results.js';
 
 /**
  * A result already serialized to JSON where it was computed (a worker
@@ -49,6 +51,8 @@ export interface JobOptions {
   signal?: AbortSignal;
   /** The coding the client accepts: a long answer made on a worker thread is compressed there (Serialized.encoding says whether it was). */
   encoding?: ContentEncoding | null;
+  /** Spellcheck: how strict (SpellLevel; standard when absent). */
+  level?: SpellLevel;
 }
 
 /** The pool jobs that answer NDJSON Lines: a piece of a document, or a group of batch items. */
@@ -166,7 +170,7 @@ export interface Services {
   // pool cannot take in time is SERVICE_UNAVAILABLE with retryAfterSeconds.
   suggest(prefix: string, limit: number): Promise<Outcome<string[]>>;
   examples(word: string, limit: number): Promise<Outcome<ExamplesResult>>;
-  spellcheckWord(word: string, signal?: AbortSignal): Promise<Outcome<SpellcheckWordResult>>;
+  spellcheckWord(word: string, signal?: AbortSignal, level?: SpellLevel): Promise<Outcome<SpellcheckWordResult>>;
   /** The caller has already checked the 10,000-character and 1,000-word limits. */
   spellcheckText(text: string, options?: JobOptions): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>>;
   romanizeText(text: string, maxCandidates: number, options?: JobOptions): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>>;

@@ -64,6 +64,7 @@ interface Verdict {
   status: 'correct' | 'misspelled' | 'unknown';
   corrections?: string[];
   rule?: string;
+  category?: string;
 }
 
 /** What uWS keeps for a connection (its user data). */
@@ -396,6 +397,7 @@ export class LiveChannel {
     const c = checkSpellcheckTextBody(fields, this.deps.countWords);
     if (!c.ok) return badRequest(c.detail);
     const text = c.value.text;
+    const level = c.value.level ?? 'standard';
     const seen = new Map<string, { start: number; end: number }[]>();
     for (const t of tokenizeForSpellcheck(text)) {
       const list = seen.get(t.text);
@@ -411,13 +413,13 @@ export class LiveChannel {
       if (conn.verdicts.size + missing.length > VERDICT_MEMO_WORDS) conn.verdicts.clear();
       const fresh = new Map<string, Verdict>();
       for (const w of missing) fresh.set(w, { status: 'correct' });
-      for (const m of r.misspelled) fresh.set(m.word, m.rule === undefined ? { status: 'misspelled', corrections: m.corrections } : { status: 'misspelled', corrections: m.corrections, rule: m.rule });
+      for (const m of r.misspelled) fresh.set(m.word, { status: 'misspelled', corrections: m.corrections, rule: m.rule, category: m.category });
       for (const u of r.unknown) fresh.set(u.word, { status: 'unknown' });
       for (const [w, v] of fresh) conn.verdicts.set(w, v);
       // The words of this text are answered from `fresh` too, should the memo have been cleared.
-      return { code: 'OK', result: ENCODER.encode(JSON.stringify(assemble(seen, (w) => fresh.get(w) ?? conn.verdicts.get(w)!))) };
+      return { code: 'OK', result: ENCODER.encode(JSON.stringify(assemble(seen, (w) => fresh.get(w) ?? conn.verdicts.get(w)!, level))) };
     }
-    return { code: 'OK', result: ENCODER.encode(JSON.stringify(assemble(seen, (w) => conn.verdicts.get(w)!))) };
+    return { code: 'OK', result: ENCODER.encode(JSON.stringify(assemble(seen, (w) => conn.verdicts.get(w)!, level))) };
   }
 
   /** Closes every connection with 1001 once its messages in flight are answered; resolves when all are closed or after `graceMs`. */
@@ -447,7 +449,7 @@ export class LiveChannel {
 }
 
 interface SpellcheckAnswer {
-  misspelled: { word: string; corrections: string[]; rule?: string }[];
+  misspelled: { word: string; corrections: string[]; rule?: string; category: string }[];
   unknown: { word: string }[];
 }
 
@@ -465,14 +467,17 @@ function badRequest(message: string): Answer {
   return { code: 'BAD_REQUEST', error: { code: 'BAD_REQUEST', message } };
 }
 
-function assemble(seen: Map<string, { start: number; end: number }[]>, verdict: (w: string) => Verdict) {
+/** The answer of Spellchecker.checkText, field for field, from verdicts checked at level standard (a lenient one leaves out the `standard` misspellings). */
+function assemble(seen: Map<string, { start: number; end: number }[]>, verdict: (w: string) => Verdict, level: 'standard' | 'lenient') {
   const misspelled: Record<string, unknown>[] = [];
   const unknown: Record<string, unknown>[] = [];
   for (const [word, occurrences] of seen) {
     const v = verdict(word);
     if (v.status === 'misspelled') {
+      if (level === 'lenient' && v.category === 'standard') continue;
       const item: Record<string, unknown> = { word, status: 'misspelled', corrections: [...v.corrections!], occurrences };
       if (v.rule !== undefined) item.rule = v.rule;
+      item.category = v.category;
       misspelled.push(item);
     } else if (v.status === 'unknown') unknown.push({ word, status: 'unknown', occurrences });
   }

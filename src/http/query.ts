@@ -41,6 +41,8 @@ export function parseQueryString(raw: string): Map<string, string[]> {
 
 interface ParamSchema {
   type?: string;
+  /** The values a string parameter may take. */
+  enum?: string[];
   minimum?: number;
   maximum?: number;
   maxLength?: number;
@@ -62,6 +64,9 @@ export function readParameter(label: string, raw: string | undefined, schema: Pa
       }
       if (schema.maxLength !== undefined && codePointLength(value) > schema.maxLength) {
         throw httpError('INVALID_PARAMETER', `${capitalize(label)} must be at most ${schema.maxLength} characters`);
+      }
+      if (schema.enum !== undefined && !schema.enum.includes(value)) {
+        throw httpError('INVALID_PARAMETER', `${capitalize(label)} must be one of: ${schema.enum.join(', ')}`);
       }
       return value;
     }

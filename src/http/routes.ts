@@ -7,7 +7,7 @@
 
 import type { Metrics } from './metrics.js';
 import { Type, type TSchema } from 'typebox';
-import { CONTEXT_SUMMARY, RANKING_SUMMARY, Serialized, type ContentEncoding, type Outcome, type Services } from '../dispatch/services.js';
+import { CONTEXT_SUMMARY, RANKING_SUMMARY, Serialized, type ContentEncoding, type Outcome, type Services, type SpellLevel } from '../dispatch/services.js';
 import { BATCH_LINES, DictionaryBatchBody, MAX_BATCH_ITEMS, RomanizationBatchBody, SpellcheckBatchBody } from '../schemas/batch.js';
 import {
   DetailBody,
@@ -475,7 +475,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       async handle({ ctx, body, signal }) {
         const c = checkSpellcheckTextBody(body, deps.countWords);
         if (!c.ok) return detailReply(c.detail);
-        return okReply(unwrap(await services.spellcheckText(c.value.text, { signal: signal(), encoding: ctx.encoding }), 'spellcheckText', deps));
+        return okReply(unwrap(await services.spellcheckText(c.value.text, { signal: signal(), encoding: ctx.encoding, level: c.value.level }), 'spellcheckText', deps));
       },
     },
     {
@@ -498,7 +498,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       async handle({ ctx }) {
         const q = readQuery(ctx.query, SpellcheckWordQueryCheck);
         if (/\s/u.test(q.word)) throw httpError('INVALID_PARAMETER', "Query parameter 'word' must be a single word (no whitespace); use POST /api/v1/spellcheck/text for text");
-        return { status: 200, body: unwrap(await services.spellcheckWord(q.word), 'spellcheckWord', deps) };
+        return { status: 200, body: unwrap(await services.spellcheckWord(q.word, undefined, q.level as SpellLevel), 'spellcheckWord', deps) };
       },
     },
     {

@@ -139,3 +139,16 @@ export function QueryBoolean(description: string) {
 export function QueryInteger(description: string, minimum: number, maximum: number, fallback: number) {
   return Type.Integer({ minimum, maximum, default: fallback, description: `${description} Default ${fallback}, minimum ${minimum}, maximum ${maximum}.` });
 }
+
+/** The spellcheck level (engine/spell/results.ts SpellLevel), a body field and a query parameter. */
+export const SPELL_LEVEL_VALUES = ['standard', 'lenient'] as const;
+export const LEVEL_DESCRIPTION =
+  'extra: how strict the check is. `standard` (the default) reports everything the Nepal Academy standard settles; `lenient` only what is wrong under any common spelling (typos): a word whose only fault is a spelling the standard settles (vowel length, nasals, halanta, sibling letters, conjuncts, a rule of the standard) is then correct.';
+
+/** A misspelled word's category. */
+export function CategoryField() {
+  return Type.Union([Type.Literal('typo'), Type.Literal('real-word'), Type.Literal('standard')], {
+    description:
+      'extra: what kind of misspelling. `standard`: what is wrong is a spelling the Nepal Academy standard settles (a rule fired, or the word and its first correction differ only in vowel length, nasals, halanta, sibling letters or conjuncts); `typo`: any other edit; `real-word` (a word of the lexicon written for its far commoner twin) is reserved and not reported yet. At level `lenient` only `typo` (and `real-word`) words are reported.',
+  });
+}

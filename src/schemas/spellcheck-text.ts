@@ -6,7 +6,7 @@
 
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { BODY_DETAILS, codePointLength, RuleField } from './common.js';
+import { BODY_DETAILS, CategoryField, codePointLength, LEVEL_DESCRIPTION, RuleField, SPELL_LEVEL_VALUES } from './common.js';
 
 /** Spellcheck text limit, in Unicode code points of the text as sent. */
 export const MAX_TEXT_CHARACTERS = 10_000;
@@ -19,6 +19,7 @@ export const SpellcheckTextBody = Type.Object(
       maxLength: MAX_TEXT_CHARACTERS,
       description: `Nepali text to check: at most ${MAX_TEXT_CHARACTERS} characters (Unicode code points) and ${MAX_TEXT_WORDS} words.`,
     }),
+    level: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('lenient')], { description: LEVEL_DESCRIPTION })),
   },
   { description: 'Unknown fields are ignored.' },
 );
@@ -40,6 +41,7 @@ export const MisspelledWord = Type.Object(
     corrections: Type.Array(Type.String(), { description: 'Suggestions, best first.' }),
     occurrences: Type.Array(Occurrence, { description: 'extra: where the word occurs in the text.' }),
     rule: RuleField(),
+    category: CategoryField(),
   },
   { additionalProperties: false },
 );
@@ -67,6 +69,7 @@ export const SPELLCHECK_TEXT_DETAILS = {
   textMissing: "Field 'text' is required",
   tooManyCharacters: `Text exceeds ${MAX_TEXT_CHARACTERS} characters`,
   tooManyWords: `Text exceeds ${MAX_TEXT_WORDS} words`,
+  levelInvalid: `Field 'level' must be one of: ${SPELL_LEVEL_VALUES.join(', ')}`,
 } as const;
 
 export type BodyCheck<T> = { ok: true; value: T } | { ok: false; detail: string };
@@ -83,10 +86,14 @@ export function checkSpellcheckTextBody(body: unknown, countWords: (text: string
     if (text === undefined || text === null) return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.textMissing };
     if (typeof text !== 'string') return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.textNotString };
     if (codePointLength(text) > MAX_TEXT_CHARACTERS) return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.tooManyCharacters };
+    const level = (body as Record<string, unknown>).level;
+    if (level !== undefined && level !== null && !SPELL_LEVEL_VALUES.includes(level as never)) return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.levelInvalid };
+    // "level": null is the default level, as an absent field.
+    if (level === null) return countWords(text) > MAX_TEXT_WORDS ? { ok: false, detail: SPELLCHECK_TEXT_DETAILS.tooManyWords } : { ok: true, value: { text } };
     // The schema and the checks above disagree: a schema edit without a
     // matching check. Say so rather than let it through unchecked.
     return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.notObject };
   }
   if (countWords(body.text) > MAX_TEXT_WORDS) return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.tooManyWords };
-  return { ok: true, value: { text: body.text } };
+  return { ok: true, value: body.level === undefined ? { text: body.text } : { text: body.text, level: body.level } };
 }

@@ -4,14 +4,15 @@
 // cross threads as Outcome values: thrown errors lose their class when
 // structured-cloned.
 
+import type { SpellLevel } from '../engine/results.js';
 import type { SharedBloom } from '../store/bloom.js';
 import type { ContentEncoding } from './encoding.js';
 import type { SharedStats } from './stats.js';
 
 /** A job that one request of a single endpoint asks for; also what a batch item is. */
 export type ItemTask =
-  | { name: 'spellcheckText'; text: string }
-  | { name: 'spellcheckWord'; word: string }
+  | { name: 'spellcheckText'; text: string; level?: SpellLevel }
+  | { name: 'spellcheckWord'; word: string; level?: SpellLevel }
   | { name: 'romanizeText'; text: string; maxCandidates: number }
   | { name: 'romanizeTokens'; tokens: string[]; maxCandidates: number }
   /** The 2.1 entry of a headword, or WORD_NOT_FOUND with similar words. */

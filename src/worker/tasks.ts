@@ -54,9 +54,9 @@ export function runTask(engines: Engines, task: Task, stop: StopCheck = NEVER_ST
 function runItem(engines: Engines, task: ItemTask, stop: StopCheck): Outcome<unknown> {
   switch (task.name) {
     case 'spellcheckText':
-      return { ok: true, value: engines.spell.checkText(task.text, stop) };
+      return { ok: true, value: engines.spell.checkText(task.text, stop, task.level) };
     case 'spellcheckWord':
-      return { ok: true, value: engines.spell.checkWord(task.word) };
+      return { ok: true, value: engines.spell.checkWord(task.word, task.level) };
     case 'romanizeText':
       return { ok: true, value: engines.roman.resolveText(task.text, task.maxCandidates, stop) };
     case 'romanizeTokens':

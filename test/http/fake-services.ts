@@ -150,7 +150,7 @@ export class FakeServices implements Services {
   private classify(word: string): SpellcheckWordResult {
     if (VOCABULARY.includes(word)) return { status: 'correct', corrections: null };
     const near = VOCABULARY.filter((w) => editDistance(word, w) === 1).sort();
-    return near.length > 0 ? { status: 'misspelled', corrections: near } : { status: 'unknown', corrections: null };
+    return near.length > 0 ? { status: 'misspelled', corrections: near, category: 'typo' } : { status: 'unknown', corrections: null };
   }
 
   async spellcheckWord(word: string): Promise<Outcome<SpellcheckWordResult>> {
@@ -176,7 +176,7 @@ export class FakeServices implements Services {
       const c = this.classify(t.text);
       const occurrences = [{ start: t.start, end: t.end }];
       if (c.status === 'misspelled') {
-        const item = { word: t.text, status: 'misspelled' as const, corrections: c.corrections!, occurrences };
+        const item = { word: t.text, status: 'misspelled' as const, corrections: c.corrections!, occurrences, category: 'typo' as const };
         result.misspelled.push(item);
         seen.set(t.text, item);
       } else if (c.status === 'unknown') {

@@ -388,6 +388,27 @@ test('spellcheck text: missing or non-string text and bad bodies are Shape B', {
 
 // ---- 2.4 / 4.5 spellcheck word ------------------------------------------
 
+test('spellcheck text: level lenient reports typos only; every misspelled item has its category; a bad level is 400 in Shape B', { skip }, async () => {
+  const text = 'हामी पानि खान्छौँ। अस्पाताल नजिक छ।';
+  const standard = await postJson(SPELL_TEXT, { text });
+  assert.equal(standard.status, 200);
+  const byWord = Object.fromEntries(standard.body.misspelled.map((m: any) => [m.word, m.category]));
+  assert.deepEqual(byWord, { पानि: 'standard', अस्पाताल: 'typo' });
+  const lenient = await postJson(SPELL_TEXT, { text, level: 'lenient' });
+  assert.deepEqual(
+    lenient.body.misspelled.map((m: any) => m.word),
+    ['अस्पाताल'],
+  );
+  assert.deepEqual(lenient.body.unknown, standard.body.unknown);
+  assert.deepEqual((await postJson(SPELL_TEXT, { text, level: 'standard' })).body, standard.body);
+  assert.deepEqual((await postJson(SPELL_TEXT, { text, level: null })).body, standard.body);
+  for (const level of ['strict', 1, '']) {
+    const bad = await postJson(SPELL_TEXT, { text, level });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.body, { detail: "Field 'level' must be one of: standard, lenient" });
+  }
+});
+
 test('spellcheck word: correct -> corrections null; misspelled -> array; unknown -> null', { skip }, async () => {
   const correct = await get(SPELL_WORD + qs({ word: 'पानी' }));
   assert.equal(correct.status, 200);
@@ -395,10 +416,20 @@ test('spellcheck word: correct -> corrections null; misspelled -> array; unknown
 
   const misspelled = await get(SPELL_WORD + qs({ word: 'पानि' }));
   assert.equal(misspelled.status, 200);
-  assert.deepEqual(Object.keys(misspelled.body).sort(), ['corrections', 'status']);
+  assert.deepEqual(Object.keys(misspelled.body).sort(), ['category', 'corrections', 'status']);
   assert.equal(misspelled.body.status, 'misspelled');
   assert.ok(isStringArray(misspelled.body.corrections) && misspelled.body.corrections.length > 0);
   assert.equal(misspelled.body.corrections[0], 'पानी');
+  // ि for ी is a spelling the standard settles: category standard, and correct at level lenient.
+  assert.equal(misspelled.body.category, 'standard');
+  assert.deepEqual((await get(SPELL_WORD + qs({ word: 'पानि', level: 'lenient' }))).body, { status: 'correct', corrections: null });
+  // A vowel sign too many is a typo at either level.
+  const typo = await get(SPELL_WORD + qs({ word: 'अस्पाताल', level: 'lenient' }));
+  assert.deepEqual(typo.body, { status: 'misspelled', corrections: typo.body.corrections, category: 'typo' });
+  assert.equal(typo.body.corrections[0], 'अस्पताल');
+  const badLevel = await get(SPELL_WORD + qs({ word: 'पानि', level: 'strict' }));
+  assert.equal(badLevel.status, 400);
+  assert.deepEqual(badLevel.body, { error: { code: 'INVALID_PARAMETER', message: "Query parameter 'level' must be one of: standard, lenient" } });
 
   const unknown = await get(SPELL_WORD + qs({ word: 'ओबामा' }));
   assert.equal(unknown.status, 200);

@@ -60,8 +60,14 @@ test('live spellcheck of a text typed word by word, with slips, equals REST at e
   assert.ok(steps >= 30);
   assert.ok(flagged > 0, 'the slips were flagged');
   // An edit in the middle (a word replaced) and a paragraph break.
-  const edited = text.replace(words[10]!, 'नेपालि') + '\n\nघर घर';
+  const edited = text.replace(words[10]!, 'नेपालि') + '\n\nघर घर अस्पाताल';
   assert.deepEqual((await client.request({ op: 'spellcheck', text: edited })).result, await rest('/api/v1/spellcheck/text', { text: edited }));
+  // Level lenient from the same verdicts: the typos only, as REST answers it.
+  const lenient = (await client.request({ op: 'spellcheck', text: edited, level: 'lenient' })).result;
+  assert.ok(lenient.misspelled.length > 0 && lenient.misspelled.every((m: { category: string }) => m.category === 'typo'));
+  assert.deepEqual(lenient, await rest('/api/v1/spellcheck/text', { text: edited, level: 'lenient' }));
+  assert.deepEqual((await client.request({ op: 'spellcheck', text: 'घर', level: 'strict' })).error, { code: 'BAD_REQUEST', message: "Field 'level' must be one of: standard, lenient" });
+  assert.deepEqual((await client.request({ op: 'spellcheck_word', word: 'पानि', level: 'lenient' })).result, { status: 'correct', corrections: null });
 });
 
 test('live romanization of a text typed word by word equals REST at every step', { skip: SKIP_WITHOUT_DATA }, async () => {

@@ -29,7 +29,7 @@ const shapesAgree: [
   Equal<SpellcheckTextResponse, SpellcheckTextResult>,
   Equal<SpellcheckWordResponse, SpellcheckWordResult>,
   Equal<RomanizationResponse, RomanizationResult>,
-  Equal<Static<typeof SpellcheckTextBody>, { text: string }>,
+  Equal<Static<typeof SpellcheckTextBody>, { text: string; level?: 'standard' | 'lenient' }>,
 ] = [true, true, true, true, true, true, true, true];
 
 test('response schemas and engine result types agree (checked by tsc)', () => {

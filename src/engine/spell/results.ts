@@ -10,6 +10,25 @@ export interface Occurrence {
   end: number;
 }
 
+/**
+ * What kind of misspelling a word is (extra): `standard` when what is wrong
+ * is a spelling the Nepal Academy standard settles (an orthography rule
+ * fired, or the word and its first correction differ only inside the
+ * confusion classes: vowel length, nasals, halanta, sibling letters,
+ * conjuncts: confusion.ts); `typo` for any other edit. (`real-word`, a word
+ * of the lexicon whose far commoner twin was meant, is reserved: no rule
+ * reports it yet.)
+ */
+export type SpellCategory = 'typo' | 'real-word' | 'standard';
+
+/**
+ * How strict a check is: `standard` reports everything the Academy standard
+ * settles; `lenient` only what is wrong under any common spelling (a
+ * `standard` misspelling is then answered correct).
+ */
+export type SpellLevel = 'standard' | 'lenient';
+export const SPELL_LEVELS: readonly SpellLevel[] = ['standard', 'lenient'];
+
 /** 2.4 Spellcheck word result. */
 export interface SpellcheckWordResult {
   status: 'correct' | 'misspelled' | 'unknown';
@@ -17,6 +36,8 @@ export interface SpellcheckWordResult {
   corrections: string[] | null;
   /** extra: the orthography rule of the Nepal Academy standard that fired, when one did. */
   rule?: string;
+  /** extra, when misspelled: what kind of misspelling. */
+  category?: SpellCategory;
 }
 
 /** 2.3 misspelled[] item. */
@@ -28,6 +49,8 @@ export interface MisspelledWord {
   occurrences: Occurrence[];
   /** extra: the orthography rule that fired, when one did. */
   rule?: string;
+  /** extra: what kind of misspelling (SpellCategory). */
+  category: SpellCategory;
 }
 
 /** 2.3 unknown[] item. */

@@ -61,7 +61,7 @@ import { confusionKey } from './confusion.js';
 import { editCost, editVariants } from './error-model.js';
 import { applyOrthography, type OrthographyContext, type OrthographyFinding } from './orthography.js';
 import { checkpoint, NEVER_STOP, type StopCheck } from '../lang/checkpoint.js';
-import type { MisspelledWord, Occurrence, SpellcheckTextResult, SpellcheckWordResult, UnknownWord } from './results.js';
+import type { MisspelledWord, Occurrence, SpellCategory, SpellcheckTextResult, SpellcheckWordResult, SpellLevel, UnknownWord } from './results.js';
 import { tokenizeForSpellcheck } from './tokenize.js';
 import { FORM_ATTESTED, FORM_CORRECT_VERDICT, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT, type FormRecord } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
@@ -200,18 +200,30 @@ export class Spellchecker {
     };
   }
 
-  /** Checks one word as typed (it is normalized here). */
-  checkWord(word: string): SpellcheckWordResult {
+  /**
+   * Checks one word as typed (it is normalized here). A misspelled word says
+   * its category; at level `lenient` a `standard` one is answered correct.
+   */
+  checkWord(word: string, level: SpellLevel = 'standard'): SpellcheckWordResult {
     const raw = word.trim();
-    const result = this.checkNormalized(normalizeWord(raw));
+    let w = normalizeWord(raw);
+    let result = this.checkNormalized(w);
     // An ASCII colon after a word reads as visarga (प्राय: = प्रायः), but it
     // may also be punctuation (अनुसार:): when the visarga reading is not a
     // word, the word before the colon is checked instead.
     if (result.status !== 'correct' && raw.length > 1 && raw.endsWith(':')) {
-      const bare = this.checkNormalized(normalizeWord(raw.slice(0, -1)));
-      if (bare.status === 'correct' || result.status === 'unknown') return bare;
+      const bareWord = normalizeWord(raw.slice(0, -1));
+      const bare = this.checkNormalized(bareWord);
+      if (bare.status === 'correct' || result.status === 'unknown') {
+        result = bare;
+        w = bareWord;
+      }
     }
-    return result;
+    if (result.status !== 'misspelled') return result;
+    const category = categoryOf(w, result);
+    if (level === 'lenient' && category === 'standard') return CORRECT;
+    // The verdict itself is shared (caches, stored verdicts): the answer is a copy with its category.
+    return { ...result, category };
   }
 
   /**
@@ -605,7 +617,7 @@ export class Spellchecker {
    * (UTF-16 offsets into `text`, end exclusive). `stop` is asked before
    * each word (a cancelled job ends there: lang/checkpoint.ts).
    */
-  checkText(text: string, stop: StopCheck = NEVER_STOP): SpellcheckTextResult {
+  checkText(text: string, stop: StopCheck = NEVER_STOP, level: SpellLevel = 'standard'): SpellcheckTextResult {
     const seen = new Map<string, Occurrence[]>();
     for (const t of tokenizeForSpellcheck(text)) {
       const list = seen.get(t.text);
@@ -616,10 +628,11 @@ export class Spellchecker {
     const unknown: UnknownWord[] = [];
     for (const [word, occurrences] of seen) {
       checkpoint(stop);
-      const r = this.checkWord(word);
+      const r = this.checkWord(word, level);
       if (r.status === 'misspelled') {
-        const item: MisspelledWord = { word, status: 'misspelled', corrections: [...r.corrections!], occurrences };
+        const item = { word, status: 'misspelled', corrections: [...r.corrections!], occurrences } as MisspelledWord;
         if (r.rule) item.rule = r.rule;
+        item.category = r.category!;
         misspelled.push(item);
       } else if (r.status === 'unknown') unknown.push({ word, status: 'unknown', occurrences });
     }
@@ -716,4 +729,16 @@ const COMMON_SLIP_FOLD: Record<string, string> = { 'ी': 'ि', 'ू': 'ु', '
 /** The word with every long vowel written short and व as ब: two spellings equal under it differ by those slips only. */
 function foldCommonSlips(w: string): string {
   return w.replace(/[ीूईऊव]/g, (v) => COMMON_SLIP_FOLD[v]!);
+}
+
+/**
+ * A misspelling's category (results.ts SpellCategory): `standard` when a
+ * rule of the standard fired or the word and its first correction share a
+ * confusion key (they differ only inside the classes the standard settles),
+ * else `typo`.
+ */
+export function categoryOf(word: string, r: SpellcheckWordResult): SpellCategory {
+  if (r.rule) return 'standard';
+  const first = r.corrections?.[0];
+  return first !== undefined && confusionKey(word) === confusionKey(first) ? 'standard' : 'typo';
 }

@@ -50,7 +50,7 @@ test('one real misspelling per error class, with its expected first correction',
 test('orthography rules run before the lexicon and report the rule', () => {
   const s = checker();
   // सम्लग्न is in the fixture word list, in its old spelling.
-  assert.deepEqual(s.checkWord('सम्लग्न'), { status: 'misspelled', corrections: ['संलग्न'], rule: 'sam-anusvara' });
+  assert.deepEqual(s.checkWord('सम्लग्न'), { status: 'misspelled', corrections: ['संलग्न'], rule: 'sam-anusvara', category: 'standard' });
   const r = s.checkWord('अण्डा');
   assert.equal(r.rule, 'na-before-retroflex-non-tatsam');
   assert.equal(r.corrections?.[0], 'अन्डा');
@@ -132,8 +132,8 @@ test('a compound of two headwords is correct when real text uses it, unknown whe
 test('a compound with a confusion slip in a part is corrected to the compound real text uses, not to a new one', () => {
   const s = checker();
   // no list indexes पहाडबाटो for corrections (only the news list has it): the parts are corrected
-  assert.deepEqual(s.checkWord('पहाडवाटो'), { status: 'misspelled', corrections: ['पहाडबाटो'] });
-  assert.deepEqual(s.checkWord('पहाडवाटोमा'), { status: 'misspelled', corrections: ['पहाडबाटोमा'] });
+  assert.deepEqual(s.checkWord('पहाडवाटो'), { status: 'misspelled', corrections: ['पहाडबाटो'], category: 'standard' });
+  assert.deepEqual(s.checkWord('पहाडवाटोमा'), { status: 'misspelled', corrections: ['पहाडबाटोमा'], category: 'standard' });
   // नदीबाटो is a new compound (unknown), so नदिबाटो gets no correction
   assert.equal(s.checkWord('नदिबाटो').status, 'unknown');
 });
@@ -166,23 +166,23 @@ test('real text\'s own spelling of a word the lists spell otherwise is unknown, 
 test('a form the grammar makes and real text uses is a correction: the halanta of a polite imperative', () => {
   const s = checker();
   assert.ok(!((spellStore().form('बस्नुहोस्')?.flags ?? 0) & FORM_LEXICON), 'बस्नुहोस् is no lexicon form of the fixture');
-  assert.deepEqual(s.checkWord('बस्नुहोस'), { status: 'misspelled', corrections: ['बस्नुहोस्'] });
+  assert.deepEqual(s.checkWord('बस्नुहोस'), { status: 'misspelled', corrections: ['बस्नुहोस्'], category: 'standard' });
   assert.equal(s.checkWord('बस्नुहोस्').status, 'correct');
   // No list has लेखिदिनुस्, पकाउनुहोस्: the grammar makes them, and the halanta is offered.
-  assert.deepEqual(s.checkWord('लेखिदिनुस'), { status: 'misspelled', corrections: ['लेखिदिनुस्'] });
-  assert.deepEqual(s.checkWord('पकाउनुहोस'), { status: 'misspelled', corrections: ['पकाउनुहोस्'] });
+  assert.deepEqual(s.checkWord('लेखिदिनुस'), { status: 'misspelled', corrections: ['लेखिदिनुस्'], category: 'standard' });
+  assert.deepEqual(s.checkWord('पकाउनुहोस'), { status: 'misspelled', corrections: ['पकाउनुहोस्'], category: 'standard' });
 });
 
 test('an attested word two common slips (vowel length, ब/व) from an attested form is misspelled', () => {
   // मानीसहरु (news spelling) -> मानिसहरू: an inflected form, not a headword, but only vowel length differs.
-  assert.deepEqual(checker().checkWord('मानीसहरु'), { status: 'misspelled', corrections: ['मानिसहरू'] });
-  assert.deepEqual(checker().checkWord('बिचारहरु'), { status: 'misspelled', corrections: ['विचारहरू'] });
+  assert.deepEqual(checker().checkWord('मानीसहरु'), { status: 'misspelled', corrections: ['मानिसहरू'], category: 'standard' });
+  assert.deepEqual(checker().checkWord('बिचारहरु'), { status: 'misspelled', corrections: ['विचारहरू'], category: 'standard' });
 });
 
 test('a long attested word is misspelled one phonetic edit from an attested headword, unknown otherwise', () => {
   const s = checker();
   // A vowel sign inserted (0.7): beyond a confusion slip, but the candidate is a headword seen in real text.
-  assert.deepEqual(s.checkWord('अस्पाताल'), { status: 'misspelled', corrections: ['अस्पताल'] });
+  assert.deepEqual(s.checkWord('अस्पाताल'), { status: 'misspelled', corrections: ['अस्पताल'], category: 'typo' });
   // The same edit towards a headword never seen in real text: the attested word may be a name.
   assert.equal(s.checkWord('कार्यालाय').status, 'unknown');
 });
@@ -190,7 +190,7 @@ test('a long attested word is misspelled one phonetic edit from an attested head
 test('a vowel sign for another inside the word is corrected, even where the word reads as a new compound', () => {
   const s = checker();
   // राज + नैतिक would make a compound, but an attested headword is one vowel sign away (ै for ी).
-  assert.deepEqual(s.checkWord('राजनैतिक'), { status: 'misspelled', corrections: ['राजनीतिक'] });
+  assert.deepEqual(s.checkWord('राजनैतिक'), { status: 'misspelled', corrections: ['राजनीतिक'], category: 'typo' });
   // A compound of two headwords with no such headword near stays unknown, not a wild guess.
   assert.equal(s.checkWord('कागजघर').status, 'unknown');
 });
