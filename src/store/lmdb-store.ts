@@ -184,6 +184,11 @@ export class LmdbStore implements WordStore {
     }
   }
 
+  /** Every form of the store, in key order (whole-store checks: test/integration/correction-cycles.test.ts). */
+  *formWords(): Generator<string> {
+    for (const key of this.dbs.forms.getKeys({})) yield String(key);
+  }
+
   close(): void {
     this.env.close();
   }
