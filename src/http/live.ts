@@ -52,11 +52,20 @@ export const CLOSE = {
 
 /** An id as the batch endpoints take one: an integer, or a string of at most this many characters. */
 const MAX_ID_CHARS = 200;
-/** Word verdicts a connection keeps for `spellcheck` (a few paragraphs' worth); past this the memo starts afresh. */
-const VERDICT_MEMO_WORDS = 4096;
-/** Whole answers a connection keeps (romanization, suggestions, look-ups), and the largest one kept. */
-const ANSWER_MEMO_ENTRIES = 16;
-const ANSWER_MEMO_MAX_BYTES = 64 * 1024;
+/**
+ * Word verdicts a connection keeps for `spellcheck` (the distinct words of a
+ * few pages; about 200 bytes each, so at most about 200 KB a connection);
+ * past this the memo starts afresh.
+ */
+const VERDICT_MEMO_WORDS = 1024;
+/**
+ * Whole answers a connection keeps (romanization, suggestions, look-ups):
+ * at most this many, of at most this many bytes together (a 50-token
+ * romanization is about 15 KB). Per connection, so 1,000 typists hold at
+ * most 32 MiB of them.
+ */
+const ANSWER_MEMO_ENTRIES = 8;
+const ANSWER_MEMO_BYTES = 32 * 1024;
 /** This many messages refused in a row (unparsable, too large, over the budget) close the connection: a client not speaking the protocol, or not listening. */
 const MAX_BAD_MESSAGES = 100;
 
@@ -88,6 +97,8 @@ export interface LiveConnection {
   abort: AbortController;
   verdicts: Map<string, Verdict>;
   answers: Map<string, Uint8Array>;
+  /** Bytes of `answers`, keys and values. */
+  answerBytes: number;
 }
 
 export interface LiveDeps {
@@ -194,6 +205,7 @@ export class LiveChannel {
       abort: new AbortController(),
       verdicts: new Map(),
       answers: new Map(),
+      answerBytes: 0,
     };
   }
 
@@ -232,6 +244,7 @@ export class LiveChannel {
     conn.waiting.length = 0;
     conn.verdicts.clear();
     conn.answers.clear();
+    conn.answerBytes = 0;
     this.connections.delete(ws);
     const n = (this.perClient.get(conn.capKey) ?? 1) - 1;
     if (n <= 0) this.perClient.delete(conn.capKey);
@@ -379,9 +392,15 @@ export class LiveChannel {
     const reply = await route.handle({ ctx: liveContext(conn, query), body, signal: () => conn.abort.signal, quota: NO_QUOTA });
     if (reply.log !== undefined) this.deps.logError(reply.log);
     const a = fromReply(reply);
-    if (a.result !== undefined && key !== null && a.result.byteLength <= ANSWER_MEMO_MAX_BYTES && !conn.closed) {
+    if (a.result !== undefined && key !== null && !conn.closed && !conn.answers.has(key) && key.length * 2 + a.result.byteLength <= ANSWER_MEMO_BYTES) {
       conn.answers.set(key, a.result);
-      if (conn.answers.size > ANSWER_MEMO_ENTRIES) conn.answers.delete(conn.answers.keys().next().value!);
+      conn.answerBytes += key.length * 2 + a.result.byteLength;
+      // The oldest go first, until the memo is within both bounds.
+      while (conn.answers.size > ANSWER_MEMO_ENTRIES || conn.answerBytes > ANSWER_MEMO_BYTES) {
+        const [oldKey, oldValue] = conn.answers.entries().next().value!;
+        conn.answers.delete(oldKey);
+        conn.answerBytes -= oldKey.length * 2 + oldValue.byteLength;
+      }
     }
     return a;
   }

@@ -316,3 +316,20 @@ test('live: /metrics counts connections and messages by outcome', async (t) => {
   await sleep(50);
   assert.match(await (await fetch(`${s.base}/metrics`)).text(), /^nls_live_connections 0$/m);
 });
+
+test('live: a text sent again is answered from the connection\'s recent answers, which are bounded', async (t) => {
+  const s = await startTestServer(t);
+  const { client } = await LiveClient.open(wsUrl(s.port));
+  t.after(() => client.close());
+  const calls = () => s.fake.calls.filter((c) => c.method === 'romanizeText').length;
+  const first = await client.request({ op: 'romanize', text: 'ghar din' });
+  assert.equal(calls(), 1);
+  // Sent again (an editor re-sending an unchanged paragraph): the same answer, no new job.
+  assert.deepEqual((await client.request({ op: 'romanize', text: 'ghar din' })).result, first.result);
+  assert.equal(calls(), 1);
+  // Eight other texts push it out (at most 8 answers are kept): asked again, it is a job again.
+  for (let i = 0; i < 8; i++) await client.request({ op: 'romanize', text: `ghar ${'din '.repeat(i + 1)}` });
+  assert.equal(calls(), 9);
+  assert.deepEqual((await client.request({ op: 'romanize', text: 'ghar din' })).result, first.result);
+  assert.equal(calls(), 10);
+});
