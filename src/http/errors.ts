@@ -3,6 +3,7 @@
 // server turns anything else into a generic 500 and logs it to stderr, so no
 // stack or internal message ever reaches a response body.
 
+import type { Outcome } from '../dispatch/services.js';
 import type { Reply } from './types.js';
 
 export const ERROR_CATALOG = {
@@ -79,4 +80,21 @@ export class HttpError extends Error {
 
 export function httpError(code: ErrorCode, message?: string): HttpError {
   return new HttpError(errorReply(code, message));
+}
+
+/** A failed Outcome's catalog reply; an internal message goes to the log, never the client. */
+export function failureReply(o: Outcome<never>, what: string): Reply {
+  if (o.ok) throw new Error('failureReply of a success');
+  if (o.code === 'SERVICE_UNAVAILABLE') {
+    const retryAfter = o.retryAfterSeconds ?? 1;
+    return errorReply('SERVICE_UNAVAILABLE', o.message, { retryAfter, headers: { 'Retry-After': String(retryAfter) } });
+  }
+  // The client has gone: nothing will be written; the reply only closes the books.
+  if (o.code === 'CANCELLED') return errorReply('SERVICE_UNAVAILABLE', 'the request was cancelled');
+  if (o.code === 'WORD_NOT_FOUND') {
+    // Look-ups answer WORD_NOT_FOUND themselves (with similar words); any
+    // other service saying so still gets the right status and shape.
+    return errorReply('WORD_NOT_FOUND', o.message, { similarWords: [] });
+  }
+  return { ...errorReply('INTERNAL_ERROR'), log: `${what} failed: ${o.message}` };
 }

@@ -26,7 +26,7 @@ import type { WebSocket, WebSocketBehavior } from 'uWebSockets.js';
 import type { Config } from '../config.js';
 import { Serialized, tokenizeForSpellcheck, type Outcome, type Services } from '../dispatch/services.js';
 import { checkSpellcheckTextBody } from '../schemas/spellcheck-text.js';
-import { HttpError } from './errors.js';
+import { failureReply, HttpError } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { Route } from './routes.js';
 import type { Quota, Reply, RequestContext } from './types.js';
@@ -427,7 +427,7 @@ export class LiveChannel {
     for (const w of seen.keys()) if (!conn.verdicts.has(w)) missing.push(w);
     if (missing.length > 0) {
       const o = await this.deps.services.spellcheckText(missing.join('\n'), { signal: conn.abort.signal });
-      if (!o.ok) return fromOutcome(o);
+      if (!o.ok) return fromOutcome(o, this.deps.logError);
       const r = o.value instanceof Serialized ? (JSON.parse(DECODER.decode(o.value.json)) as SpellcheckAnswer) : (o.value as SpellcheckAnswer);
       if (conn.verdicts.size + missing.length > VERDICT_MEMO_WORDS) conn.verdicts.clear();
       const fresh = new Map<string, Verdict>();
@@ -503,12 +503,12 @@ function assemble(seen: Map<string, { start: number; end: number }[]>, verdict: 
   return { misspelled, unknown };
 }
 
-/** A failed Outcome as a live error (the REST catalog's codes). */
-function fromOutcome(o: Outcome<never>): Answer {
-  if (o.ok) throw new Error('fromOutcome of a success');
-  if (o.code === 'CANCELLED') return { code: 'CANCELLED' };
-  if (o.code === 'SERVICE_UNAVAILABLE') return { code: o.code, error: { code: o.code, message: o.message, retry_after: o.retryAfterSeconds ?? 1 } };
-  return { code: 'INTERNAL_ERROR', error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } };
+/** A failed Outcome as a live error: the REST catalog's reply for it (failureReply), or nothing for a connection gone. */
+function fromOutcome(o: Outcome<never>, logError: (message: string) => void): Answer {
+  if (!o.ok && o.code === 'CANCELLED') return { code: 'CANCELLED' };
+  const reply = failureReply(o, 'live spellcheck');
+  if (reply.log !== undefined) logError(reply.log);
+  return fromReply(reply);
 }
 
 /** A REST reply as a live answer: the 200 body's bytes; an error's Shape A as it is, Shape B as BAD_REQUEST with the detail. */

@@ -79,6 +79,14 @@ export interface Limiter {
   purgeStale(): void;
 }
 
+/** The RateLimit-Policy header of some policies ("30;w=60, 1000;w=86400"), made once per policies array (the Redis window asks for it on every decision). */
+const POLICY_HEADERS = new WeakMap<readonly WindowPolicy[], string>();
+export function policyHeader(policies: readonly WindowPolicy[]): string {
+  let h = POLICY_HEADERS.get(policies);
+  if (h === undefined) POLICY_HEADERS.set(policies, (h = policies.map((p) => `${p.limit};w=${Math.round(p.windowMs / 1000)}`).join(', ')));
+  return h;
+}
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
@@ -178,7 +186,7 @@ export class SlidingWindowLimiter implements Limiter {
     this.longestMs = Math.max(...policies.map((p) => p.windowMs));
     this.maxCapacity = Math.max(...policies.map((p) => p.limit));
     this.now = options.now ?? (() => performance.now());
-    this.policyHeader = this.policies.map((p) => `${p.limit};w=${Math.round(p.windowMs / 1000)}`).join(', ');
+    this.policyHeader = policyHeader(this.policies);
     const now = this.now;
     this.clients = new LRUCache<string, RequestLog>({
       max: options.maxClients ?? 100_000,

@@ -36,7 +36,7 @@ import { checkSpellcheckTextBody, SpellcheckTextBody, SpellcheckTextResponse } f
 import { SpellcheckWordQuery, SpellcheckWordQueryCheck, SpellcheckWordResponse } from '../schemas/spellcheck-word.js';
 import { UpResponse } from '../schemas/up.js';
 import { conditional } from './caching.js';
-import { detailReply, errorReply, HttpError, httpError } from './errors.js';
+import { detailReply, errorReply, failureReply, HttpError, httpError } from './errors.js';
 import { batchAnswer, documentAnswer, IN_FLIGHT_PER_THREAD } from './ndjson.js';
 import { playgroundRoutes } from './playground-routes.js';
 import { readPathParameter, readQuery } from './query.js';
@@ -142,23 +142,6 @@ function queryParamErrors(extra = ''): ResponseDoc {
     description: `MISSING_PARAMETER (message names the parameter) or INVALID_PARAMETER (out of range, not a boolean/integer, over 100 characters, given twice, malformed percent-encoding)${extra}.`,
     schema: ErrorBody,
   };
-}
-
-/** A failed Outcome's catalog reply; an internal message goes to the log, never the client. */
-function failureReply(o: Outcome<never>, what: string): Reply {
-  if (o.ok) throw new Error('failureReply of a success');
-  if (o.code === 'SERVICE_UNAVAILABLE') {
-    const retryAfter = o.retryAfterSeconds ?? 1;
-    return errorReply('SERVICE_UNAVAILABLE', o.message, { retryAfter, headers: { 'Retry-After': String(retryAfter) } });
-  }
-  // The client has gone: nothing will be written; the reply only closes the books.
-  if (o.code === 'CANCELLED') return errorReply('SERVICE_UNAVAILABLE', 'the request was cancelled');
-  if (o.code === 'WORD_NOT_FOUND') {
-    // Look-ups answer WORD_NOT_FOUND themselves (with similar words); any
-    // other service saying so still gets the right status and shape.
-    return errorReply('WORD_NOT_FOUND', o.message, { similarWords: [] });
-  }
-  return { ...errorReply('INTERNAL_ERROR'), log: `${what} failed: ${o.message}` };
 }
 
 /** An Outcome's value; a failure becomes its catalog reply (thrown). */

@@ -19,7 +19,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { ManyDecision, RateDecision, WindowPolicy } from './rate-limit.js';
+import { policyHeader, type ManyDecision, type RateDecision, type WindowPolicy } from './rate-limit.js';
 
 const WINDOW_SCRIPT = `
 local key = KEYS[1]
@@ -210,7 +210,7 @@ export class SharedWindows {
       remaining,
       resetSeconds: Math.max(0, Math.ceil(resetMs / 1000)),
       retryAfterSeconds: waitMs === 0 ? 0 : waitMs < 0 ? Math.ceil(Math.max(...policies.map((p) => p.windowMs)) / 1000) : Math.max(1, Math.ceil(waitMs / 1000)),
-      policy: policies.map((p) => `${p.limit};w=${Math.round(p.windowMs / 1000)}`).join(', '),
+      policy: policyHeader(policies),
       granted,
       neverFits: neverFits === 1,
     };

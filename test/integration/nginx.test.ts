@@ -2,7 +2,7 @@
 // behind Debian's nginx with deploy/nginx-site.conf, on loopback ports.
 // Skipped, saying why, where nginx is not installed (.ci/run installs it).
 
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -47,6 +47,19 @@ function cluster(args: string[], env: Record<string, string> = {}): { status: nu
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
+/** Two replicas behind nginx in a temporary folder on free ports, stopped and removed after the test. */
+async function startCluster(t: TestContext, env: Record<string, string> = {}): Promise<{ dir: string; port: number; started: { status: number | null; out: string } }> {
+  const dir = mkdtempSync(join(tmpdir(), 'nls-cluster-'));
+  const port = await freeBase();
+  t.after(() => {
+    cluster(['stop', '--dir', dir]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const started = cluster(['start', '--replicas', '2', '--port', String(port), '--dir', dir], env);
+  assert.equal(started.status, 0, started.out);
+  return { dir, port, started };
+}
+
 /** nls_http_requests_total of a route, read from one replica's own /metrics. */
 async function countedBy(port: number, route: string): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
@@ -58,14 +71,7 @@ async function countedBy(port: number, route: string): Promise<number> {
 }
 
 test('two replicas behind nginx: HTTP/1.1 to the replicas, request ids, streamed NDJSON, both replicas used, a killed replica costs no GET', { skip: SKIP, timeout: 300_000 }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'nls-cluster-'));
-  const port = await freeBase();
-  t.after(() => {
-    cluster(['stop', '--dir', dir]);
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const started = cluster(['start', '--replicas', '2', '--port', String(port), '--dir', dir]);
-  assert.equal(started.status, 0, started.out);
+  const { dir, port } = await startCluster(t);
   try {
     await throughNginx(dir, port);
   } catch (e) {
@@ -125,16 +131,8 @@ async function throughNginx(dir: string, port: number): Promise<void> {
 }
 
 test('two replicas behind nginx sharing rate limits in Redis: exactly 30 of 100 concurrent requests, whichever replica; Redis stopped: no 5xx, degraded; back: shared again', { skip: SKIP_REDIS, timeout: 300_000 }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'nls-cluster-'));
-  const port = await freeBase();
-  t.after(() => {
-    cluster(['stop', '--dir', dir]);
-    rmSync(dir, { recursive: true, force: true });
-  });
   // A generous Redis timeout: on a loaded 2-core machine a 50 ms one would let a few decisions fall back to the process.
-  const env = { RATE_LIMIT_PER_MINUTE: '30', RATE_LIMIT_PER_DAY: '1000', REDIS_TIMEOUT_MS: '1000' };
-  const started = cluster(['start', '--replicas', '2', '--port', String(port), '--dir', dir], env);
-  assert.equal(started.status, 0, started.out);
+  const { dir, port, started } = await startCluster(t, { RATE_LIMIT_PER_MINUTE: '30', RATE_LIMIT_PER_DAY: '1000', REDIS_TIMEOUT_MS: '1000' });
   assert.match(started.out, /rate limits shared in redis:\/\/127\.0\.0\.1:\d+/);
   const base = `http://127.0.0.1:${port}`;
   const url = `${base}/api/v1/dictionary/word?q=${q('घर')}`;
