@@ -47,6 +47,7 @@ import { resolveDataDir } from '../src/store/data-dir.js';
 import { BLOOM_FILE } from '../src/store/lmdb-layout.js';
 import { LmdbStore } from '../src/store/lmdb-store.js';
 import { analysesUsable, verdictsUsable } from '../src/worker/engines.js';
+import { warmUpThread } from '../src/worker/warm-up.js';
 import { EVAL_DIR, readEval } from './lib.js';
 
 const { values: args } = parseArgs({
@@ -85,7 +86,7 @@ console.error(`store ${dataDir}; stored verdicts ${storedVerdicts ? 'used' : 'no
 // A service thread: one spellchecker (the default cache budget), shared with the romanizer, warmed up.
 const spell = new Spellchecker(store, { storedVerdicts });
 const roman = new Romanizer(store, spell, { storedAnalyses });
-roman.warmUp();
+warmUpThread({ store, spell, roman }, 'full', { verdicts: storedVerdicts });
 
 const out = createWriteStream(outPath);
 const decoder = new TextDecoder();

@@ -11,6 +11,7 @@ import { verdictFingerprint } from '../engine/spell/fingerprint.js';
 import { Spellchecker } from '../engine/spell/spellchecker.js';
 import { CachePlan } from '../engine/lang/budget-cache.js';
 import type { EngineOptions } from './protocol.js';
+import { warmUpThread } from './warm-up.js';
 
 export interface Engines {
   store: LmdbStore;
@@ -38,17 +39,9 @@ export function openEngines(opts: EngineOptions): Engines {
   // It reads the build's analyses of the usual casual keys when this engine computed them.
   const roman = new Romanizer(store, spell, { storedAnalyses: analysesUsable(store.meta) });
   // The first texts a thread resolves or checks pay for compiling the
-  // engine's code and for cold caches; resolving texts of the store's
-  // commonest words, which take every path of the resolver (roman/warm-up.ts),
-  // and checking the example sentences of the function words with slips made
-  // in them (Spellchecker.warmUp) moves most of that to start-up (about 1 s a
-  // thread on the 2-core VM).
-  if (opts.warmUp !== false) {
-    roman.warmUp(opts.warmUp ?? 'full');
-    spell.warmUp();
-    // The warm-up's look-ups are not the service's: health counts from zero.
-    spell.resetCacheStats();
-  }
+  // engines' code and for cold caches; the warm-up (warm-up.ts) moves most
+  // of that to start-up (about 1 s a thread on the 2-core VM).
+  if (opts.warmUp !== false) warmUpThread({ store, spell, roman }, opts.warmUp ?? 'full', { verdicts: storedVerdicts });
   return { store, spell, roman };
 }
 

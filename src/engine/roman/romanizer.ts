@@ -26,7 +26,6 @@ import { Lexicon } from './lexicon.js';
 import type { RomanizationResult } from './results.js';
 import { fromStoredAnalysis, toStoredAnalysis } from './stored-analysis.js';
 import { tokenizeRoman, type RomanTextToken } from './tokenize.js';
-import { warmUpWork } from './warm-up.js';
 
 export { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES };
 export { RANKING_SUMMARY } from './ranking.js';
@@ -148,30 +147,6 @@ export class Romanizer {
   json(result: RomanizationResult): Uint8Array {
     return this.serializer.bytes(result);
   }
-
-  /**
-   * Resolves, before the thread's first request, texts made from the store's
-   * commonest words that take every path of the resolver many times
-   * (warm-up.ts), so that a new text does not pay for compiling the code or
-   * paging in the store. Call once per thread at start-up; the analyses it
-   * caches are of real, common words. `light`: the closed-class words only,
-   * once (about a tenth of the work), for a thread that answers small jobs.
-   */
-  warmUp(extent: 'full' | 'light' = 'full'): void {
-    const { texts, alone } = warmUpWork(this.store, extent === 'full');
-    for (const text of texts) this.json(this.resolveText(text, MAX_MAX_CANDIDATES));
-    // The texts again on a romanizer and spellchecker with empty caches: the
-    // stages and checks run a second time (this one's caches answer them
-    // now), and the compiler has seen each path twice as often.
-    if (extent === 'full') {
-      const again = new Romanizer(this.store, new Spellchecker(this.store), { storedAnalyses: this.storedAnalyses });
-      for (const text of texts) again.json(again.resolveText(text, MAX_MAX_CANDIDATES));
-    }
-    for (const text of texts.slice(0, 2)) this.json(this.resolveText(text));
-    for (const word of alone) this.json(this.resolveTokens([word], MAX_MAX_CANDIDATES));
-    if (texts[0]) this.json(this.resolveTokens(texts[0].split(' ').slice(0, 40)));
-  }
-
 
   private resolveSequence(toks: RomanTextToken[], maxCandidates: number, stop: StopCheck) {
     const analyze = (token: string, guess?: boolean): WordAnalysis => {

@@ -119,8 +119,6 @@ export const MAX_WORD_LENGTH = 40;
  * long runs of letters cost more than the rest of the check.
  */
 const MAX_COMPOUND_CORRECTION_AKSHARAS = 8;
-/** Words of example sentences a thread checks when it starts (warmUp). */
-const WARM_UP_WORDS = 3000;
 /** similarWords (WORD_NOT_FOUND similar_words) looks further: the word may be anything. */
 const SIMILAR_MAX_COST = 1.6;
 
@@ -637,43 +635,6 @@ export class Spellchecker {
       } else if (r.status === 'unknown') unknown.push({ word, status: 'unknown', occurrences });
     }
     return { misspelled, unknown };
-  }
-
-  /**
-   * Checks, once when a thread starts, a text of the store's example
-   * sentences (those of the function words, up to `words` words) with a
-   * slip made in every third word and every ninth pair written together:
-   * the thread's first texts then find the checker's code compiled and the
-   * commonest words answered, where a cold thread checks new text several
-   * times slower. Everything comes from the store: no text of the
-   * evaluation data.
-   */
-  warmUp(words = WARM_UP_WORDS): void {
-    const sentences: string[] = [];
-    const seen = new Set<string>();
-    let n = 0;
-    for (const f of FUNCTION_WORDS) {
-      for (const s of this.store.examples(f)) {
-        if (n >= words) break;
-        if (seen.has(s.text)) continue;
-        seen.add(s.text);
-        sentences.push(s.text);
-        n += s.text.split(' ').length;
-      }
-    }
-    const text = sentences.join('\n');
-    const types = [...new Set(tokenizeForSpellcheck(text).map((t) => t.text))].filter((w) => aksharaCount(w) >= 2);
-    const slips: string[] = [];
-    for (let i = 0; i < types.length; i += 3) {
-      const variants = editVariants(types[i]!);
-      if (variants.length > 0) slips.push(variants[(i * 7) % variants.length]!);
-      if (i % 9 === 0 && i + 1 < types.length) slips.push(types[i]! + types[i + 1]!);
-    }
-    // Not the health counters' business: they count the service's own checks.
-    const { hits, misses } = this;
-    this.checkText(text + '\n' + slips.join(' '));
-    this.hits = hits;
-    this.misses = misses;
   }
 
   /** Corrections for a word that may not be misspelled, best first, at most `limit` (used for WORD_NOT_FOUND similar_words). */

@@ -5,7 +5,6 @@ import { JobStopped } from '../../../src/engine/lang/checkpoint.js';
 import { foldDiacritics } from '../../../src/engine/roman/keys.js';
 import { Romanizer } from '../../../src/engine/roman/romanizer.js';
 import { tokenizeRoman } from '../../../src/engine/roman/tokenize.js';
-import { warmUpWork } from '../../../src/engine/roman/warm-up.js';
 import { ATTESTED_PENALTY } from '../../../src/engine/roman/weights.js';
 import { Spellchecker } from '../../../src/engine/spell/spellchecker.js';
 import { MemoryStore } from '../../../src/store/memory-store.js';
@@ -513,26 +512,3 @@ test('resolveText and resolveTokens stop at the checkpoint before a word when to
   assert.throws(() => roman.resolveTokens(['mero', 'naam'], 5, stopAfterOne), (e: unknown) => e instanceof JobStopped);
   assert.equal(roman.resolveText('mero naam', 5, () => false).converted_text, 'मेरो नाम');
 });
-
-test('the warm-up texts take the resolver\'s paths, from the store\'s own words, and leave answers as they were', () => {
-  const { texts, alone } = warmUpWork(store);
-  const tokens = texts.flatMap((t) => tokenizeRoman(t).map((tok) => tok.text));
-  assert.ok(tokens.length > 300, `${tokens.length} tokens`);
-  // closed-class words, a headword of the completions, inflected, with a long vowel, a loanword alone and inflected, capitals, IAST
-  for (const t of ['ra', 'ghar', 'report']) assert.ok(tokens.includes(t), t);
-  assert.ok(tokens.some((t) => /^ghar(ko|ma|le|lai|haru|bata|sanga|ka|ki|cha|eko|nu)$/.test(t)), 'a headword with an ending');
-  assert.ok(tokens.some((t) => /^report(ko|ma|le|lai)$/.test(t)), 'a loanword with a postposition');
-  assert.ok(tokens.some((t) => /^[A-Z][a-z]+$/.test(t)) && tokens.some((t) => /^[A-Z]{2,}$/.test(t)), 'capitalized and all-capital words');
-  assert.ok(tokens.some((t) => /[āīūṃ]/.test(t)), 'a spelling with diacritics');
-  assert.ok(alone.length > 0);
-  // the light warm-up (a thread of small jobs): the closed-class words alone
-  const light = warmUpWork(store, false).texts.flatMap((t) => tokenizeRoman(t).map((tok) => tok.text));
-  assert.ok(light.includes('ra') && !light.includes('ghar') && light.length < tokens.length);
-  const warmSpell = new Spellchecker(store);
-  const warm = new Romanizer(store, warmSpell);
-  warm.warmUp();
-  assert.ok(warmSpell.caches.figures()['roman.analyses']!.entries > 100);
-  assert.equal(warm.json(warm.resolveText(TEXT_AFTER_WARM_UP, 5)).toString(), roman.json(roman.resolveText(TEXT_AFTER_WARM_UP, 5)).toString());
-});
-
-const TEXT_AFTER_WARM_UP = 'mero ghar ma ramro kitab chha. timi kahile aaunchhau? ma report pathaunchhu, tara office ma chhaina.';

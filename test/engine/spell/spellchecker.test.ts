@@ -307,20 +307,3 @@ test('checkText stops at the checkpoint before a word when told to (a cancelled 
   assert.equal(asked, 3, 'asked once per distinct word until told to stop');
   assert.deepEqual(s.checkText('म घरमा किताब पढ्छु।', () => false), { misspelled: [], unknown: [] });
 });
-
-test('warmUp checks the store\'s example sentences and slips made in them, and changes no answer and no counter', () => {
-  const store = spellStore();
-  const warmed = new Spellchecker(store);
-  let checked = 0;
-  const checkText = warmed.checkText.bind(warmed);
-  warmed.checkText = (text) => {
-    const r = checkText(text);
-    checked += r.misspelled.length + r.unknown.length;
-    return r;
-  };
-  warmed.warmUp();
-  assert.ok(checked > 0, 'the warm-up text had slips in it');
-  assert.deepEqual(warmed.cacheStats(), { hits: 0, misses: 0 });
-  const fresh = checker();
-  for (const w of ['घर', 'पानि', 'किताबहरूमा', 'हरियो', 'ट्रम्प', 'घरकिताब', 'तिथीमीति', 'सँस्था']) assert.deepEqual(warmed.checkWord(w), fresh.checkWord(w), w);
-});
