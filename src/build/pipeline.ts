@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BloomFilter } from '../store/bloom.js';
+import { beginningsOf, BloomFilter } from '../store/bloom.js';
 import { BLOOM_FILE, SOURCES_FILE } from '../store/lmdb-layout.js';
 import { writeStoreChecksum } from '../store/store-checksum.js';
 import { writeLmdbStore } from '../store/lmdb-writer.js';
@@ -215,16 +215,19 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   // variants and the romanizer's Devanagari readings alike
   t = performance.now();
   const vocabulary = [...records.forms.keys()];
-  const bloom = BloomFilter.create(vocabulary.length + records.confusion.size, opts.bloomFalsePositiveRate);
+  // and every beginning of a form: the romanizer's reverse spelling follows only readings some form begins with
+  const beginnings = beginningsOf(vocabulary);
+  const bloom = BloomFilter.create(vocabulary.length + records.confusion.size + beginnings.size, opts.bloomFalsePositiveRate);
   for (const w of vocabulary) bloom.add(w);
   // and the confusion keys: most keys the spellchecker asks for are no key of the index
   for (const k of records.confusion.keys()) bloom.addConfusionKey(k);
+  for (const b of beginnings) bloom.addBeginning(b);
   const fpr = measureFalsePositiveRate(bloom, (w) => records.forms.has(w), vocabulary);
   const meta: StoreMeta = {
     ...records.meta,
-    bloom: { bits: bloom.m, hashes: bloom.k, items: bloom.items, falsePositiveRate: fpr, checksum: bloom.checksum(), confusionKeys: records.confusion.size },
+    bloom: { bits: bloom.m, hashes: bloom.k, items: bloom.items, falsePositiveRate: fpr, checksum: bloom.checksum(), confusionKeys: records.confusion.size, beginnings: beginnings.size },
   };
-  log(`bloom: ${bloom.items} items (${records.confusion.size} of them confusion keys), ${bloom.m} bits (${(bloom.m / 8 / 1024).toFixed(0)} KiB), k=${bloom.k}, measured false-positive rate ${(fpr * 100).toFixed(3)}% (${ms(t)})`);
+  log(`bloom: ${bloom.items} items (${records.confusion.size} of them confusion keys, ${beginnings.size} beginnings of forms), ${bloom.m} bits (${(bloom.m / 8 / 1024).toFixed(0)} KiB), k=${bloom.k}, measured false-positive rate ${(fpr * 100).toFixed(3)}% (${ms(t)})`);
 
   // --- write into a fresh build folder, then swap `current`
   t = performance.now();

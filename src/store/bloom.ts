@@ -2,7 +2,11 @@
 // before any LMDB look-up, which lets the spellchecker try hundreds of edit
 // candidates per misspelling cheaply. The build adds the keys of the
 // confusion index too (as U+0001 + key, which no form starts with): most
-// keys the spellchecker looks up are not there (StoreMeta.bloom.confusionKeys).
+// keys the spellchecker looks up are not there (StoreMeta.bloom.confusionKeys),
+// and every beginning of every form (StoreMeta.bloom.beginnings), hashed
+// apart from the words: the romanizer spells a typed token back into
+// Devanagari piece by piece and follows only the readings some form begins
+// with (engine/roman/reverse.ts), carrying the hashes' two lanes along.
 //
 // Hashing: two 32-bit hashes h1, h2 of the word; probe i is
 // (h1 + i*h2) mod m (Kirsch-Mitzenmacher double hashing, as good as k
@@ -40,6 +44,49 @@ const CURRENT_HASHING: BloomHashing = 2;
 let h1 = 0;
 let h2 = 0;
 
+/**
+ * NPBLOOM2's two lanes before the first character, and one UTF-16 code unit
+ * fed to each: a search that builds spellings piece by piece keeps the lanes
+ * of each spelling and asks mayBegin without building the string.
+ */
+export const LANE_A_START = 0x811c9dc5;
+export const LANE_B_START = 0x9e3779b9;
+export function feedLaneA(a: number, code: number): number {
+  return Math.imul(a ^ code, 0x01000193);
+}
+export function feedLaneB(b: number, code: number): number {
+  return Math.imul(b ^ code, 0x5bd1e995);
+}
+
+/** Sets a beginning's hashes apart from a word's (a form is its own beginning too: it goes in as both). */
+const BEGINNING_SALT = 0x2545f491;
+
+/**
+ * A beginning sets BEGINNING_BITS bits of one BLOCK_BITS-bit block (one
+ * cache line), where a word sets k bits anywhere: a search tests hundreds of
+ * beginnings per token, each then one memory access and no floating-point
+ * remainder. A few times the words' false-positive rate; a false "maybe"
+ * only lets the search go on.
+ */
+const BEGINNING_BITS = 8;
+const BLOCK_BITS = 512;
+
+/** The next bit offset of a beginning's block (a multiply-xorshift step over h2). */
+function nextBeginningBit(x: number): number {
+  x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d);
+  return (x ^ (x >>> 12)) >>> 0;
+}
+
+function hashBeginning(a: number, b: number, length: number): void {
+  h1 = fmix32(a ^ BEGINNING_SALT);
+  h2 = (fmix32(b ^ (length + BEGINNING_SALT)) | 1) >>> 0;
+}
+
+/** Whether some form begins with a spelling, from the lanes of the spelling (see feedLaneA): false means certainly none. */
+export interface BeginningsFilter {
+  mayBegin(laneA: number, laneB: number, length: number): boolean;
+}
+
 function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -54,16 +101,16 @@ const KEY_MARK = '\u0001';
 /** Sets h1, h2 for the word (with `marked`, for KEY_MARK + word), the way `hashing` says: hashPieces(word, '', ''), in one loop. */
 function hashWord(word: string, hashing: BloomHashing, marked = false): void {
   if (hashing === 2) {
-    let a = 0x811c9dc5;
-    let b = 0x9e3779b9;
+    let a = LANE_A_START;
+    let b = LANE_B_START;
     if (marked) {
       a = Math.imul(a ^ 1, 0x01000193);
       b = Math.imul(b ^ 1, 0x5bd1e995);
     }
     for (let i = 0; i < word.length; i++) {
       const c = word.charCodeAt(i);
-      a = Math.imul(a ^ c, 0x01000193);
-      b = Math.imul(b ^ c, 0x5bd1e995);
+      a = feedLaneA(a, c);
+      b = feedLaneB(b, c);
     }
     h1 = fmix32(a);
     h2 = (fmix32(b ^ (word.length + (marked ? 1 : 0))) | 1) >>> 0; // odd, and unsigned: `|` yields an int32
@@ -83,8 +130,8 @@ function feed(s: string): void {
   let b = laneB;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
+    a = feedLaneA(a, c);
+    b = feedLaneB(b, c);
   }
   laneA = a;
   laneB = b;
@@ -93,8 +140,8 @@ function feed(s: string): void {
 /** Sets h1, h2 for the string p + q + r, as hashWord would, without building it. */
 function hashPieces(p: string, q: string, r: string, hashing: BloomHashing): void {
   if (hashing === 2) {
-    laneA = 0x811c9dc5;
-    laneB = 0x9e3779b9;
+    laneA = LANE_A_START;
+    laneB = LANE_B_START;
     feed(p);
     if (q.length > 0) feed(q);
     if (r.length > 0) feed(r);
@@ -121,8 +168,10 @@ export function bloomParameters(n: number, falsePositiveRate: number): { m: numb
   return { m, k };
 }
 
-export class BloomFilter {
+export class BloomFilter implements BeginningsFilter {
   private n: number;
+  /** Whole BLOCK_BITS-bit blocks (at least 1), where the beginnings go. */
+  private readonly blocks: number;
 
   constructor(
     readonly bits: Uint8Array,
@@ -133,6 +182,7 @@ export class BloomFilter {
   ) {
     if (bits.length * 8 < m) throw new BloomError(`bit array of ${bits.length} bytes is too small for m=${m}`);
     this.n = n;
+    this.blocks = Math.max(1, Math.floor(m / BLOCK_BITS));
   }
 
   static create(n: number, falsePositiveRate: number): BloomFilter {
@@ -170,6 +220,49 @@ export class BloomFilter {
   mayHaveConfusionKey(key: string): boolean {
     hashWord(key, this.hashing, true);
     return this.test();
+  }
+
+  /** Adds a beginning of a form (some form starts with it, or is it), hashed apart from the words. */
+  addBeginning(beginning: string): void {
+    let a = LANE_A_START;
+    let b = LANE_B_START;
+    for (let i = 0; i < beginning.length; i++) {
+      a = feedLaneA(a, beginning.charCodeAt(i));
+      b = feedLaneB(b, beginning.charCodeAt(i));
+    }
+    hashBeginning(a, b, beginning.length);
+    const base = this.beginningBlock();
+    let x = h2;
+    for (let i = 0; i < BEGINNING_BITS; i++) {
+      x = nextBeginningBit(x);
+      const bit = this.beginningBit(base, x);
+      this.bits[bit >>> 3]! |= 1 << (bit & 7);
+    }
+    this.n++;
+  }
+
+  /** False: no beginning added (addBeginning) is the spelling of these lanes. Always true for an NPBLOOM1 filter (its hashes are not lanes). */
+  mayBegin(laneA: number, laneB: number, length: number): boolean {
+    if (this.hashing !== 2) return true;
+    hashBeginning(laneA, laneB, length);
+    const base = this.beginningBlock();
+    let x = h2;
+    for (let i = 0; i < BEGINNING_BITS; i++) {
+      x = nextBeginningBit(x);
+      const bit = this.beginningBit(base, x);
+      if ((this.bits[bit >>> 3]! & (1 << (bit & 7))) === 0) return false;
+    }
+    return true;
+  }
+
+  /** The first bit of the block of h1's beginning: 24 bits of h1 (a small integer: no floating-point remainder) over the whole blocks. */
+  private beginningBlock(): number {
+    return ((h1 >>> 8) % this.blocks) * BLOCK_BITS;
+  }
+
+  /** A beginning's bit: `x`'s offset in the block at `base`, or anywhere in a filter smaller than one block. */
+  private beginningBit(base: number, x: number): number {
+    return this.m >= BLOCK_BITS ? base + (x & (BLOCK_BITS - 1)) : x % this.m;
   }
 
   /** Sets the bits of h1, h2. */
@@ -239,6 +332,21 @@ export class BloomFilter {
   static fromShared(s: SharedBloom): BloomFilter {
     return new BloomFilter(new Uint8Array(s.buffer), s.m, s.k, s.n, s.hashing);
   }
+}
+
+/** Every beginning of the words (each word's first letter, its first two, ..., the word itself), once each. */
+export function beginningsOf(words: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const w of words) for (let i = 1; i <= w.length; i++) out.add(w.slice(0, i));
+  return out;
+}
+
+/** A filter of the words' beginnings alone, for a store whose build wrote none into its filter (a memory store, or a filter missing). */
+export function beginningsFilter(words: Iterable<string>, falsePositiveRate = 0.01): BloomFilter {
+  const beginnings = beginningsOf(words);
+  const filter = BloomFilter.create(beginnings.size, falsePositiveRate);
+  for (const b of beginnings) filter.addBeginning(b);
+  return filter;
 }
 
 export interface SharedBloom {

@@ -2,7 +2,7 @@
 // fixture with buildRecords, so engines run on the same record shapes as in
 // production without LMDB.
 
-import type { BloomFilter } from './bloom.js';
+import { beginningsFilter, type BeginningsFilter, type BloomFilter } from './bloom.js';
 import { type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoreRecords, type StoredAnalysis, type StoredVerdict } from './types.js';
 import type { WordStore } from './word-store.js';
 
@@ -44,6 +44,12 @@ export class MemoryStore implements WordStore {
 
   mayBeFormJoined(a: string, b: string, c = ''): boolean {
     return this.bloom ? this.bloom.hasJoined(a, b, c) : this.records.forms.has(a + b + c);
+  }
+
+  private beginnings: BeginningsFilter | null = null;
+
+  formBeginnings(): BeginningsFilter {
+    return (this.beginnings ??= this.bloom !== null && (this.meta.bloom?.beginnings ?? 0) > 0 ? this.bloom : beginningsFilter(this.records.forms.keys()));
   }
 
   formsByConfusionKey(key: string): string[] {

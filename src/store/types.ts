@@ -164,8 +164,11 @@ export interface StoreMeta {
     aliases: number;
     examples: number;
   };
-  /** The Bloom filter: its items are the forms and, when confusionKeys is set (builds since the filter holds them), that many keys of the confusion index. */
-  bloom: { bits: number; hashes: number; items: number; falsePositiveRate: number; checksum: string; confusionKeys?: number } | null;
+  /**
+   * The Bloom filter: its items are the forms and, when confusionKeys is set (builds since the filter holds them), that many keys
+   * of the confusion index, and, when beginnings is set, that many beginnings of forms (store/bloom.ts addBeginning).
+   */
+  bloom: { bits: number; hashes: number; items: number; falsePositiveRate: number; checksum: string; confusionKeys?: number; beginnings?: number } | null;
   /** The stored spellcheck verdicts: the forms that have one (every form), and the fingerprint of the spellchecking code that computed them (src/engine/spell/fingerprint.ts). */
   verdicts: { words: number; engine: string } | null;
   /**

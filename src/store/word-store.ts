@@ -7,6 +7,7 @@
 // roman indexes, through the romanization engine's own key functions) and is
 // synchronous: lmdb-js reads are synchronous memory-mapped look-ups.
 
+import type { BeginningsFilter } from './bloom.js';
 import type { AliasRecord, ExampleSentence, FormRecord, HeadwordRecord, StoreMeta, StoredAnalysis, StoredVerdict } from './types.js';
 
 export interface WordStore {
@@ -27,6 +28,12 @@ export interface WordStore {
   mayBeForm(word: string): boolean;
   /** mayBeForm(a + b + c), without building the string when a filter answers. */
   mayBeFormJoined(a: string, b: string, c?: string): boolean;
+  /**
+   * The beginnings of the vocabulary forms, tested from a spelling's hash
+   * lanes (store/bloom.ts): the build's filter when it holds them
+   * (StoreMeta.bloom.beginnings), else one made from the forms on first use.
+   */
+  formBeginnings(): BeginningsFilter;
   /** Lexicon forms, and the grammatical forms of real text (src/build/records.ts), that share a confusion key (src/engine/spell/confusion.ts), most useful first. */
   formsByConfusionKey(key: string): string[];
   /** Precomputed ranked headword completions of a prefix (at most COMPLETIONS_PER_PREFIX). */

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BloomFilter } from '../../src/store/bloom.js';
+import { BloomFilter, feedLaneA, feedLaneB, LANE_A_START, LANE_B_START } from '../../src/store/bloom.js';
 import { Spellchecker } from '../../src/engine/spell/spellchecker.js';
 import { confusionKey } from '../../src/engine/spell/confusion.js';
 import { verdictFingerprint } from '../../src/engine/spell/fingerprint.js';
@@ -55,8 +55,19 @@ test('the Bloom filter verifies and its false-positive rate is at most 0.1%', { 
     assert.ok(store.meta.bloom!.falsePositiveRate <= 0.001, `fpr ${store.meta.bloom!.falsePositiveRate}`);
     const keys = store.meta.bloom!.confusionKeys!;
     assert.ok(keys > 600_000, `${keys} confusion keys`);
-    assert.equal(bloom.items, store.meta.counts.forms + keys, 'the filter holds every vocabulary form, lexicon and attested, and every confusion key');
+    const beginnings = store.meta.bloom!.beginnings!;
+    assert.ok(beginnings > store.meta.counts.forms, `${beginnings} beginnings of forms`);
+    assert.equal(bloom.items, store.meta.counts.forms + keys + beginnings, 'the filter holds every vocabulary form, lexicon and attested, every confusion key and every beginning of a form');
     for (const w of ['घर', 'नेपाल', 'राम्रो']) if (store.form(w)) assert.ok(bloom.has(w), w);
+    // The romanizer's reverse spelling reads the beginnings from this filter, not one of its own.
+    assert.equal(store.formBeginnings(), bloom);
+    const lanes = (s: string): [number, number, number] => {
+      let a = LANE_A_START;
+      let b = LANE_B_START;
+      for (let i = 0; i < s.length; i++) [a, b] = [feedLaneA(a, s.charCodeAt(i)), feedLaneB(b, s.charCodeAt(i))];
+      return [a, b, s.length];
+    };
+    for (const w of ['नेपाल', 'राम्रो']) for (let i = 1; i <= w.length; i++) assert.ok(bloom.mayBegin(...lanes(w.slice(0, i))), w.slice(0, i));
     // A key the filter has not is no key of the index: the store answers [] without reading it.
     const unfiltered = new LmdbStore(BUILD_DIR, null);
     try {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BloomError, BloomFilter, bloomParameters } from '../../src/store/bloom.js';
+import { beginningsFilter, beginningsOf, BloomError, BloomFilter, bloomParameters, feedLaneA, feedLaneB, LANE_A_START, LANE_B_START } from '../../src/store/bloom.js';
 
 test('bloomParameters gives about 14.4 bits and 10 hashes per item at 0.1%', () => {
   const { m, k } = bloomParameters(1000, 0.001);
@@ -81,4 +81,36 @@ test('a corrupt or truncated file is refused with a reason', () => {
   magic[0] = 0;
   assert.throws(() => BloomFilter.parse(magic), /magic/);
   assert.throws(() => BloomFilter.parse(new Uint8Array(bytes)).share(), /shared/);
+});
+
+/** The lanes of a string, as a search building it piece by piece carries them. */
+function lanes(s: string): [number, number, number] {
+  let a = LANE_A_START;
+  let b = LANE_B_START;
+  for (let i = 0; i < s.length; i++) {
+    a = feedLaneA(a, s.charCodeAt(i));
+    b = feedLaneB(b, s.charCodeAt(i));
+  }
+  return [a, b, s.length];
+}
+
+test('beginnings: every beginning of every word is a maybe, few other strings are, and the words\' own answers stay', () => {
+  const words = Array.from({ length: 3000 }, (_, i) => `घर${i}मा`);
+  const f = beginningsFilter(words);
+  for (const w of words) for (let i = 1; i <= w.length; i++) assert.ok(f.mayBegin(...lanes(w.slice(0, i))), w.slice(0, i));
+  let fp = 0;
+  for (let i = 0; i < 20000; i++) if (f.mayBegin(...lanes(`पानी${i}`))) fp++;
+  assert.ok(fp / 20000 < 0.03, `false-positive rate ${fp / 20000}`);
+  // hashed apart from the words: a word of the filter is no beginning of it unless added as one
+  const both = BloomFilter.create(6000, 0.001);
+  for (const w of words.slice(0, 1000)) both.add(w);
+  for (const b of beginningsOf(words.slice(1000, 2000))) both.addBeginning(b);
+  for (const w of words.slice(0, 1000)) assert.ok(both.has(w));
+  let crossed = 0;
+  for (const w of words.slice(0, 1000)) if (both.mayBegin(...lanes(w))) crossed++;
+  assert.ok(crossed < 30, `${crossed} words read as beginnings`);
+  assert.deepEqual([...beginningsOf(['घर', 'घरमा'])], ['घ', 'घर', 'घरम', 'घरमा']);
+  // an NPBLOOM1 filter holds no beginnings: every spelling may begin a form
+  const { m, k } = bloomParameters(10, 0.001);
+  assert.ok(new BloomFilter(new Uint8Array(Math.ceil(m / 8)), m, k, 0, 1).mayBegin(...lanes('क्ष')));
 });

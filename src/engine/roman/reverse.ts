@@ -17,6 +17,7 @@
 // only proposes candidates; it never decides their rank.
 
 import { HALANTA } from '../lang/letters.js';
+import { feedLaneA, feedLaneB, LANE_A_START, LANE_B_START, type BeginningsFilter } from '../../store/bloom.js';
 
 interface Reading {
   dev: string;
@@ -219,6 +220,10 @@ class States {
   parent = new Int32Array(4096);
   /** The piece appended, as an index into PIECES. */
   piece = new Int32Array(4096);
+  /** The Bloom filter's two hash lanes over the spelling so far, and its length (store/bloom.ts): a search over the store's forms tests each state's beginning without building it. */
+  laneA = new Int32Array(4096);
+  laneB = new Int32Array(4096);
+  length = new Int32Array(4096);
   /**
    * A binary min-heap of state indexes, with the order key of each beside
    * it: (cost x COST_PER_DEPARTURES + departures, then cost, then the
@@ -252,7 +257,23 @@ class States {
     this.done[i] = done ? 1 : 0;
     this.parent[i] = parent;
     this.piece[i] = piece;
+    let a = parent < 0 ? LANE_A_START : this.laneA[parent]!;
+    let b = parent < 0 ? LANE_B_START : this.laneB[parent]!;
+    const text = PIECES[piece]!;
+    for (let k = 0; k < text.length; k++) {
+      const c = text.charCodeAt(k);
+      a = feedLaneA(a, c);
+      b = feedLaneB(b, c);
+    }
+    this.laneA[i] = a;
+    this.laneB[i] = b;
+    this.length[i] = (parent < 0 ? 0 : this.length[parent]!) + text.length;
     return i;
+  }
+
+  /** Drops the state added last (a search over the store's forms: no form begins with its spelling). */
+  dropLast(): void {
+    this.size--;
   }
 
   /** The spelling of state i: its parent's spelling and its piece (memoized for this search: completed states share their beginnings). */
@@ -334,6 +355,9 @@ class States {
     this.done = more(this.done);
     this.parent = more(this.parent);
     this.piece = more(this.piece);
+    this.laneA = more(this.laneA);
+    this.laneB = more(this.laneB);
+    this.length = more(this.length);
     this.spelled = more(this.spelled);
   }
 }
@@ -341,11 +365,26 @@ class States {
 const states = new States();
 
 /**
- * Devanagari spellings of a lower-case ASCII roman token, likeliest first
- * (see COST_PER_DEPARTURES), at most `limit`;
- * empty for anything else. A uniform-cost search over reading positions.
+ * The store's forms, for a search that keeps only them: `beginnings` says
+ * whether any form begins with a spelling (a state whose spelling no form
+ * begins with is not expanded), `has` whether a complete spelling is a form
+ * to keep (it decides; the filter only spares work, so the answer does not
+ * depend on it).
  */
-export function reverseSpellings(typed: string, limit: number, maxCost = 2): string[] {
+export interface FormSearch {
+  beginnings: BeginningsFilter;
+  has(word: string): boolean;
+}
+
+/**
+ * Devanagari spellings of a lower-case ASCII roman token, likeliest first
+ * (see COST_PER_DEPARTURES), at most `limit`; empty for anything else. A
+ * uniform-cost search over reading positions. With `forms`, only the
+ * spellings that are forms (forms.has), at most `limit` of them: the search
+ * then follows only the readings some form begins with, so it reaches the
+ * forms however far down the order they are, for a fraction of the work.
+ */
+export function reverseSpellings(typed: string, limit: number, maxCost = 2, forms: FormSearch | null = null): string[] {
   if (!/^[a-z]+$/.test(typed) || typed.length > MAX_TYPED || UNPRONOUNCEABLE.test(typed)) return [];
   const n = typed.length;
   // The letter groups starting at each position, longest first (each a
@@ -381,8 +420,16 @@ export function reverseSpellings(typed: string, limit: number, maxCost = 2): str
   st.reset();
   // The order key (States.heap): rank, then cost, then the position read, further first.
   const costs = maxCost + 1;
+  const beginnings = forms?.beginnings ?? null;
   const push = (pos: number, last: Last, cost: number, dep: number, parent: number, piece: number, done = false): void => {
-    if (cost <= maxCost) st.push(st.add(pos, last, cost, dep, done, parent, piece), ((cost * COST_PER_DEPARTURES + dep) * costs + cost) * MAX_POSITIONS + (n - pos));
+    if (cost > maxCost) return;
+    const s = st.add(pos, last, cost, dep, done, parent, piece);
+    // (A piece of nothing leaves the spelling as its parent's, which was tested.)
+    if (beginnings !== null && piece !== NOTHING && !beginnings.mayBegin(st.laneA[s]!, st.laneB[s]!, st.length[s]!)) {
+      st.dropLast();
+      return;
+    }
+    st.push(s, ((cost * COST_PER_DEPARTURES + dep) * costs + cost) * MAX_POSITIONS + (n - pos));
   };
   push(0, Last.Start, 0, 0, -1, NOTHING);
   let pops = 0;
@@ -397,7 +444,7 @@ export function reverseSpellings(typed: string, limit: number, maxCost = 2): str
       const out = st.spelling(s);
       if (!seen.has(out)) {
         seen.add(out);
-        found.push(out);
+        if (forms === null || forms.has(out)) found.push(out);
       }
       continue;
     }

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { casualCost, casualSpellings, MAX_CASUAL_COST } from '../../../src/engine/roman/casual.js';
 import { reverseSpellings } from '../../../src/engine/roman/reverse.js';
+import { beginningsFilter, type BeginningsFilter } from '../../../src/store/bloom.js';
 import { syllabify } from '../../../src/engine/roman/schemes.js';
 
 const cost = (word: string, typed: string): number => casualCost(syllabify(word)!, typed);
@@ -94,6 +95,24 @@ test('reverse spellings: six consonant letters in a row are no romanized Nepali;
   assert.ok(reverseSpellings('bachchha', 10).includes('बच्छा'));
   assert.ok(reverseSpellings('garchhu', 10).includes('गर्छु'));
   assert.ok(reverseSpellings('xa', 10).includes('छ'), 'x is छ as well as क्ष');
+});
+
+test('reverse spellings over the forms: the forms of the whole search in its order, whatever the filter of beginnings', () => {
+  const forms = new Set(['घर', 'घरमा', 'गर्छु', 'गर्छ', 'भात', 'बात', 'वात', 'भट्टराई', 'छ', 'क्ष', 'काम', 'कम', 'कमल']);
+  const exact = beginningsFilter(forms);
+  const always: BeginningsFilter = { mayBegin: () => true };
+  for (const typed of ['ghar', 'gharma', 'garchhu', 'bat', 'bhat', 'xa', 'kam', 'kamal', 'bhattarai', 'pqr']) {
+    for (const cost of [1, 2]) {
+      // every spelling the search makes (the token is short: it runs to the end), the forms kept in its order
+      const all = reverseSpellings(typed, 100_000, cost).filter((w) => forms.has(w));
+      for (const limit of [1, 3, 10]) {
+        const want = all.slice(0, limit);
+        assert.deepEqual(reverseSpellings(typed, limit, cost, { beginnings: exact, has: (w) => forms.has(w) }), want, `${typed} ${cost} ${limit}`);
+        assert.deepEqual(reverseSpellings(typed, limit, cost, { beginnings: always, has: (w) => forms.has(w) }), want, `${typed} ${cost} ${limit}, no filter`);
+      }
+    }
+  }
+  assert.deepEqual(reverseSpellings('ghar', 10, 2, { beginnings: exact, has: (w) => forms.has(w) }), ['घर']);
 });
 
 test('reverse spellings: likeliest Devanagari readings first', () => {

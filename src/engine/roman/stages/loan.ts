@@ -15,9 +15,16 @@ import { CLOSED_CLASS } from '../ranking.js';
 import { editDistance } from '../../lang/edit-distance.js';
 import { FUZZY_EDIT_PENALTY, LOAN_PENALTY, SPLIT_PENALTY } from '../weights.js';
 
-/** Readings of an English spelling tried (roman/english.ts), and Devanagari spellings of each. */
+/**
+ * Readings of an English spelling tried (roman/english.ts), and the store's
+ * forms among the Devanagari spellings of each, likeliest first (a search
+ * that follows only the readings some form begins with: reverse.ts
+ * FormSearch). Before, the forms among the first 12 spellings: the same
+ * answers but for 12 more reference words of the eval's sentences
+ * (bench/RESULTS.md, session 14), at a fraction of the search.
+ */
 const LOAN_READINGS = 6;
-const LOAN_SPELLINGS = 12;
+const LOAN_FORMS = 12;
 export const LOAN_KINDS = ['english'];
 /** English words longer than this are too rare to pay the readings' search for (internationalization has 20 letters). */
 const MAX_LOAN_LENGTH = 20;
@@ -133,12 +140,12 @@ function inflected(set: CandidateSet, w: string): boolean {
 
 /** The store's words an English spelling reads as (roman/english.ts), with the reading and the weight of each. */
 function forEachLoanWord(lexicon: Lexicon, english: string, visit: (dev: string, reading: string, weight: number) => void): void {
+  const forms = { beginnings: lexicon.store.formBeginnings(), has: (w: string) => lexicon.hasForm(w) };
   for (const reading of loanReadings(english, LOAN_READINGS)) {
     for (const r of lexicon.store.aliases(reading)) {
       if (r.kinds.includes('casual')) visit(r.word, reading, Math.max(1, r.weight - LOAN_PENALTY));
     }
-    for (const dev of reverseSpellings(reading, LOAN_SPELLINGS)) {
-      if (!lexicon.hasForm(dev)) continue;
+    for (const dev of reverseSpellings(reading, LOAN_FORMS, undefined, forms)) {
       const cost = lexicon.casualCost(dev, reading);
       if (cost !== Infinity) visit(dev, reading, Math.max(1, casualWeight(cost) - LOAN_PENALTY));
     }

@@ -8,23 +8,42 @@ import { Stage, type CandidateSet } from '../candidates.js';
 import { reverseSpellings } from '../reverse.js';
 
 /**
- * Devanagari spellings of a token tried against the store: fewer when a
+ * Devanagari spellings of a token tried against the store: when a
  * dictionary word matched already with a cost-0 (REVERSE_AFTER_USUAL) or
- * cost-1 (REVERSE_AFTER_COMMON) spelling; and the most kept. The search is
- * the largest part of a cold analysis.
+ * cost-1 (REVERSE_AFTER_COMMON) spelling, only that many of the likeliest
+ * spellings; else the likeliest forms themselves, at most REVERSE_HITS,
+ * found by a search that follows only the readings some form begins with
+ * (reverse.ts FormSearch): however unlikely the other readings of a long
+ * word, its forms are reached (gayanlai: गायनलाई, after 48 spellings that
+ * are none). The search is the largest part of a cold analysis.
  */
-const REVERSE_SPELLINGS = 48;
 const REVERSE_AFTER_USUAL = 8;
 const REVERSE_AFTER_COMMON = 16;
 const REVERSE_HITS = 10;
+/**
+ * The dearest readings the search over the forms takes: cost 1 (one
+ * unlikely reading). With cost-2 readings too (a consonant typed twice for
+ * one, an aspirate typed without its h), it reaches forms a typist seldom
+ * means ahead of the word meant (bhattary: भटारी before भट्टराई); measured
+ * with bench/romanization-quality.ts against cost 2: tier A top-1 431 against
+ * 430 of 505, tier B 71.8% / 79.5% against 71.6% / 79.2%, sentences 81.06%
+ * against 80.95% (bench/RESULTS.md, session 14).
+ */
+const REVERSE_FORM_COST = 1;
 
 /** For a casually typed token: its reverse spellings the store has, scored by the casual scheme. */
 export function reverseSpellingStage(set: CandidateSet): void {
   let best = 0;
   for (const c of set.values()) if (c.stage === Stage.Exact && c.weight > best) best = c.weight;
+  const typed = set.token.typed;
+  if (best < casualWeight(1)) {
+    // Forms already among the candidates are neither kept again nor counted.
+    const forms = { beginnings: set.lexicon.store.formBeginnings(), has: (w: string) => !set.has(w) && set.lexicon.hasForm(w) };
+    for (const dev of reverseSpellings(typed, REVERSE_HITS, REVERSE_FORM_COST, forms)) set.addScored(dev, null, Stage.Fuzzy);
+    return;
+  }
   let hits = 0;
-  const limit = best >= casualWeight(0) ? REVERSE_AFTER_USUAL : best >= casualWeight(1) ? REVERSE_AFTER_COMMON : REVERSE_SPELLINGS;
-  for (const dev of reverseSpellings(set.token.typed, limit)) {
+  for (const dev of reverseSpellings(typed, best >= casualWeight(0) ? REVERSE_AFTER_USUAL : REVERSE_AFTER_COMMON)) {
     // Looked up when the Bloom filter (over every form, lexicon and attested) says it may be one.
     if (set.has(dev) || !set.lexicon.hasForm(dev)) continue;
     set.addScored(dev, null, Stage.Fuzzy);
