@@ -1,5 +1,7 @@
-// What a frequency rule for real-word errors would flag (issue 21, item 2),
-// before any such rule is written: a word the spellchecker accepts whose
+// What a frequency rule for real-word errors flags at each ratio (issue 21,
+// item 2; the checker's own rule, Spellchecker.realWordError, uses 100 and
+// the standard's view on top, so at 100 and above this counts only what
+// that view keeps correct): a word the spellchecker accepts whose
 // confusion twin (a lexicon form of the same confusion key, one confusion
 // slip away: error-model.ts, CONFUSION_ONLY) is R times more frequent in the
 // frequency word list (WordStore.rank; a word the list lacks counts as twice

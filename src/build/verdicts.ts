@@ -18,7 +18,7 @@ import { normalizeWord } from '../engine/lang/normalize.js';
 import { verdictFingerprint } from '../engine/spell/fingerprint.js';
 import { Spellchecker } from '../engine/spell/spellchecker.js';
 import { MemoryStore } from '../store/memory-store.js';
-import { FORM_CORRECT_VERDICT, type FormRecord } from '../store/types.js';
+import { FORM_CORRECT_VERDICT, type FormRecord, type StoredVerdict } from '../store/types.js';
 import type { StoreRecords } from './records.js';
 
 /** Fills records.verdicts, the forms' FORM_CORRECT_VERDICT and records.meta.verdicts from a spellchecker over the records themselves. */
@@ -34,7 +34,12 @@ export function computeVerdicts(records: StoreRecords): void {
     if (normalizeWord(word.trim()) !== word || word.endsWith(':')) continue;
     const r = spell.checkWord(word);
     if (r.status === 'correct') correct.push(form);
-    else records.verdicts.set(word, r.rule ? { status: r.status, corrections: r.corrections, rule: r.rule } : { status: r.status, corrections: r.corrections });
+    else {
+      const v: StoredVerdict = { status: r.status, corrections: r.corrections };
+      if (r.rule) v.rule = r.rule;
+      if (r.category === 'real-word') v.category = 'real-word';
+      records.verdicts.set(word, v);
+    }
   }
   // Set once every answer is in: the checker above reads these records.
   for (const form of correct) form.flags |= FORM_CORRECT_VERDICT;

@@ -70,13 +70,14 @@ export function packedFormFlags(bytes: Uint8Array): number | undefined {
   return v === 0xcc && at + 1 < bytes.length ? bytes[at + 1] : undefined;
 }
 
-/** StoredVerdict as a flat array: [status, rule or null, ...corrections] (status 0 correct, 1 misspelled, 2 unknown). */
+/** StoredVerdict as a flat array: [status, rule or null, ...corrections] (status 0 correct, 1 misspelled, 2 unknown, 3 misspelled as a real-word error). */
 export type PackedVerdict = (number | string | null)[];
 
-const VERDICT_STATUSES: readonly StoredVerdict['status'][] = ['correct', 'misspelled', 'unknown'];
+const VERDICT_STATUSES: readonly StoredVerdict['status'][] = ['correct', 'misspelled', 'unknown', 'misspelled'];
+const REAL_WORD_STATUS = 3;
 
 export function packVerdict(v: StoredVerdict): PackedVerdict {
-  return [VERDICT_STATUSES.indexOf(v.status), v.rule ?? null, ...(v.corrections ?? [])];
+  return [v.category === 'real-word' ? REAL_WORD_STATUS : VERDICT_STATUSES.indexOf(v.status), v.rule ?? null, ...(v.corrections ?? [])];
 }
 
 /** The verdict, or undefined when the record is not one (a damaged or foreign value is no answer). */
@@ -88,6 +89,7 @@ export function unpackVerdict(p: unknown): StoredVerdict | undefined {
   if (!corrections.every((c) => typeof c === 'string') || (status === 'misspelled') !== corrections.length > 0) return undefined;
   const v: StoredVerdict = { status, corrections: status === 'misspelled' ? (corrections as string[]) : null };
   if (typeof p[1] === 'string') v.rule = p[1];
+  if (p[0] === REAL_WORD_STATUS) v.category = 'real-word';
   return v;
 }
 

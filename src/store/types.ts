@@ -91,6 +91,8 @@ export interface StoredVerdict {
   status: 'correct' | 'misspelled' | 'unknown';
   corrections: string[] | null;
   rule?: string;
+  /** A real-word error (a lexicon word written for its far commoner twin); other categories follow from the verdict. */
+  category?: 'real-word';
 }
 
 /**

@@ -15,9 +15,9 @@ export interface Occurrence {
  * is a spelling the Nepal Academy standard settles (an orthography rule
  * fired, or the word and its first correction differ only inside the
  * confusion classes: vowel length, nasals, halanta, sibling letters,
- * conjuncts: confusion.ts); `typo` for any other edit. (`real-word`, a word
- * of the lexicon whose far commoner twin was meant, is reserved: no rule
- * reports it yet.)
+ * conjuncts: confusion.ts); `real-word` for a word of the lexicon whose far
+ * commoner twin was meant (Spellchecker.realWordError); `typo` for any other
+ * edit.
  */
 export type SpellCategory = 'typo' | 'real-word' | 'standard';
 

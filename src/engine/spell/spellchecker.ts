@@ -121,6 +121,18 @@ export const MAX_WORD_LENGTH = 40;
 const MAX_COMPOUND_CORRECTION_AKSHARAS = 8;
 /** similarWords (WORD_NOT_FOUND similar_words) looks further: the word may be anything. */
 const SIMILAR_MAX_COST = 1.6;
+/**
+ * How many times as often real text must write a word's twin for the word
+ * to be a real-word error (realWordError), and the rank of a word the
+ * frequency list lacks (about twice the list's 61,273 lines). Measured with
+ * bench/real-word-threshold.ts: at 100, 13 tokens of FLoRes dev (0.04%) and
+ * 5 of the corpus words before the standard's view, one gold pair found
+ * (छेत्र), no correct word of the pairs flagged; at 30, 53 tokens (bench/RESULTS.md).
+ */
+const REAL_WORD_RATIO = 100;
+const UNRANKED = 120_000;
+/** A word ranked before this in the frequency list is never a real-word error (realWordError). */
+const REAL_WORD_MIN_RANK = 20_000;
 
 export interface SpellcheckerOptions {
   /**
@@ -377,7 +389,7 @@ export class Spellchecker {
 
     // --- lexicon and morphology
     const form = this.store.mayBeForm(w) ? this.store.form(w) : undefined;
-    if (form && form.flags & FORM_LEXICON) return CORRECT;
+    if (form && form.flags & FORM_LEXICON) return this.realWordError(w) ?? CORRECT;
     if (this.morph.analyse(w)) return CORRECT;
 
     // --- error model, first the confusion slips alone
@@ -439,6 +451,52 @@ export class Spellchecker {
     const corrections = [...new Set(candidates.map((c) => this.orthography(c.word)?.correction ?? c.word))].filter((c) => c !== w);
     if (corrections.length === 0) return UNKNOWN;
     return Object.freeze({ status: 'misspelled', corrections }) as SpellcheckWordResult;
+  }
+
+  /**
+   * A real-word error: a word of the lexicon written for its twin (a
+   * lexicon form one confusion slip away: error-model.ts CONFUSION_ONLY)
+   * that real text writes REAL_WORD_RATIO times as often (the frequency
+   * word list's ranks; a word the list lacks counts as UNRANKED): छेत्र for
+   * क्षेत्र. Frequency says what people write, not what the standard
+   * prescribes, so the standard's view comes first: never towards a twin
+   * the orthography rules correct (the Academy's own spelling stands), never
+   * between two spellings that differ only in vowel length or a nasal sign
+   * (ऊ, उ; ऊर्जा, उर्जा; संबन्धी, सम्बन्धी; the first person दिएँ beside
+   * दिए: the standard and the grammar settle those, not usage), never a
+   * function word or a postposition (तँ, त), and never a word the thesaurus
+   * defines, or inflects one it defines: a word with a meaning of its own
+   * (यश, fame, beside the far commoner यस), nor a word real text itself
+   * writes often (REAL_WORD_MIN_RANK: आयको, of income, beside आएको).
+   * The threshold and what it flags: bench/real-word-threshold.ts,
+   * bench/RESULTS.md.
+   */
+  private realWordError(w: string): SpellcheckWordResult | null {
+    if (FUNCTION_WORDS.has(w) || POSTPOSITION_SET.has(w)) return null;
+    const rank = this.store.rank(w) ?? UNRANKED;
+    // A word real text itself writes often is a word of its own (आयको, of income, rank 13,170, beside आएको).
+    if (rank < REAL_WORD_MIN_RANK) return null;
+    let twin: string | null = null;
+    let best = 0;
+    const folded = foldLengthAndNasals(w);
+    for (const t of this.store.formsByConfusionKey(confusionKey(w))) {
+      if (t === w) continue;
+      const rt = this.store.rank(t);
+      if (rt === undefined || rank / rt < REAL_WORD_RATIO || rank / rt <= best) continue;
+      if (!((this.store.formFlags(t) ?? 0) & FORM_LEXICON) || foldLengthAndNasals(t) === folded) continue;
+      if (editCost(w, t, CONFUSION_ONLY) > CONFUSION_ONLY || this.orthography(t) !== null) continue;
+      twin = t;
+      best = rank / rt;
+    }
+    if (twin === null || this.definedMeaning(w)) return null;
+    return Object.freeze({ status: 'misspelled', corrections: [twin], category: 'real-word' }) as SpellcheckWordResult;
+  }
+
+  /** The thesaurus defines the word, or a stem it inflects (its form's analyses). */
+  private definedMeaning(w: string): boolean {
+    const defines = (x: string): boolean => this.store.headword(x)?.entries.some((e) => e.dictionary === THESAURUS_DICT && e.senses.length > 0) ?? false;
+    if (defines(w)) return true;
+    return this.store.form(w)?.analyses.some((a) => a.stem !== w && defines(a.stem)) ?? false;
   }
 
   /**
@@ -686,6 +744,12 @@ export function awayFromStandard(word: string, candidate: string): boolean {
 }
 
 const COMMON_SLIP_FOLD: Record<string, string> = { 'ी': 'ि', 'ू': 'ु', 'ई': 'इ', 'ऊ': 'उ', व: 'ब' };
+const LENGTH_FOLD: Record<string, string> = { 'ी': 'ि', 'ू': 'ु', 'ई': 'इ', 'ऊ': 'उ', 'ं': '', 'ँ': '' };
+
+/** The word with every long vowel written short and no nasal sign: two spellings equal under it differ only in vowel length and nasals. */
+function foldLengthAndNasals(w: string): string {
+  return w.replace(PANCHAM_CLUSTER, 'ं').replace(/[ीूईऊंँ]/g, (v) => LENGTH_FOLD[v]!);
+}
 
 /** The word with every long vowel written short and व as ब: two spellings equal under it differ by those slips only. */
 function foldCommonSlips(w: string): string {
@@ -699,6 +763,7 @@ function foldCommonSlips(w: string): string {
  * else `typo`.
  */
 export function categoryOf(word: string, r: SpellcheckWordResult): SpellCategory {
+  if (r.category === 'real-word') return 'real-word';
   if (r.rule) return 'standard';
   const first = r.corrections?.[0];
   return first !== undefined && confusionKey(word) === confusionKey(first) ? 'standard' : 'typo';
