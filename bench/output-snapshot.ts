@@ -86,7 +86,7 @@ console.error(`store ${dataDir}; stored verdicts ${storedVerdicts ? 'used' : 'no
 // A service thread: one spellchecker (the default cache budget), shared with the romanizer, warmed up.
 const spell = new Spellchecker(store, { storedVerdicts });
 const roman = new Romanizer(store, spell, { storedAnalyses });
-warmUpThread({ store, spell, roman }, 'full', { verdicts: storedVerdicts });
+warmUpThread({ store, spell, roman }, 'full');
 
 const out = createWriteStream(outPath);
 const decoder = new TextDecoder();

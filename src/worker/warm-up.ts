@@ -13,10 +13,7 @@
 //   the English way, alone and inflected (loan), scientific spellings with
 //   diacritics, capitalized and all-capital words, letters that spell
 //   nothing (every stage, in vain), numbers and punctuation (the text-level
-//   rules), single words (guesses) and token lists; then the same texts on
-//   a romanizer that reads no stored analysis, so that every stage of the
-//   live analysis (what a word no stored analysis answers costs) runs on
-//   every word;
+//   rules), single words (guesses) and token lists;
 // - spellcheck: the store's example sentences of the function words with a
 //   slip made in every third word and every ninth pair written together;
 //   then the same text on a checker that reads no stored verdict, so that
@@ -33,7 +30,7 @@ import { FUNCTION_WORDS } from '../engine/lang/closed-class.js';
 import { aksharaCount } from '../engine/lang/letters.js';
 import { romanAliases } from '../engine/roman/aliases.js';
 import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES } from '../engine/roman/candidates.js';
-import { Romanizer } from '../engine/roman/romanizer.js';
+import type { Romanizer } from '../engine/roman/romanizer.js';
 import { renderScientific, syllabify } from '../engine/roman/schemes.js';
 import { editVariants } from '../engine/spell/error-model.js';
 import { Spellchecker } from '../engine/spell/spellchecker.js';
@@ -60,7 +57,7 @@ const WORDS_PER_LETTER = 8;
 const TEXT_TOKENS = 300;
 /** Words of example sentences checked (the slips come on top). */
 const SPELL_WORDS = 3000;
-/** The budget of the caches of the engines made only to run every path once more (dropped after). */
+/** The budget of the caches of the checker made only to run every path once more (dropped after). */
 const SCRATCH_CACHE_BYTES = 16 * 2 ** 20;
 
 /** The letters Nepali words start with: the consonants and the independent vowels. */
@@ -79,25 +76,21 @@ const LOANWORDS = ['digital', 'report', 'file', 'online', 'computer', 'system', 
 const MARKS = ['', '', '', '', '', ',', '', '', '.', '', '', '?', '', '', '', '!', '', ' (', ')', ''];
 
 /** Warms the thread's engines; health counts the service's own checks from zero afterwards. */
-export function warmUpThread(engines: WarmUpEngines, extent: WarmUpExtent, stored: { verdicts: boolean }): void {
+export function warmUpThread(engines: WarmUpEngines, extent: WarmUpExtent): void {
   const full = extent === 'full';
   const { texts, alone } = romanWarmUpWork(engines.store, full);
   const { roman } = engines;
   for (const text of texts) roman.json(roman.resolveText(text, MAX_MAX_CANDIDATES));
-  if (full) {
-    // The texts again on engines with empty caches that read no stored
-    // analysis: every stage runs on every word, and the compiler has seen
-    // each path as a new word takes it.
-    const spell = new Spellchecker(engines.store, { caches: new CachePlan(SCRATCH_CACHE_BYTES), storedVerdicts: stored.verdicts });
-    const live = new Romanizer(engines.store, spell, { storedAnalyses: false });
-    for (const text of texts) live.json(live.resolveText(text, MAX_MAX_CANDIDATES));
-  }
+  // (Not again on engines with empty caches, as the warm-up did until
+  // session 14: that left each process 19-27 MiB larger for good, and new
+  // texts measured no faster: bench/RESULTS.md, session 14.)
   for (const text of texts.slice(0, 2)) roman.json(roman.resolveText(text, DEFAULT_MAX_CANDIDATES));
   for (const word of alone) roman.json(roman.resolveTokens([word], MAX_MAX_CANDIDATES));
   if (texts[0]) roman.json(roman.resolveTokens(texts[0].split(' ').slice(0, 40)));
 
   const text = spellWarmUpText(engines.store);
   engines.spell.checkText(text);
+  // Then on a checker that reads no stored verdict: every word takes the full check, the path of the words no list has.
   if (full) new Spellchecker(engines.store, { caches: new CachePlan(SCRATCH_CACHE_BYTES), storedVerdicts: false }).checkText(text);
   // The warm-up's look-ups are not the service's.
   engines.spell.resetCacheStats();

@@ -39,7 +39,7 @@ test('a warmed-up thread gives the answers of a cold one, counts no look-up of i
   for (const extent of ['full', 'light'] as const) {
     const spell = new Spellchecker(store);
     const roman = new Romanizer(store, spell);
-    warmUpThread({ store, spell, roman }, extent, { verdicts: false });
+    warmUpThread({ store, spell, roman }, extent);
     assert.deepEqual(spell.cacheStats(), { hits: 0, misses: 0 }, extent);
     assert.ok(spell.caches.figures()['roman.analyses']!.entries > (extent === 'full' ? 100 : 10), extent);
     const cold = new Romanizer(store, new Spellchecker(store));
