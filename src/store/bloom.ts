@@ -224,45 +224,35 @@ export class BloomFilter implements BeginningsFilter {
 
   /** Adds a beginning of a form (some form starts with it, or is it), hashed apart from the words. */
   addBeginning(beginning: string): void {
-    let a = LANE_A_START;
-    let b = LANE_B_START;
-    for (let i = 0; i < beginning.length; i++) {
-      a = feedLaneA(a, beginning.charCodeAt(i));
-      b = feedLaneB(b, beginning.charCodeAt(i));
-    }
-    hashBeginning(a, b, beginning.length);
-    const base = this.beginningBlock();
-    let x = h2;
-    for (let i = 0; i < BEGINNING_BITS; i++) {
-      x = nextBeginningBit(x);
-      const bit = this.beginningBit(base, x);
-      this.bits[bit >>> 3]! |= 1 << (bit & 7);
-    }
+    laneA = LANE_A_START;
+    laneB = LANE_B_START;
+    feed(beginning);
+    this.beginningBits(laneA, laneB, beginning.length, true);
     this.n++;
   }
 
   /** False: no beginning added (addBeginning) is the spelling of these lanes. Always true for an NPBLOOM1 filter (its hashes are not lanes). */
   mayBegin(laneA: number, laneB: number, length: number): boolean {
-    if (this.hashing !== 2) return true;
-    hashBeginning(laneA, laneB, length);
-    const base = this.beginningBlock();
+    return this.hashing !== 2 || this.beginningBits(laneA, laneB, length, false);
+  }
+
+  /**
+   * Walks the BEGINNING_BITS bits of a beginning, in the block of its h1
+   * (24 bits of h1, a small integer: no floating-point remainder), or
+   * anywhere in a filter smaller than one block: sets them (`set`), or says
+   * whether all are set.
+   */
+  private beginningBits(a: number, b: number, length: number, set: boolean): boolean {
+    hashBeginning(a, b, length);
+    const base = ((h1 >>> 8) % this.blocks) * BLOCK_BITS;
     let x = h2;
     for (let i = 0; i < BEGINNING_BITS; i++) {
       x = nextBeginningBit(x);
-      const bit = this.beginningBit(base, x);
-      if ((this.bits[bit >>> 3]! & (1 << (bit & 7))) === 0) return false;
+      const bit = this.m >= BLOCK_BITS ? base + (x & (BLOCK_BITS - 1)) : x % this.m;
+      if (set) this.bits[bit >>> 3]! |= 1 << (bit & 7);
+      else if ((this.bits[bit >>> 3]! & (1 << (bit & 7))) === 0) return false;
     }
     return true;
-  }
-
-  /** The first bit of the block of h1's beginning: 24 bits of h1 (a small integer: no floating-point remainder) over the whole blocks. */
-  private beginningBlock(): number {
-    return ((h1 >>> 8) % this.blocks) * BLOCK_BITS;
-  }
-
-  /** A beginning's bit: `x`'s offset in the block at `base`, or anywhere in a filter smaller than one block. */
-  private beginningBit(base: number, x: number): number {
-    return this.m >= BLOCK_BITS ? base + (x & (BLOCK_BITS - 1)) : x % this.m;
   }
 
   /** Sets the bits of h1, h2. */
@@ -339,6 +329,15 @@ export function beginningsOf(words: Iterable<string>): Set<string> {
   const out = new Set<string>();
   for (const w of words) for (let i = 1; i <= w.length; i++) out.add(w.slice(0, i));
   return out;
+}
+
+/**
+ * What a store tests beginnings with: the build's filter when it holds them
+ * (StoreMeta.bloom.beginnings), else a filter of the forms' beginnings made
+ * here (a memory store, a filter missing, an older build).
+ */
+export function formBeginningsFilter(bloom: BloomFilter | null, beginningsInFilter: number | undefined, forms: () => Iterable<string>): BeginningsFilter {
+  return bloom !== null && (beginningsInFilter ?? 0) > 0 ? bloom : beginningsFilter(forms());
 }
 
 /** A filter of the words' beginnings alone, for a store whose build wrote none into its filter (a memory store, or a filter missing). */

@@ -5,7 +5,7 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { beginningsFilter, type BeginningsFilter, type BloomFilter } from './bloom.js';
+import { formBeginningsFilter, type BeginningsFilter, type BloomFilter } from './bloom.js';
 import { ANALYSIS_TABLES_KEY, BINARY_DBS, DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, frozenTables, packedFormFlags, unpackAnalysis, unpackForm, unpackVerdict, type AnalysisTables, type PackedForm, type PackedVerdict } from './lmdb-layout.js';
 import { STORE_SCHEMA_VERSION, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoredAnalysis, type StoredVerdict } from './types.js';
 import type { WordStore } from './word-store.js';
@@ -126,7 +126,7 @@ export class LmdbStore implements WordStore {
 
   formBeginnings(): BeginningsFilter {
     // Without the build's (a filter missing, or an older build): one made from every form, once per thread.
-    return (this.beginnings ??= this.bloom !== null && (this.meta.bloom?.beginnings ?? 0) > 0 ? this.bloom : beginningsFilter(this.formWords()));
+    return (this.beginnings ??= formBeginningsFilter(this.bloom, this.meta.bloom?.beginnings, () => this.formWords()));
   }
 
   formsByConfusionKey(key: string): string[] {

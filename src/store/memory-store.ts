@@ -2,7 +2,7 @@
 // fixture with buildRecords, so engines run on the same record shapes as in
 // production without LMDB.
 
-import { beginningsFilter, type BeginningsFilter, type BloomFilter } from './bloom.js';
+import { formBeginningsFilter, type BeginningsFilter, type BloomFilter } from './bloom.js';
 import { type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoreRecords, type StoredAnalysis, type StoredVerdict } from './types.js';
 import type { WordStore } from './word-store.js';
 
@@ -49,7 +49,7 @@ export class MemoryStore implements WordStore {
   private beginnings: BeginningsFilter | null = null;
 
   formBeginnings(): BeginningsFilter {
-    return (this.beginnings ??= this.bloom !== null && (this.meta.bloom?.beginnings ?? 0) > 0 ? this.bloom : beginningsFilter(this.records.forms.keys()));
+    return (this.beginnings ??= formBeginningsFilter(this.bloom, this.meta.bloom?.beginnings, () => this.records.forms.keys()));
   }
 
   formsByConfusionKey(key: string): string[] {

@@ -220,7 +220,7 @@ class States {
   parent = new Int32Array(4096);
   /** The piece appended, as an index into PIECES. */
   piece = new Int32Array(4096);
-  /** The Bloom filter's two hash lanes over the spelling so far, and its length (store/bloom.ts): a search over the store's forms tests each state's beginning without building it. */
+  /** The Bloom filter's two hash lanes over the spelling so far, and its length (store/bloom.ts; feedLanes): a search over the store's forms tests each state's beginning without building it. */
   laneA = new Int32Array(4096);
   laneB = new Int32Array(4096);
   length = new Int32Array(4096);
@@ -257,9 +257,15 @@ class States {
     this.done[i] = done ? 1 : 0;
     this.parent[i] = parent;
     this.piece[i] = piece;
+    return i;
+  }
+
+  /** Works out state i's lanes and length from its parent's (a search over the store's forms only: every state of it has them). */
+  feedLanes(i: number): void {
+    const parent = this.parent[i]!;
     let a = parent < 0 ? LANE_A_START : this.laneA[parent]!;
     let b = parent < 0 ? LANE_B_START : this.laneB[parent]!;
-    const text = PIECES[piece]!;
+    const text = PIECES[this.piece[i]!]!;
     for (let k = 0; k < text.length; k++) {
       const c = text.charCodeAt(k);
       a = feedLaneA(a, c);
@@ -268,7 +274,6 @@ class States {
     this.laneA[i] = a;
     this.laneB[i] = b;
     this.length[i] = (parent < 0 ? 0 : this.length[parent]!) + text.length;
-    return i;
   }
 
   /** Drops the state added last (a search over the store's forms: no form begins with its spelling). */
@@ -424,10 +429,13 @@ export function reverseSpellings(typed: string, limit: number, maxCost = 2, form
   const push = (pos: number, last: Last, cost: number, dep: number, parent: number, piece: number, done = false): void => {
     if (cost > maxCost) return;
     const s = st.add(pos, last, cost, dep, done, parent, piece);
-    // (A piece of nothing leaves the spelling as its parent's, which was tested.)
-    if (beginnings !== null && piece !== NOTHING && !beginnings.mayBegin(st.laneA[s]!, st.laneB[s]!, st.length[s]!)) {
-      st.dropLast();
-      return;
+    if (beginnings !== null) {
+      st.feedLanes(s);
+      // (A piece of nothing leaves the spelling as its parent's, which was tested.)
+      if (piece !== NOTHING && !beginnings.mayBegin(st.laneA[s]!, st.laneB[s]!, st.length[s]!)) {
+        st.dropLast();
+        return;
+      }
     }
     st.push(s, ((cost * COST_PER_DEPARTURES + dep) * costs + cost) * MAX_POSITIONS + (n - pos));
   };

@@ -130,7 +130,7 @@ const SIMILAR_MAX_COST = 1.6;
  * (छेत्र), no correct word of the pairs flagged; at 30, 53 tokens (bench/RESULTS.md).
  */
 const REAL_WORD_RATIO = 100;
-const UNRANKED = 120_000;
+const REAL_WORD_UNRANKED = 120_000;
 /** A word ranked before this in the frequency list is never a real-word error (realWordError). */
 const REAL_WORD_MIN_RANK = 20_000;
 
@@ -457,7 +457,7 @@ export class Spellchecker {
    * A real-word error: a word of the lexicon written for its twin (a
    * lexicon form one confusion slip away: error-model.ts CONFUSION_ONLY)
    * that real text writes REAL_WORD_RATIO times as often (the frequency
-   * word list's ranks; a word the list lacks counts as UNRANKED): छेत्र for
+   * word list's ranks; a word the list lacks counts as REAL_WORD_UNRANKED): छेत्र for
    * क्षेत्र. Frequency says what people write, not what the standard
    * prescribes, so the standard's view comes first: never towards a twin
    * the orthography rules correct (the Academy's own spelling stands), never
@@ -473,7 +473,7 @@ export class Spellchecker {
    */
   private realWordError(w: string): SpellcheckWordResult | null {
     if (FUNCTION_WORDS.has(w) || POSTPOSITION_SET.has(w)) return null;
-    const rank = this.store.rank(w) ?? UNRANKED;
+    const rank = this.store.rank(w) ?? REAL_WORD_UNRANKED;
     // A word real text itself writes often is a word of its own (आयको, of income, rank 13,170, beside आएको).
     if (rank < REAL_WORD_MIN_RANK) return null;
     let twin: string | null = null;
@@ -743,8 +743,10 @@ export function awayFromStandard(word: string, candidate: string): boolean {
   return candidate.length < word.length && count(candidate, 'ं') > count(word, 'ं') && word.replace(PANCHAM_CLUSTER, 'ं') === candidate.replace(PANCHAM_CLUSTER, 'ं');
 }
 
-const COMMON_SLIP_FOLD: Record<string, string> = { 'ी': 'ि', 'ू': 'ु', 'ई': 'इ', 'ऊ': 'उ', व: 'ब' };
-const LENGTH_FOLD: Record<string, string> = { 'ी': 'ि', 'ू': 'ु', 'ई': 'इ', 'ऊ': 'उ', 'ं': '', 'ँ': '' };
+/** Each long vowel (sign and letter) and its short twin. */
+const SHORT_VOWEL: Record<string, string> = { 'ी': 'ि', 'ू': 'ु', 'ई': 'इ', 'ऊ': 'उ' };
+const COMMON_SLIP_FOLD: Record<string, string> = { ...SHORT_VOWEL, व: 'ब' };
+const LENGTH_FOLD: Record<string, string> = { ...SHORT_VOWEL, 'ं': '', 'ँ': '' };
 
 /** The word with every long vowel written short and no nasal sign: two spellings equal under it differ only in vowel length and nasals. */
 function foldLengthAndNasals(w: string): string {
