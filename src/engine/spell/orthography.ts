@@ -15,7 +15,8 @@
 // so उपनिषदको is corrected to उपनिषद्को by the rule for उपनिषद.
 
 import { PRONOUNS } from '../lang/closed-class.js';
-import { aksharaCount, CONSONANTS, HALANTA } from '../lang/letters.js';
+import { POSTPOSITIONS } from '../lang/postpositions.js';
+import { aksharaCount, CONSONANTS, HALANTA, isLetterCode } from '../lang/letters.js';
 
 export interface OrthographyContext {
   /** A lexicon form or a function word. */
@@ -26,6 +27,8 @@ export interface OrthographyContext {
   thesaurusPos(word: string): string[];
   /** A lexicon verb form the dictionary made with the -ई participle suffix (भनी, गरी). */
   isVerbParticiple(word: string): boolean;
+  /** A lexicon form the dictionary made from the stem (one of its analyses has that stem: ठूला from ठूलो). */
+  isInflectionOf(word: string, stem: string): boolean;
   /** A headword of any dictionary (a stem, not an inflected form). */
   isHeadword(word: string): boolean;
   /** A headword of the thesaurus (the curated dictionary, which follows the standard more closely than the word list). */
@@ -109,6 +112,46 @@ function firstVowelIs(w: string, vowels: string): boolean {
 }
 
 const TO_HRASVA: Record<string, string> = { 'ी': 'ि', 'ू': 'ु' };
+
+// --- compounds follow their parts
+
+/** A vowel sign at the end of a compound's first member and the vowels a second member may start with to make it in sandhi (अ/आ + आ = आ, अ + इ = ए, ...). */
+const SANDHI_SOURCES: Readonly<Record<string, string>> = { 'ा': 'अआ', 'ि': 'इ', 'ी': 'इई', 'ु': 'उ', 'ू': 'उऊ', 'े': 'इई', 'ो': 'उऊ', 'ै': 'एऐ', 'ौ': 'ओऔ' };
+
+/**
+ * The base is a compound first + second whose members the rules may each
+ * be asked about: both are lexicon words of two aksharas or more, the
+ * curated dictionary (the thesaurus) does not list the compound itself,
+ * and the joint is no vowel sandhi (मूल + आधार = मूलाधार, नील + आकाश =
+ * नीलाकाश: a tatsam compound whose apparent first member मूला or नीला is
+ * no member of it; read so when the first member without its last vowel
+ * sign is a headword and the second, with a vowel that makes that sign in
+ * sandhi, is a word).
+ */
+function isCompoundOf(base: string, first: string, second: string, ctx: OrthographyContext): boolean {
+  if (aksharaCount(first) < 2 || aksharaCount(second) < 2 || !ctx.isLexicon(first) || !ctx.isLexicon(second)) return false;
+  // A second member that ends in a postposition after a word: the base without the chain is asked
+  // instead (applyOrthography's bases), where the members are the words themselves (बूढाबूढी + का,
+  // not बूढा + बूढीका); and a word with its postposition is no compound (आईटी + का, not आई + टीका).
+  for (const p of POSTPOSITIONS) {
+    if (second.length > p.length && second.endsWith(p) && (ctx.isLexicon(second.slice(0, -p.length)) || ctx.isLexicon(base.slice(0, -p.length)))) return false;
+  }
+  const sources = SANDHI_SOURCES[first[first.length - 1]!];
+  if (sources !== undefined && ctx.isHeadword(first.slice(0, -1)) && [...sources].some((v) => ctx.isLexicon(v + second))) return false;
+  return !ctx.isThesaurusHeadword(base);
+}
+
+/**
+ * Where the base may be split into a compound's two members: before each
+ * letter that starts an akshara (not the second consonant of a conjunct),
+ * with two aksharas or more on each side (isCompoundOf checks the rest).
+ */
+function* memberSplits(base: string): Generator<[string, string]> {
+  for (let k = 2; k < base.length - 1; k++) {
+    if (!isLetterCode(base.charCodeAt(k)) || base[k - 1] === HALANTA) continue;
+    yield [base.slice(0, k), base.slice(k)];
+  }
+}
 
 // --- the rules
 
@@ -486,19 +529,43 @@ const tatsamAnusvara: OrthographyRule = {
  * dirgha first vowel is written hrasva; the -ो form must be a word of the
  * dictionary (which has these words in their older dirgha spelling), so a
  * tatsam name of the same shape (गीता, पूजा, which have no -ो form) is
- * left alone.
+ * left alone. A compound follows its members (isCompoundOf): ठूला + बडा =
+ * ठुलाबडा, छोटो + मीठो = छोटोमिठो, ठूला + ठूला = ठुलाठुला; not a tatsam
+ * compound made in sandhi (मूल + आधार = मूलाधार, where no मूला is a member).
  */
 const TADBHAV_ADJECTIVE = new RegExp(`^([${CONSONANTS}](?:्[${CONSONANTS}])*)([ीू])([${CONSONANTS}](?:्[${CONSONANTS}])*)([ोाी])$`);
+/** The adjective's shape anywhere in a word: a compound may have it as a member. */
+const TADBHAV_ADJECTIVE_INSIDE = new RegExp(`[${CONSONANTS}](?:्[${CONSONANTS}])*[ीू][${CONSONANTS}](?:्[${CONSONANTS}])*[ोाी]`);
+
+/**
+ * The hrasva spelling of a tadbhav adjective written dirgha, or null. As a
+ * compound's member (`member`), a -ा or -ी form must be the dictionary's
+ * form of the -ो adjective (ठूला of ठूलो), not a noun of its own the
+ * -ो form happens to stand beside (टीका, a commentary: टीकाटिप्पणी, टीकाराम).
+ */
+function tadbhavAdjectiveHrasva(w: string, ctx: OrthographyContext, member = false): string | null {
+  const m = TADBHAV_ADJECTIVE.exec(w);
+  if (!m) return null;
+  const [, first, vowel, second, ending] = m;
+  const adjective = first! + vowel! + second! + 'ो';
+  if (!ctx.isLexicon(adjective)) return null;
+  if (member && ending !== 'ो' && !ctx.isInflectionOf(w, adjective)) return null;
+  return first! + TO_HRASVA[vowel!]! + second! + ending!;
+}
+
 const tadbhavHrasva: OrthographyRule = {
   id: 'tadbhav-hrasva',
-  description: 'तद्भव शब्दमा ह्रस्व हुन्छ: -ो/-ा/-ी विशेषणको पहिलो दीर्घ स्वर ह्रस्व (मिठो, ठुलो, निलो)',
-  quick: new RegExp(`^[${CONSONANTS}](?:्[${CONSONANTS}])*[ीू]`),
+  description: 'तद्भव शब्दमा ह्रस्व हुन्छ: -ो/-ा/-ी विशेषणको पहिलो दीर्घ स्वर ह्रस्व (मिठो, ठुलो, निलो), समासमा पनि (ठुलाबडा)',
+  quick: TADBHAV_ADJECTIVE_INSIDE,
   apply(base, ctx) {
-    const m = TADBHAV_ADJECTIVE.exec(base);
-    if (!m) return null;
-    const [, first, vowel, second] = m;
-    if (!ctx.isLexicon(first! + vowel! + second! + 'ो')) return null;
-    return first! + TO_HRASVA[vowel!]! + second! + m[4]!;
+    const whole = tadbhavAdjectiveHrasva(base, ctx);
+    if (whole !== null) return whole;
+    for (const [first, second] of memberSplits(base)) {
+      const a = TADBHAV_ADJECTIVE.test(first) ? tadbhavAdjectiveHrasva(first, ctx, true) : null;
+      const b = TADBHAV_ADJECTIVE.test(second) ? tadbhavAdjectiveHrasva(second, ctx, true) : null;
+      if ((a !== null || b !== null) && isCompoundOf(base, first, second, ctx)) return (a ?? first) + (b ?? second);
+    }
+    return null;
   },
 };
 

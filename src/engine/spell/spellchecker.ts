@@ -198,6 +198,10 @@ export class Spellchecker {
         for (const s of entry.senses) if (s.pos) pos.add(s.pos);
         return [...pos];
       },
+      isInflectionOf: (w, stem) => {
+        const f = memo.mayBeForm(w) ? memo.form(w) : undefined;
+        return !!f && (f.flags & FORM_LEXICON) !== 0 && f.analyses.some((a) => a.stem === stem);
+      },
       isHeadword: (w) => memo.mayBeForm(w) && ((memo.form(w)?.flags ?? 0) & FORM_HEADWORD) !== 0,
       isThesaurusHeadword: (w) => memo.headword(w)?.entries.some((e) => e.dictionary === THESAURUS_DICT) ?? false,
       isVerbParticiple: (w) => {

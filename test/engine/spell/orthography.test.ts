@@ -22,6 +22,7 @@ const ctx: OrthographyContext = {
     return e?.pos ? [e.pos] : [];
   },
   isVerbParticiple: (w) => morph.isVerbForm(w) && w.endsWith('ी'),
+  isInflectionOf: (w, stem) => morph.isLexicon(w) && (store.form(w)?.analyses.some((a) => a.stem === stem) ?? false),
   isHeadword: (w) => ((store.form(w)?.flags ?? 0) & FORM_HEADWORD) !== 0,
   isThesaurusHeadword: (w) => store.headword(w)?.entries.some((e) => e.dictionary === THESAURUS_DICT) ?? false,
   nounCaseForms: (w) => ['को', 'लाई', 'मा'].filter((p) => ((store.form(w + p)?.flags ?? 0) & FORM_ATTESTED) !== 0).length,
@@ -123,6 +124,44 @@ test('the tadbhav rule needs the -ो adjective in the lexicon: a tatsam word of
   assert.equal(fix('पूजा'), null);
   assert.equal(fix('ठुलो'), null);
   assert.deepEqual(fix('ठूलोमा'), { rule: 'tadbhav-hrasva', correction: 'ठुलोमा' });
+});
+
+/**
+ * Compounds follow their parts (issue 21, item 4), on a lexicon of its own: the tadbhav adjective
+ * ठूलो with its form ठूला, a noun टीका beside a form टीको, the tatsam मूल and आधार beside a मूलो
+ * whose form मूला and a word धार make मूलाधार look like मूला + धार.
+ */
+test('a compound follows its members: a tadbhav adjective inside a compound', () => {
+  const lexicon = new Set(['ठूलो', 'ठूला', 'ठूली', 'बडा', 'बडाको', 'छोटो', 'मीठो', 'मूल', 'आधार', 'मूलो', 'मूला', 'धार', 'टीका', 'टीको', 'टिप्पणी', 'आईटी', 'आई', 'नील', 'नीलो', 'नीला', 'आकाश', 'काश', 'पन']);
+  const inflections: Record<string, string> = { ठूला: 'ठूलो', ठूली: 'ठूलो', मूला: 'मूलो', नीला: 'नीलो' };
+  const headwords = new Set(['ठूलो', 'बडा', 'छोटो', 'मीठो', 'मूल', 'आधार', 'मूलो', 'धार', 'टीका', 'टिप्पणी', 'आईटी', 'नील', 'नीलो', 'आकाश', 'काश']);
+  const c: OrthographyContext = {
+    ...ctx,
+    isLexicon: (w) => lexicon.has(w),
+    accepts: (w) => lexicon.has(w),
+    isInflectionOf: (w, stem) => inflections[w] === stem,
+    isHeadword: (w) => headwords.has(w),
+    isThesaurusHeadword: (w) => w === 'ठूलोपन',
+  };
+  const cut = (w: string): { base: string; suffix: string }[] => (w.endsWith('को') ? [{ base: w.slice(0, -2), suffix: 'को' }] : []);
+  const fixIn = (w: string): { rule: string; correction: string } | null => applyOrthography(w, cut(w), c);
+  // The part's own rule, and the compound with it.
+  assert.deepEqual(fixIn('ठूला'), { rule: 'tadbhav-hrasva', correction: 'ठुला' });
+  assert.deepEqual(fixIn('ठूलाबडा'), { rule: 'tadbhav-hrasva', correction: 'ठुलाबडा' });
+  assert.deepEqual(fixIn('ठूलाबडाको'), { rule: 'tadbhav-hrasva', correction: 'ठुलाबडाको' });
+  assert.deepEqual(fixIn('छोटोमीठो'), { rule: 'tadbhav-hrasva', correction: 'छोटोमिठो' });
+  // Both members of a doubled adjective at once: no half-standard ठुलाठूला.
+  assert.deepEqual(fixIn('ठूलाठूला'), { rule: 'tadbhav-hrasva', correction: 'ठुलाठुला' });
+  assert.equal(fixIn('ठुलाबडा'), null);
+  // A tatsam compound made in sandhi (मूल + आधार, नील + आकाश) has no member मूला or नीला.
+  assert.equal(fixIn('मूलाधार'), null);
+  assert.equal(fixIn('नीलाकाश'), null);
+  // A noun of its own in -आ beside an -ो form (टीका, a commentary) is not the adjective's form.
+  assert.equal(fixIn('टीकाटिप्पणी'), null);
+  // A word and its postposition are no compound: आईटी + का, not आई + टीका.
+  assert.equal(fixIn('आईटीका'), null);
+  // A compound the thesaurus lists as it is stays.
+  assert.equal(fixIn('ठूलोपन'), null);
 });
 
 test('the participle rule leaves a word in -इ that real text gives case endings: a noun, not a participle', () => {
