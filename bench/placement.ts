@@ -23,7 +23,7 @@ const { bloom } = loadBloom(dataDir, probe.store.meta.bloom?.checksum);
 probe.store.close();
 const shared = bloom ? bloom.share() : null;
 const inline = openEngines({ dataDir, bloom: shared, cacheBytes: 48 << 20 });
-const workerData: WorkerData = { dataDir, bloom: shared, cacheBytes: 48 << 20, stats: createSharedStats(), readiness: new SharedArrayBuffer(4), cancelFlags: new SharedArrayBuffer(4), jobTimes: new SharedArrayBuffer(8), answers: new SharedArrayBuffer(0) };
+const workerData: WorkerData = { dataDir, bloom: shared, cacheBytes: 48 << 20, stats: createSharedStats(), readiness: new SharedArrayBuffer(4), cancelFlags: new SharedArrayBuffer(4), jobTimes: new SharedArrayBuffer(8) };
 const pool = new Piscina({ filename: new URL('../src/worker/worker.js', import.meta.url).href, minThreads: 1, maxThreads: 1, idleTimeout: Infinity, workerData });
 
 const near = (await nearLimitText()).text;

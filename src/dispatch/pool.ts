@@ -23,7 +23,6 @@ import type { ContentEncoding } from '../worker/encoding.js';
 import { ENCODED_TASKS, type EncodedAnswer, type Lines, type Outcome, type PoolJob, type Task, type WorkerData, type WorkerOutcome } from '../worker/protocol.js';
 import { runTask, SIMILAR_WORDS_MAX } from '../worker/tasks.js';
 import { Admission, type AdmissionCounters } from './admission.js';
-import { AnswerBuffers } from './answer-buffers.js';
 import {
   Serialized,
   type CacheStats,
@@ -84,14 +83,6 @@ const HARD_STOP_GRACE_MS = 5_000;
  * first checkpoint (bench/RESULTS.md, "overload").
  */
 const JOBS_PER_THREAD = 4;
-
-/**
- * Shared answer buffers per job slot (answer-buffers.ts): one for a job
- * running or waiting on a thread, one for an answer the HTTP layer has not
- * yet written. A buffer's pages become resident only when an answer first
- * fills them, and the most recently used buffer is taken first.
- */
-const ANSWER_BUFFERS_PER_SLOT = 2;
 
 /** Health says "degraded" for this long after the pool last refused a job. */
 const OVERLOAD_REPORT_MS = 10_000;
@@ -189,8 +180,6 @@ export class PooledServices implements Services {
   private readonly cancelFlags: Int32Array;
   /** Each slot's last job time on its thread (handler.ts writes it). */
   private readonly jobTimes: Float64Array;
-  /** Where threads write single answers for the main thread to send (answer-buffers.ts). */
-  private readonly answers: AnswerBuffers;
   /** [0]: failed store reads in any thread (engines.ts counts them). */
   private readonly storeFaults = new Int32Array(new SharedArrayBuffer(4));
   private nextJobId = 1;
@@ -234,7 +223,6 @@ export class PooledServices implements Services {
     });
     this.cancelFlags = new Int32Array(new SharedArrayBuffer(4 * opts.workers * JOBS_PER_THREAD));
     this.jobTimes = new Float64Array(new SharedArrayBuffer(8 * opts.workers * JOBS_PER_THREAD));
-    this.answers = new AnswerBuffers(ANSWER_BUFFERS_PER_SLOT * opts.workers * JOBS_PER_THREAD);
     const workerData: WorkerData = {
       dataDir: buildDir,
       bloom: shared,
@@ -244,7 +232,6 @@ export class PooledServices implements Services {
       cancelFlags: this.cancelFlags.buffer as SharedArrayBuffer,
       jobTimes: this.jobTimes.buffer as SharedArrayBuffer,
       storeFaults: this.storeFaults.buffer as SharedArrayBuffer,
-      answers: this.answers.shared,
     };
     this.pool = new Piscina({
       filename: new URL('../worker/worker.js', import.meta.url).href,
@@ -281,10 +268,6 @@ export class PooledServices implements Services {
     // A client that goes away stops its job at the next checkpoint.
     signal?.addEventListener('abort', stop, { once: true });
     let timedOut = false;
-    // A shared buffer for the encoded answer, released once written (or here, when none comes back in it).
-    const lease = ENCODED_TASKS.has(task.name) ? this.answers.lease() : null;
-    let leaseHandedOn = false;
-    let threadTerminated = false;
     const softTimer = setTimeout(() => {
       timedOut = true;
       this.timedOut++;
@@ -299,14 +282,10 @@ export class PooledServices implements Services {
         patient || admitted.ahead < this.admission.patience ? Infinity : Date.now() + Math.max(0, this.admission.maxWaitMs - admitted.waitedMs);
       const job: PoolJob = { task, slot, id, deadline };
       if (encoding) job.encoding = encoding;
-      if (lease) job.answer = lease.index;
       const out = (await this.pool.run(job, { signal: hard.signal })) as WorkerOutcome;
       if (out.ok && ENCODED_TASKS.has(task.name)) {
         const e = out.value as EncodedAnswer;
-        if (e.bytes !== null) return { ok: true, value: new Serialized(e.bytes, e.encoding) as T };
-        const l = lease!;
-        leaseHandedOn = true;
-        return { ok: true, value: new Serialized(this.answers.view(l, e.length), e.encoding, () => this.answers.release(l)) as T };
+        return { ok: true, value: new Serialized(e.bytes, e.encoding) as T };
       }
       if (!out.ok && out.code === 'SERVICE_UNAVAILABLE') this.admission.countLateRefusal();
       if (!out.ok && out.code === 'CANCELLED') {
@@ -316,21 +295,13 @@ export class PooledServices implements Services {
       return out as Outcome<T>;
     } catch (err) {
       const e = err as Error;
-      if (e.name === 'AbortError') {
-        threadTerminated = true;
-        return this.timeoutOutcome();
-      }
+      if (e.name === 'AbortError') return this.timeoutOutcome();
       console.error(`[pool] task ${task.name} failed:`, e.message);
       return { ok: false, code: 'INTERNAL_ERROR', message: 'internal error' };
     } finally {
       clearTimeout(softTimer);
       clearTimeout(hardTimer);
       signal?.removeEventListener('abort', stop);
-      if (lease && !leaseHandedOn) {
-        // A thread being terminated may still write into its buffer for a moment: given back later.
-        if (threadTerminated) setTimeout(() => this.answers.release(lease), HARD_STOP_GRACE_MS).unref();
-        else this.answers.release(lease);
-      }
       const workMs = this.jobTimes[slot]!;
       this.admission.release(admitted, Number.isNaN(workMs) ? null : workMs);
     }
@@ -396,11 +367,6 @@ export class PooledServices implements Services {
 
   runLines(task: LinesTask, options: LinesJobOptions = {}): Promise<Outcome<Lines>> {
     return this.run<Lines>(task, options);
-  }
-
-  /** Shared answer buffers leased now (answers computed and not yet written); 0 when idle. */
-  answerBuffersLeased(): number {
-    return this.answers.counters().leased;
   }
 
   poolThreads(): number {

@@ -31,11 +31,10 @@ export type { SpellLevel } from '../engine/results.js';
 
 /**
  * A result already serialized to JSON where it was computed (a worker
- * thread), as UTF-8 bytes: JSON.stringify and the UTF-8 encoding run off the
- * main thread, and the HTTP layer writes the bytes as they are. (A 1,000-token
- * romanization result is about 350 KB of JSON.) The bytes may live in a
- * shared answer buffer (answer-buffers.ts): whoever writes or drops them
- * calls release() once, and reads them no more after it.
+ * thread), as UTF-8 bytes: their buffer is transferred to the main thread
+ * without a copy, JSON.stringify and the UTF-8 encoding run off the main
+ * thread, and the HTTP layer writes the bytes as they are. (A 1,000-token
+ * romanization result is about 350 KB of JSON.)
  */
 export class Serialized<T> {
   declare readonly result?: T;
@@ -43,12 +42,8 @@ export class Serialized<T> {
     readonly json: Uint8Array,
     /** Set when the bytes are already compressed in this coding (JobOptions.encoding). */
     readonly encoding: ContentEncoding | null = null,
-    readonly release: () => void = keep,
   ) {}
 }
-
-/** The release() of bytes nobody else uses. */
-function keep(): void {}
 
 /** How a job that may run on the pool is run. */
 export interface JobOptions {

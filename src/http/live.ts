@@ -124,16 +124,6 @@ export interface LiveLimits {
 
 const ENCODER = new TextEncoder();
 const DECODER = new TextDecoder();
-
-/** The value of bytes serialized on a worker thread, which are then released (services.ts, Serialized). */
-function parseSerialized<T>(value: Serialized<T>): T {
-  try {
-    return JSON.parse(DECODER.decode(value.json)) as T;
-  } finally {
-    value.release();
-  }
-}
-
 const NO_QUOTA: Quota = {
   take: (n) => ({ granted: n, retryAfterSeconds: 0, neverFits: false, policy: null }),
   refundRequest: () => {},
@@ -438,7 +428,7 @@ export class LiveChannel {
     if (missing.length > 0) {
       const o = await this.deps.services.spellcheckText(missing.join('\n'), { signal: conn.abort.signal });
       if (!o.ok) return fromOutcome(o, this.deps.logError);
-      const r = o.value instanceof Serialized ? parseSerialized<SpellcheckAnswer>(o.value) : (o.value as SpellcheckAnswer);
+      const r = o.value instanceof Serialized ? (JSON.parse(DECODER.decode(o.value.json)) as SpellcheckAnswer) : (o.value as SpellcheckAnswer);
       if (conn.verdicts.size + missing.length > VERDICT_MEMO_WORDS) conn.verdicts.clear();
       const fresh = new Map<string, Verdict>();
       for (const w of missing) fresh.set(w, { status: 'correct' });

@@ -152,7 +152,7 @@ function unwrap<T>(o: Outcome<T>, what: string, deps: RouteDeps): T {
 
 /** A 200 reply; a result a worker already serialized (and maybe compressed) is sent as it is. */
 function okReply<T>(value: T | Serialized<T>): Reply {
-  return value instanceof Serialized ? { status: 200, json: value.json, encoding: value.encoding, release: value.release } : { status: 200, body: value };
+  return value instanceof Serialized ? { status: 200, json: value.json, encoding: value.encoding } : { status: 200, body: value };
 }
 
 /** The WORD_NOT_FOUND reply (404 body: the word and up to 5 similar words). */

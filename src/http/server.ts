@@ -577,17 +577,13 @@ export async function startServer(config: Config, services: Services, options: S
   function respond(res: HttpResponse, ctx: RequestContext | null, state: RequestState, reply: Reply | null): void | Promise<void> {
     // Logged whether or not the client is still there to read the answer.
     if (reply?.log !== undefined) logError(reply.log, undefined, ctx?.requestId);
-    if (reply === null) return;
+    if (reply === null || state.aborted) return;
     try {
-      if (state.aborted) return;
       if (reply.stream && ctx) return writeStream(res, ctx, state, reply);
       write(res, ctx, state, reply);
     } catch (e) {
       // The socket went away between the abort check and the write.
       logError('writing a response failed', e, ctx?.requestId);
-    } finally {
-      // Written (uWS has copied what the socket did not take) or dropped: the bytes are no longer read.
-      reply.release?.();
     }
   }
 

@@ -12,8 +12,6 @@ export interface Reply {
   json?: string | Uint8Array;
   /** `json` is already compressed in this coding (a worker did it); otherwise the server compresses as negotiated. */
   encoding?: ContentEncoding | null;
-  /** Called once `json` has been written or dropped (it may be a shared answer buffer: dispatch/answer-buffers.ts). */
-  release?: () => void;
   headers?: Record<string, string>;
   /**
    * A streamed body (NDJSON, status 200): chunks pulled one at a time and

@@ -3,9 +3,9 @@
 
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { RomanizationResult } from '../engine/results.js';
-import { COMPRESS_MIN_BYTES, compressBody, ownBuffer, type ContentEncoding } from './encoding.js';
+import { COMPRESS_MIN_BYTES, compressBody, ownBuffer } from './encoding.js';
 import { openEngines, type Engines } from './engines.js';
-import { ANSWER_BUFFER_BYTES, ENCODED_TASKS, type EncodedAnswer, type Lines, type Outcome, type PoolJob, type Task, type WorkerData, type WorkerOutcome } from './protocol.js';
+import { ENCODED_TASKS, type EncodedAnswer, type Lines, type Outcome, type PoolJob, type Task, type WorkerData, type WorkerOutcome } from './protocol.js';
 import { StatSlot } from './stats.js';
 import { runTask } from './tasks.js';
 
@@ -14,46 +14,22 @@ const LINES = new Set<Task['name']>(['spellcheckPiece', 'romanizePiece', 'batch'
 
 const encoder = new TextEncoder();
 
-/**
- * The encoded answer of a ENCODED_TASKS job: its JSON (romanization answers
- * from the romanizer's cached per-token fragments), compressed when the
- * client accepts a coding and it is long enough; written into the job's
- * shared answer buffer when it has one and the bytes fit, else in a buffer
- * of their own, moved to the main thread.
- */
-function encodeAnswer(engines: Engines, job: PoolJob, value: unknown, answers: Uint8Array): EncodedAnswer {
-  const task = job.task;
-  const shared = job.answer === undefined ? null : answers.subarray(job.answer * ANSWER_BUFFER_BYTES, (job.answer + 1) * ANSWER_BUFFER_BYTES);
-  let json: Uint8Array;
-  /** The romanizer's own buffer (jsonView): copied below, never moved. */
-  let borrowed = false;
-  if (task.name === 'romanizeText' || task.name === 'romanizeTokens') {
-    borrowed = shared !== null;
-    json = borrowed ? engines.roman.jsonView(value as RomanizationResult) : engines.roman.json(value as RomanizationResult);
-  } else {
-    const text = JSON.stringify(value);
-    // UTF-8 takes at most 3 bytes per UTF-16 code unit: encoded straight into the shared buffer when sure to fit.
-    if (shared && !job.encoding && text.length * 3 <= shared.length) {
-      return { bytes: null, length: encoder.encodeInto(text, shared).written, encoding: null };
-    }
-    json = encoder.encode(text);
-  }
-  let encoding: ContentEncoding | null = null;
-  if (job.encoding && json.length >= COMPRESS_MIN_BYTES) {
-    json = compressBody(json, job.encoding);
-    encoding = job.encoding;
-    borrowed = false;
-  }
-  if (shared && json.length <= shared.length) {
-    shared.set(json);
-    return { bytes: null, length: json.length, encoding };
-  }
-  return { bytes: borrowed ? json.slice() : ownBuffer(json), length: json.length, encoding };
+/** The JSON of a ENCODED_TASKS job's result as UTF-8 bytes (romanization answers from the romanizer's cached per-token fragments). */
+function serialize(engines: Engines, task: Task, value: unknown): Uint8Array {
+  if (task.name === 'romanizeText' || task.name === 'romanizeTokens') return engines.roman.json(value as RomanizationResult);
+  return encoder.encode(JSON.stringify(value));
+}
+
+/** The encoded answer of a ENCODED_TASKS job: its JSON, compressed when the client accepts a coding and it is long enough. */
+function encodeAnswer(engines: Engines, job: PoolJob, value: unknown): EncodedAnswer {
+  const json = serialize(engines, job.task, value);
+  if (job.encoding && json.length >= COMPRESS_MIN_BYTES) return { bytes: ownBuffer(compressBody(json, job.encoding)), encoding: job.encoding };
+  return { bytes: ownBuffer(json), encoding: null };
 }
 
 /** An outcome whose bytes are moved to the main thread, not copied (piscina's Transferable protocol). */
 function moving(outcome: Outcome<EncodedAnswer | Lines>): WorkerOutcome {
-  if (!outcome.ok || outcome.value.bytes === null) return outcome;
+  if (!outcome.ok) return outcome;
   const buffer = outcome.value.bytes.buffer;
   return move({
     get [transferableSymbol]() {
@@ -73,7 +49,6 @@ export function createHandler(data: WorkerData): (job: PoolJob) => WorkerOutcome
   slot.write(started.hits, started.misses, engines.spell.caches);
   const cancelFlags = new Int32Array(data.cancelFlags);
   const jobTimes = new Float64Array(data.jobTimes);
-  const answers = new Uint8Array(data.answers);
   return (job) => {
     const { task, slot: flag, id, deadline } = job;
     if (Date.now() > deadline) {
@@ -83,7 +58,7 @@ export function createHandler(data: WorkerData): (job: PoolJob) => WorkerOutcome
     const t0 = performance.now();
     const result = runTask(engines, task, () => Atomics.load(cancelFlags, flag) === id);
     let out: WorkerOutcome = result;
-    if (result.ok && ENCODED_TASKS.has(task.name)) out = moving({ ok: true, value: encodeAnswer(engines, job, result.value, answers) });
+    if (result.ok && ENCODED_TASKS.has(task.name)) out = moving({ ok: true, value: encodeAnswer(engines, job, result.value) });
     else if (result.ok && LINES.has(task.name)) {
       const lines = result.value as Lines;
       out = moving({ ok: true, value: { ...lines, bytes: ownBuffer(lines.bytes) } });

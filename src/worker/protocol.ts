@@ -62,12 +62,6 @@ export interface PoolJob {
   deadline: number;
   /** Compress the answer of a single-answer job (spellcheckText, romanize*) in this coding, when it is long enough (encoding.ts). */
   encoding?: ContentEncoding;
-  /**
-   * The shared answer buffer (WorkerData.answers) this job may write its
-   * EncodedAnswer into; absent when the main thread had none free. The main
-   * thread leases it to this job alone until the answer has been written.
-   */
-  answer?: number;
 }
 
 export type { StopCheck } from '../engine/lang/checkpoint.js';
@@ -90,23 +84,11 @@ export type Outcome<T> =
 /** Jobs whose results can be large: serialized and compressed (when asked) on the worker, answered as an EncodedAnswer. */
 export const ENCODED_TASKS: ReadonlySet<Task['name']> = new Set<Task['name']>(['spellcheckText', 'romanizeText', 'romanizeTokens']);
 
-/**
- * An answer as the bytes to send: its JSON in UTF-8, compressed when
- * `encoding` says so; `bytes` null when they are the first `length` bytes
- * of the job's shared answer buffer (PoolJob.answer).
- */
+/** An answer as the bytes to send: its JSON in UTF-8, compressed when `encoding` says so. */
 export interface EncodedAnswer {
-  bytes: Uint8Array | null;
-  length: number;
+  bytes: Uint8Array;
   encoding: ContentEncoding | null;
 }
-
-/**
- * Bytes of each shared answer buffer: a 1,000-token romanization answer
- * with the most candidates is about 0.5 MB; a longer one is moved in a
- * buffer of its own, as when no shared buffer was free.
- */
-export const ANSWER_BUFFER_BYTES = 1 << 20;
 
 /** A batch item that gave no result line: the HTTP layer writes its error line. */
 export interface ItemFailure {
@@ -164,6 +146,4 @@ export interface WorkerData extends EngineOptions {
   cancelFlags: SharedArrayBuffer;
   /** Float64Array(slots): the time the last job of each slot took on its thread, ms (the admission estimate). */
   jobTimes: SharedArrayBuffer;
-  /** The shared answer buffers, ANSWER_BUFFER_BYTES each (dispatch/answer-buffers.ts). */
-  answers: SharedArrayBuffer;
 }

@@ -106,25 +106,6 @@ export class RomanizationJson {
    * can be moved to another thread).
    */
   bytes(result: RomanizationResult): Uint8Array {
-    const n = this.write(result);
-    // Not zero-filled: every byte is written just below.
-    const out = Buffer.allocUnsafeSlow(n);
-    out.set(this.buf.subarray(0, n));
-    return out;
-  }
-
-  /**
-   * The same bytes in the serializer's own buffer, without a copy: valid
-   * until its next answer (for a caller that copies them at once, such as
-   * into a shared answer buffer).
-   */
-  view(result: RomanizationResult): Uint8Array {
-    const n = this.write(result); // (first: it may grow this.buf)
-    return this.buf.subarray(0, n);
-  }
-
-  /** Writes the answer's JSON at the start of this.buf; its length. */
-  private write(result: RomanizationResult): number {
     this.pos = 0;
     this.put(OPEN_TEXT);
     if (result.text === null) this.put(NULL);
@@ -148,7 +129,10 @@ export class RomanizationJson {
       this.pos = p + f.tail.length;
     }
     this.put(CLOSE);
-    return this.pos;
+    // Not zero-filled: every byte is written just below.
+    const out = Buffer.allocUnsafeSlow(this.pos);
+    out.set(this.buf.subarray(0, this.pos));
+    return out;
   }
 
   private fragmentOf(t: RomanToken): Fragment {

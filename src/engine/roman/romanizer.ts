@@ -148,11 +148,6 @@ export class Romanizer {
     return this.serializer.bytes(result);
   }
 
-  /** The same bytes without a copy, valid only until this romanizer's next json or jsonView (json.ts). */
-  jsonView(result: RomanizationResult): Uint8Array {
-    return this.serializer.view(result);
-  }
-
   private resolveSequence(toks: RomanTextToken[], maxCandidates: number, stop: StopCheck) {
     const analyze = (token: string, guess?: boolean): WordAnalysis => {
       checkpoint(stop);
