@@ -13,7 +13,7 @@
 
 import { parseArgs } from 'node:util';
 import { RedisServer, REDIS_BINARY } from '../test/http/redis-server.js';
-import { machine, percentile, runRound, startService } from './lib.js';
+import { machine, percentile, rawGetter, runRound, startService } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -25,7 +25,17 @@ const { values: args } = parseArgs({
 
 const PATH = `/api/v1/dictionary/word?q=${encodeURIComponent('घर')}`;
 
-async function measure(env: Record<string, string>): Promise<{ p50: number; p99: number; rps: number; ac99: number; non2xx: number }> {
+interface Measure {
+  p50: number;
+  p99: number;
+  raw50: number;
+  raw99: number;
+  rps: number;
+  ac99: number;
+  non2xx: number;
+}
+
+async function measure(env: Record<string, string>): Promise<Measure> {
   const svc = await startService({ WORKERS: '2', RATE_LIMIT_PER_MINUTE: '1000000000', RATE_LIMIT_PER_DAY: '0', ...env });
   try {
     // The service says when Redis is its store: wait until health stops saying it counts per process.
@@ -44,8 +54,16 @@ async function measure(env: Record<string, string>): Promise<{ p50: number; p99:
     for (let i = 0; i < 500; i++) await one();
     const xs: number[] = [];
     for (let i = 0; i < Number(args.requests); i++) xs.push(await one());
+    const raw = await rawGetter(svc.url);
+    const rs: number[] = [];
+    try {
+      for (let i = 0; i < 500; i++) await raw.get(PATH);
+      for (let i = 0; i < Number(args.requests); i++) rs.push(await raw.get(PATH));
+    } finally {
+      raw.close();
+    }
     const ac = await runRound(svc.url, { name: 'word', path: PATH }, Number(args.seconds), 10);
-    return { p50: percentile(xs, 50), p99: percentile(xs, 99), rps: ac.rps, ac99: ac.p99, non2xx: ac.non2xx };
+    return { p50: percentile(xs, 50), p99: percentile(xs, 99), raw50: percentile(rs, 50), raw99: percentile(rs, 99), rps: ac.rps, ac99: ac.p99, non2xx: ac.non2xx };
   } finally {
     await svc.stop();
   }
@@ -60,12 +78,14 @@ if (!REDIS_BINARY) {
     for (let round = 1; round <= Number(args.rounds); round++) {
       const local = await measure({});
       const shared = await measure({ REDIS_URL: redis.url });
-      const row = (name: string, m: typeof local) =>
-        `${name}: one at a time p50 ${m.p50.toFixed(3)} ms, p99 ${m.p99.toFixed(3)} ms; 10 connections ${Math.round(m.rps)} req/s, p99 ${m.ac99} ms, non-2xx ${m.non2xx}`;
+      const row = (name: string, m: Measure) =>
+        `${name}: one at a time, fetch p50 ${m.p50.toFixed(3)} ms, p99 ${m.p99.toFixed(3)} ms; bare socket p50 ${m.raw50.toFixed(3)} ms, p99 ${m.raw99.toFixed(3)} ms; 10 connections ${Math.round(m.rps)} req/s, p99 ${m.ac99} ms, non-2xx ${m.non2xx}`;
       console.log(`round ${round}`);
       console.log('  ' + row('in the process', local));
       console.log('  ' + row('in Redis      ', shared));
-      console.log(`  added by Redis: p50 ${(shared.p50 - local.p50).toFixed(3)} ms, p99 ${(shared.p99 - local.p99).toFixed(3)} ms; throughput ${((shared.rps / local.rps) * 100).toFixed(0)}% of in-process`);
+      console.log(
+        `  added by Redis: fetch p50 ${(shared.p50 - local.p50).toFixed(3)} ms, p99 ${(shared.p99 - local.p99).toFixed(3)} ms; bare socket p50 ${(shared.raw50 - local.raw50).toFixed(3)} ms, p99 ${(shared.raw99 - local.raw99).toFixed(3)} ms; throughput ${((shared.rps / local.rps) * 100).toFixed(0)}% of in-process`,
+      );
     }
   } finally {
     await redis.stop();
