@@ -146,7 +146,7 @@ export class Admission {
     const now = this.opts.now();
     if (signal?.aborted) return { ok: false, code: 'CANCELLED', message: 'the client went away' };
     const wait = this.expectedWaitMs();
-    if (!patient && (this.queued >= this.opts.maxQueued || (this.aheadOfNew() >= this.patience && wait > this.opts.maxWaitMs))) {
+    if (!patient && this.refusesNew(wait)) {
       this.counts.refusedOnArrival++;
       return this.refusal(wait, now);
     }
@@ -186,6 +186,24 @@ export class Admission {
     }
     this.freeSlots.push(ticket.slot);
     this.dispatchWaiting(now);
+  }
+
+  /**
+   * The refusal a (not patient) job arriving now would get, counted as
+   * acquire() counts it; null when it would be admitted or queued. For a
+   * caller that can answer before doing the work of making the job (the
+   * HTTP layer, before it parses a large body).
+   */
+  refuseNow(): Refusal | null {
+    const wait = this.expectedWaitMs();
+    if (!this.refusesNew(wait)) return null;
+    this.counts.refusedOnArrival++;
+    return this.refusal(wait, this.opts.now());
+  }
+
+  /** A job arriving now is refused: the queue is full, or it would wait too long behind more than the threads are already on. */
+  private refusesNew(waitMs: number): boolean {
+    return this.queued >= this.opts.maxQueued || (this.aheadOfNew() >= this.patience && waitMs > this.opts.maxWaitMs);
   }
 
   /** A job a thread refused because it reached it after its deadline. */

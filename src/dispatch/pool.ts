@@ -369,6 +369,11 @@ export class PooledServices implements Services {
     return this.run<Lines>(task, options);
   }
 
+  refuseIfOverloaded(): Outcome<never> | null {
+    if (this.opts.allInline || this.closed) return null;
+    return this.admission.refuseNow();
+  }
+
   poolThreads(): number {
     return this.opts.workers;
   }

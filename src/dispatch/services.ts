@@ -169,6 +169,13 @@ export interface Services {
   // checkpoint, and the outcome is CANCELLED (nothing is answered). A job the
   // pool cannot take in time is SERVICE_UNAVAILABLE with retryAfterSeconds.
   suggest(prefix: string, limit: number): Promise<Outcome<string[]>>;
+  /**
+   * SERVICE_UNAVAILABLE (counted as a refused job) when a pool job asked
+   * for now would be refused at once, else null: the HTTP layer asks before
+   * it parses and checks a large text's body, so that a flood of requests
+   * the pool cannot take costs the main thread as little as possible.
+   */
+  refuseIfOverloaded(): Outcome<never> | null;
   examples(word: string, limit: number): Promise<Outcome<ExamplesResult>>;
   spellcheckWord(word: string, signal?: AbortSignal, level?: SpellLevel): Promise<Outcome<SpellcheckWordResult>>;
   /** The caller has already checked the 10,000-character and 1,000-word limits. */

@@ -91,6 +91,13 @@ export interface Route {
   body: false | 'json' | 'document' | 'batch';
   /** False for the probes (/up, /api/v1/health): they neither count against nor are refused by rate limits. */
   rateLimited: boolean;
+  /**
+   * A JSON body longer than this many bytes is a pool job: while the pool
+   * refuses new jobs (Services.refuseIfOverloaded) the request is answered
+   * 503 before its body is parsed and checked. Set where that is all the
+   * route does with such a body (a text to spellcheck or romanize).
+   */
+  poolBodyBytes?: number;
   doc: RouteDoc;
   handle(input: HandlerInput): Reply | Promise<Reply>;
 }
@@ -126,11 +133,21 @@ const COMMON_RESPONSES: Record<number, ResponseDoc> = {
   500: { description: 'INTERNAL_ERROR: {"error":{"code":"INTERNAL_ERROR","message":"Internal server error"}}; details go to the server log only.', schema: ErrorBody },
   503: {
     description:
-      'SERVICE_UNAVAILABLE: the service is overloaded (a text job would wait for a worker longer than QUEUE_MAX_WAIT_MS, or QUEUE_MAX jobs already wait: refused at once, with error.retry_after and a Retry-After header) or shutting down; retry after the time given.',
+      'SERVICE_UNAVAILABLE: the service is overloaded (a text job would wait for a worker longer than QUEUE_MAX_WAIT_MS, or QUEUE_MAX jobs already wait: refused at once, with error.retry_after and a Retry-After header; a spellcheck/text or romanization/resolve body over 2 KiB is then refused before it is parsed) or shutting down; retry after the time given.',
     schema: UnavailableBody,
     headers: ['Retry-After'],
   },
 };
+
+/**
+ * Bodies of spellcheck/text and romanization/resolve longer than this are
+ * refused 503 before they are parsed while the pool refuses new jobs: a
+ * text that long is a pool job (texts up to 200 characters run inline, about
+ * 600 bytes of Devanagari), and under a flood of them parsing and counting
+ * each body (about 150 µs for a near-limit text) was most of what the main
+ * thread spent on a request it then refused (bench/RESULTS.md, session 15).
+ */
+const POOL_BODY_BYTES = 2048;
 
 const BODY_RESPONSES: Record<number, ResponseDoc> = {
   413: { description: 'PAYLOAD_TOO_LARGE: the body is over the byte cap (MAX_BODY_BYTES, 256 KiB by default); refused as it arrives and the connection is closed.', schema: ErrorBody },
@@ -436,6 +453,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       method: 'POST',
       path: '/api/v1/spellcheck/text',
       operationId: 'spellcheckText',
+      poolBodyBytes: POOL_BODY_BYTES,
       body: 'json',
       rateLimited: true,
       doc: {
@@ -488,6 +506,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       method: 'POST',
       path: '/api/v1/romanization/resolve',
       operationId: 'romanize',
+      poolBodyBytes: POOL_BODY_BYTES,
       body: 'json',
       rateLimited: true,
       doc: {

@@ -26,7 +26,7 @@ import { ClientResolver, clientKey } from './client-address.js';
 import { negotiateEncoding } from './compression.js';
 import { LIVE_PATH, LiveChannel, type LiveConnection } from './live.js';
 import { Metrics } from './metrics.js';
-import { detailReply, errorReply, HttpError, rateLimitedReply, statusLine } from './errors.js';
+import { detailReply, errorReply, failureReply, HttpError, rateLimitedReply, statusLine } from './errors.js';
 import { buildOpenApi } from './openapi.js';
 import { PartnerKeys } from './partners.js';
 import { RateLimits, rateLimitHeaders, then, type Identity, type Maybe } from './rate-limit.js';
@@ -396,6 +396,11 @@ export async function startServer(config: Config, services: Services, options: S
     const read = body ?? readRouteBody(res, ctx, route, state);
     return read.promise.then((buf) => {
       state.bodyConsumed = true;
+      if (route.poolBodyBytes !== undefined && buf.length > route.poolBodyBytes) {
+        // A large text while the pool refuses new jobs: refused before the body is parsed and counted (Route.poolBodyBytes).
+        const refused = services.refuseIfOverloaded();
+        if (refused !== null) return failureReply(refused, route.operationId);
+      }
       return read.form === 'json' ? route.handle({ ...input, body: decodeJsonBody(buf) }) : route.handle({ ...input, raw: buf });
     });
   }

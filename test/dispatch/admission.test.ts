@@ -141,3 +141,31 @@ test('a job with fewer than two jobs per thread ahead of it is never refused for
   );
   assert.equal(b.patience, 4);
 });
+
+test('refuseNow: the refusal a job arriving now would get, counted; null while a job would be admitted or queued', async () => {
+  const { a } = make({ slots: 2, maxQueued: 3, maxWaitMs: 100, initialJobMs: 1 });
+  assert.equal(a.refuseNow(), null, 'free slots');
+  const t1 = a.acquire();
+  const t2 = a.acquire();
+  assert.ok(isTicket(t1) && isTicket(t2));
+  const waiting = [a.acquire(), a.acquire(), a.acquire()];
+  assert.equal(a.queued, 3);
+  const r = a.refuseNow();
+  assert.ok(r !== null && r.code === 'SERVICE_UNAVAILABLE', 'the queue is full');
+  assert.ok('retryAfterSeconds' in r && r.retryAfterSeconds >= 1);
+  assert.equal(a.counters().refusedOnArrival, 1);
+  assert.ok(a.refusedWithin(1000));
+  // acquire() refuses in the same state: refuseNow says what it would do.
+  const refused = a.acquire();
+  assert.ok(!(refused instanceof Promise) && !isTicket(refused) && refused.code === 'SERVICE_UNAVAILABLE');
+  a.release(t1, 1);
+  a.release(t2, 1);
+  assert.equal(a.queued, 1);
+  assert.equal(a.refuseNow(), null, 'room again');
+  assert.equal(a.counters().refusedOnArrival, 2);
+  for (const w of waiting) {
+    const ticket = await w;
+    assert.ok(isTicket(ticket));
+    a.release(ticket, 1);
+  }
+});

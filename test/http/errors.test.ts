@@ -328,6 +328,36 @@ test('an INTERNAL_ERROR outcome: 500 without the service message; SERVICE_UNAVAI
   assert.doesNotMatch(JSON.stringify(r.body), /secret|at |\.js/);
 });
 
+test('while the pool refuses new jobs, a text body over 2 KiB is answered 503 before it is parsed; a short one is handled as usual', async (t) => {
+  const s = await startTestServer(t);
+  const longText = 'घर '.repeat(400);
+  s.fake.overloaded = true;
+  for (const [path, body] of [
+    [SPELL, { text: longText }],
+    [ROMAN, { text: 'mero ghar '.repeat(300) }],
+  ] as const) {
+    const r = await postJson(`${s.base}${path}`, body);
+    assert.equal(r.status, 503, path);
+    assert.ok(UnavailableShape.Check(r.body), JSON.stringify(r.body));
+    assert.equal((r.body as UnavailableBody).error.retry_after, 2);
+    assert.equal(r.headers.get('retry-after'), '2');
+  }
+  assert.ok(!s.fake.calls.some((c) => c.method === 'spellcheckText' || c.method === 'romanizeText'), 'no job was asked for');
+  assert.equal(s.fake.overloadChecks, 2);
+  // Not parsed: a long body that is not even JSON gets the 503 too (and its 400 once the pool takes jobs again).
+  const broken = await fetch(`${s.base}${SPELL}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text": "' + 'क'.repeat(1000) });
+  assert.equal(broken.status, 503);
+  await broken.arrayBuffer();
+  // A short body is parsed, checked and run as always (inline jobs do not wait for the pool).
+  assertDetail(await postJson(`${s.base}${SPELL}`, { text: 7 }), "Field 'text' must be a string");
+  assert.equal((await postJson(`${s.base}${SPELL}`, { text: 'घर' })).status, 200);
+  s.fake.overloaded = false;
+  const again = await fetch(`${s.base}${SPELL}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text": "' + 'क'.repeat(1000) });
+  assert.equal(again.status, 400);
+  await again.arrayBuffer();
+  assert.equal((await postJson(`${s.base}${SPELL}`, { text: longText })).status, 200);
+});
+
 test('similar words failing still gives the 404, with an empty list', async (t) => {
   const s = await startTestServer(t);
   s.fake.failures.similarWords = 'INTERNAL_ERROR';

@@ -74,6 +74,8 @@ export class FakeServices implements Services {
   gate: Promise<void> | null = null;
   entered: (() => void) | null = null;
   calls: { method: MethodName; args: unknown[] }[] = [];
+  /** While true, refuseIfOverloaded answers SERVICE_UNAVAILABLE (the pool refusing new jobs). */
+  overloaded = false;
   closed = false;
   /** The data build's id (ETags). */
   version = 'fake-build-1';
@@ -130,6 +132,14 @@ export class FakeServices implements Services {
       .filter((x) => x.d <= 2)
       .sort((a, b) => a.d - b.d || a.w.length - b.w.length || (a.w < b.w ? -1 : 1));
     return { ok: true, value: scored.slice(0, limit).map((x) => x.w) };
+  }
+
+  /** Times the HTTP layer asked refuseIfOverloaded (not in `calls`: it makes no job). */
+  overloadChecks = 0;
+
+  refuseIfOverloaded(): Outcome<never> | null {
+    this.overloadChecks++;
+    return this.overloaded ? { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'the service is overloaded; retry after 2 s', retryAfterSeconds: 2 } : null;
   }
 
   async suggest(prefix: string, limit: number): Promise<Outcome<string[]>> {
