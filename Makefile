@@ -56,11 +56,14 @@ data: $(DATA_STAMP)
 
 setup: deps data
 
+# The main thread's young generation bounded (src/main.ts, README "Memory").
+NODE_FLAGS ?= --max-semi-space-size=4
+
 run: setup build
-	$(NODE) dist/src/main.js
+	$(NODE) $(NODE_FLAGS) dist/src/main.js
 
 start: build
-	$(NODE) dist/src/main.js
+	$(NODE) $(NODE_FLAGS) dist/src/main.js
 
 # Replicas of the service on one data build behind Debian's nginx, without root (README, "Running several replicas").
 REPLICAS ?= 2

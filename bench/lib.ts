@@ -37,7 +37,8 @@ export interface RunningService {
  */
 export function startService(env: Record<string, string> = {}, root: string = ROOT, onLine?: (line: string) => void): Promise<RunningService> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(root, 'dist/src/main.js')], {
+    // As every launch of the service does (src/main.ts, YOUNG_GENERATION_FLAG).
+    const child = spawn(process.execPath, ['--max-semi-space-size=4', join(root, 'dist/src/main.js')], {
       cwd: root,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0', LOG_REQUESTS: 'false', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -4,6 +4,19 @@ import { ConfigError, loadConfig } from './config.js';
 import { PooledServices, poolOptions } from './dispatch/pool.js';
 import { startServer } from './http/server.js';
 
+/**
+ * The V8 flag every launch of the service passes (Makefile, Dockerfile,
+ * deploy/, package.json, the benchmarks): the main thread's young
+ * generation at most 4 MiB a semi-space instead of 16, about 24 MB less
+ * resident for the same work (README, "Memory").
+ */
+const YOUNG_GENERATION_FLAG = '--max-semi-space-size=4';
+
+function startedWith(flag: string): boolean {
+  const name = flag.split('=')[0]!;
+  return process.execArgv.some((a) => a.startsWith(name)) || (process.env.NODE_OPTIONS ?? '').includes(name);
+}
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -31,6 +44,9 @@ async function main(): Promise<void> {
     console.error(`cannot start the HTTP server: ${(err as Error).message}`);
     await services.close();
     process.exit(2);
+  }
+  if (!startedWith(YOUNG_GENERATION_FLAG)) {
+    console.error(`[main] started without ${YOUNG_GENERATION_FLAG}: the main thread may hold about 24 MB more (README, "Memory")`);
   }
   const h = await services.health();
   console.log(

@@ -84,6 +84,20 @@ const HARD_STOP_GRACE_MS = 5_000;
  */
 const JOBS_PER_THREAD = 4;
 
+/**
+ * Each worker's heap bounds. A worker's heap commits about twice what it
+ * uses between full collections; 112 MB of old generation (160 until
+ * session 15) keeps that slack down, with room above the 50-75 MB a thread
+ * uses after 18,000 new texts (its caches are CACHE_MB, 32 MiB): a job is at
+ * most one request's text (batch and document jobs are cut to that), and the
+ * integration tests pass at 96. With the main thread's young generation
+ * bounded too (--max-semi-space-size=4, src/main.ts), `memory.js`
+ * measured 295-341 MiB at the end and peaks of 385-403 in five runs,
+ * against 374-444 and 417-453 before (bench/RESULTS.md, session 15).
+ */
+const WORKER_OLD_GENERATION_MB = 112;
+const WORKER_YOUNG_GENERATION_MB = 8;
+
 /** Health says "degraded" for this long after the pool last refused a job. */
 const OVERLOAD_REPORT_MS = 10_000;
 
@@ -242,7 +256,7 @@ export class PooledServices implements Services {
       // Jobs wait in this.admission, never in piscina's queue: each thread
       // holds at most JOBS_PER_THREAD (one running, one next).
       concurrentTasksPerWorker: JOBS_PER_THREAD,
-      resourceLimits: { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 8 },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
     // An unexpected worker exit rejects its task (answered 500) and piscina
     // starts a replacement; the pool itself must never throw at us.

@@ -28,7 +28,7 @@ test('the unit runs the service as the README says: the port from the instance, 
   const unit = readFileSync(UNIT, 'utf8');
   assert.match(unit, /^Environment=PORT=%i$/m);
   assert.match(unit, /^Environment=TRUSTED_PROXIES=127\.0\.0\.1$/m);
-  assert.match(unit, /^ExecStart=\/usr\/bin\/node dist\/src\/main\.js$/m);
+  assert.match(unit, /^ExecStart=\/usr\/bin\/node --max-semi-space-size=4 dist\/src\/main\.js$/m);
   assert.match(unit, /^KillSignal=SIGTERM$/m);
   // Longer than the service's own shutdown grace (SHUTDOWN_GRACE_MS) and the pool's closing after it.
   const stop = Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1]);
