@@ -92,11 +92,12 @@ const JOBS_PER_THREAD = 4;
  * most one request's text (batch and document jobs are cut to that), and the
  * integration tests pass at 96. With the main thread's young generation
  * bounded too (--max-semi-space-size=4, src/main.ts), `memory.js`
- * measured 295-341 MiB at the end and peaks of 385-403 in five runs,
- * against 374-444 and 417-453 before (bench/RESULTS.md, session 15).
+ * measured 313-362 MiB at the end and peaks of 371-399 in five runs with
+ * a young generation of 6 MB (385-403 with 8; new texts no slower), against
+ * 374-444 and 417-453 before (bench/RESULTS.md, session 15).
  */
 const WORKER_OLD_GENERATION_MB = 112;
-const WORKER_YOUNG_GENERATION_MB = 8;
+const WORKER_YOUNG_GENERATION_MB = 6;
 
 /** Health says "degraded" for this long after the pool last refused a job. */
 const OVERLOAD_REPORT_MS = 10_000;
