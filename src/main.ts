@@ -1,16 +1,8 @@
 // Process entry: config -> store and worker pool -> HTTP server -> signals.
 
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, YOUNG_GENERATION_FLAG } from './config.js';
 import { PooledServices, poolOptions } from './dispatch/pool.js';
 import { startServer } from './http/server.js';
-
-/**
- * The V8 flag every launch of the service passes (Makefile, Dockerfile,
- * deploy/, package.json, the benchmarks): the main thread's young
- * generation at most 4 MiB a semi-space instead of 16, about 24 MB less
- * resident for the same work (README, "Memory").
- */
-const YOUNG_GENERATION_FLAG = '--max-semi-space-size=4';
 
 function startedWith(flag: string): boolean {
   const name = flag.split('=')[0]!;

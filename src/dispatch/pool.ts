@@ -85,16 +85,14 @@ const HARD_STOP_GRACE_MS = 5_000;
 const JOBS_PER_THREAD = 4;
 
 /**
- * Each worker's heap bounds. A worker's heap commits about twice what it
- * uses between full collections; 112 MB of old generation (160 until
- * session 15) keeps that slack down, with room above the 50-75 MB a thread
- * uses after 18,000 new texts (its caches are CACHE_MB, 32 MiB): a job is at
- * most one request's text (batch and document jobs are cut to that), and the
- * integration tests pass at 96. With the main thread's young generation
- * bounded too (--max-semi-space-size=4, src/main.ts), `memory.js`
- * measured 313-362 MiB at the end and peaks of 371-399 in five runs with
- * a young generation of 6 MB (385-403 with 8; new texts no slower), against
- * 374-444 and 417-453 before (bench/RESULTS.md, session 15).
+ * Each worker's heap bounds. A heap commits about twice what it uses
+ * between full collections, so the bounds, not the caches (CACHE_MB), set
+ * how much memory the threads hold after many new texts; the old
+ * generation keeps room above what a thread uses then (its caches and one
+ * job: a job is at most one request's text, batch and document jobs are cut
+ * to that). With the main thread's young generation bounded too
+ * (config.ts YOUNG_GENERATION_FLAG) they keep the process under 400 MiB
+ * (bench/RESULTS.md, "Bounded heaps").
  */
 const WORKER_OLD_GENERATION_MB = 112;
 const WORKER_YOUNG_GENERATION_MB = 6;

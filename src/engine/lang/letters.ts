@@ -69,6 +69,20 @@ export function hasDevanagariLetter(s: string): boolean {
   return LETTER.test(s);
 }
 
+/**
+ * The ways a word may be cut into a compound's two members: before a letter
+ * that starts an akshara (not the second consonant of a conjunct), with
+ * `min` aksharas or more on each side; first member shortest first.
+ */
+export function* memberSplits(word: string, min = 2): Generator<[string, string]> {
+  for (let k = 2; k < word.length - 1; k++) {
+    if (!isLetterCode(word.charCodeAt(k)) || word.charCodeAt(k - 1) === HALANTA_CODE) continue;
+    const first = word.slice(0, k);
+    const second = word.slice(k);
+    if (aksharaCount(first) >= min && aksharaCount(second) >= min) yield [first, second];
+  }
+}
+
 /** Number of aksharas (orthographic syllables): letters not followed by halanta. */
 export function aksharaCount(w: string): number {
   let n = 0;

@@ -63,7 +63,7 @@
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, type FormRecord, type HeadwordRecord } from '../../store/types.js';
 import { FUNCTION_WORDS, NOMINAL_FUNCTION_WORDS } from '../lang/closed-class.js';
 import { CASE_ENDING_CLASS, VERB_CLASSES } from '../lang/hunspell-classes.js';
-import { aksharaCount, hasDevanagariLetter, HALANTA, HALANTA_CODE, isConsonantCode, isLetter, isLetterCode } from '../lang/letters.js';
+import { aksharaCount, hasDevanagariLetter, HALANTA, isConsonantCode, isLetter, memberSplits } from '../lang/letters.js';
 import { CASE_FORM_PROBES, NAMAYOGI, POSTPOSITIONS_BY_LAST } from '../lang/postpositions.js';
 import { VERB_ENDINGS_BY_LAST } from '../lang/verb-endings.js';
 import { confusionKey } from './confusion.js';
@@ -496,11 +496,7 @@ export class Morphology {
     this.speculative = true;
     if (fallback) return fallback;
     // Two headwords: cut only between aksharas, each side two aksharas or more.
-    for (let k = 2; k < word.length - 1; k++) {
-      if (!isLetterCode(word.charCodeAt(k)) || word.charCodeAt(k - 1) === HALANTA_CODE) continue;
-      const first = word.slice(0, k);
-      const second = word.slice(k);
-      if (aksharaCount(first) < 2 || aksharaCount(second) < 2) continue;
+    for (const [first, second] of memberSplits(word)) {
       if (this.isHeadword(first) && this.isHeadword(second)) return { rule: 'compound', base: first, parts: [second] };
     }
     this.speculative = outer;

@@ -16,7 +16,7 @@
 
 import { PRONOUNS } from '../lang/closed-class.js';
 import { POSTPOSITIONS } from '../lang/postpositions.js';
-import { aksharaCount, CONSONANTS, HALANTA, isLetterCode } from '../lang/letters.js';
+import { aksharaCount, CONSONANTS, HALANTA, memberSplits } from '../lang/letters.js';
 
 export interface OrthographyContext {
   /** A lexicon form or a function word. */
@@ -129,7 +129,8 @@ const SANDHI_SOURCES: Readonly<Record<string, string>> = { 'ा': 'अआ', 'ि
  * sandhi, is a word).
  */
 function isCompoundOf(base: string, first: string, second: string, ctx: OrthographyContext): boolean {
-  if (aksharaCount(first) < 2 || aksharaCount(second) < 2 || !ctx.isLexicon(first) || !ctx.isLexicon(second)) return false;
+  // (memberSplits gives members of two aksharas or more.)
+  if (!ctx.isLexicon(first) || !ctx.isLexicon(second)) return false;
   // A second member that ends in a postposition after a word: the base without the chain is asked
   // instead (applyOrthography's bases), where the members are the words themselves (बूढाबूढी + का,
   // not बूढा + बूढीका); and a word with its postposition is no compound (आईटी + का, not आई + टीका).
@@ -139,18 +140,6 @@ function isCompoundOf(base: string, first: string, second: string, ctx: Orthogra
   const sources = SANDHI_SOURCES[first[first.length - 1]!];
   if (sources !== undefined && ctx.isHeadword(first.slice(0, -1)) && [...sources].some((v) => ctx.isLexicon(v + second))) return false;
   return !ctx.isThesaurusHeadword(base);
-}
-
-/**
- * Where the base may be split into a compound's two members: before each
- * letter that starts an akshara (not the second consonant of a conjunct),
- * with two aksharas or more on each side (isCompoundOf checks the rest).
- */
-function* memberSplits(base: string): Generator<[string, string]> {
-  for (let k = 2; k < base.length - 1; k++) {
-    if (!isLetterCode(base.charCodeAt(k)) || base[k - 1] === HALANTA) continue;
-    yield [base.slice(0, k), base.slice(k)];
-  }
 }
 
 // --- the rules
