@@ -165,7 +165,7 @@ async function documents(svc: RunningService): Promise<void> {
   const idle = memoryOf(svc.pid).anon;
   // A first document warms both paths (JIT, the FLoRes words every document shares); each measured one is new.
   const warm = documentText(words, SEED - 1);
-  const warmPieces = splitDocument(warm, PIECE_LIMITS.spellcheck);
+  const warmPieces = splitDocument(Buffer.from(warm), PIECE_LIMITS.spellcheck);
   await send(url, 'POST', warm, plain);
   if (!warmPieces.ok) throw new Error('unsplittable');
   for (const p of warmPieces.pieces.slice(0, 20)) await send(`${svc.url}/api/v1/spellcheck/text`, 'POST', JSON.stringify({ text: warm.slice(p.start, p.end) }), { 'content-type': 'application/json' });
@@ -176,7 +176,7 @@ async function documents(svc: RunningService): Promise<void> {
     const doc = documentText(words, SEED + 2 * i);
     const other = documentText(words, SEED + 2 * i + 1);
     // The same pieces the service cuts (its own splitter), one request at a time on the same connection.
-    const cut = splitDocument(other, PIECE_LIMITS.spellcheck);
+    const cut = splitDocument(Buffer.from(other), PIECE_LIMITS.spellcheck);
     if (!cut.ok) throw new Error('unsplittable');
     const viaDocument = async (): Promise<{ a: Answer; peak: number }> => {
       let peak = memoryOf(svc.pid).anon;

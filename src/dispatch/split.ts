@@ -3,6 +3,13 @@
 // also 2,000 tokens), so each runs as one pool job and its answer is what
 // the single endpoint gives for that text.
 //
+// The document is read as the UTF-8 bytes it arrived in (checked valid
+// first): the main thread never decodes the whole of it, which on a
+// 1.8 MB document cost as much as the split itself (8 ms), and holds it
+// once. Each piece's bytes go to the pool job, which decodes its own.
+// Pieces carry both byte offsets (to slice) and UTF-16 offsets (what the
+// answers' offsets are).
+//
 // Invariants:
 // - the pieces tile the document: piece i ends where piece i+1 starts, the
 //   first starts at 0 and the last ends at the document's end, so every
@@ -24,8 +31,9 @@
 // - the first piece is smaller (FIRST_PIECE_SHARE of the limits), so the
 //   first line of a streamed answer arrives after a short job.
 //
-// Offsets are UTF-16 code units; characters are counted as code points, as
-// the single endpoints count them.
+// Characters are counted as code points, as the single endpoints count
+// them. Every whitespace character (lang/text.ts isSpace) is one UTF-16
+// code unit and at most three bytes.
 
 import { hasLetterOrDigit, isSpace } from '../engine/lang/text.js';
 import { tokenizeRoman } from '../engine/roman/tokenize.js';
@@ -45,13 +53,17 @@ export interface PieceLimits {
 }
 
 export interface Piece {
-  /** UTF-16 offsets in the document, end exclusive. */
+  /** UTF-16 offsets in the document, end exclusive (the answers' offsets). */
   start: number;
   end: number;
+  /** Offsets in the document's UTF-8 bytes, end exclusive. */
+  byteStart: number;
+  byteEnd: number;
   words: number;
   tokens: number;
 }
 
+/** `at`: the UTF-16 offset of the chunk that cannot be split. */
 export type SplitOutcome = { ok: true; pieces: Piece[]; words: number } | { ok: false; problem: 'characters' | 'tokens'; at: number };
 
 /** The first piece's limits, as a share of the others'. */
@@ -65,23 +77,49 @@ const enum Break {
   Paragraph = 2,
 }
 
-/** Counts of the document from its start to a position. */
-interface Mark {
-  at: number;
-  chars: number;
-  words: number;
-  tokens: number;
+// ---- UTF-8 (the document is valid UTF-8: checked before it is split)
+
+/** Bytes of the character whose first byte is `lead`. */
+function utf8Length(lead: number): number {
+  return lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
 }
 
-/** A place a piece may end: where a gap of whitespace begins. */
-interface Place extends Mark {
-  /** The end of the gap (a break may move into it: isGraphemeBoundary). */
-  gapEnd: number;
+/** The code point whose first byte is at `i`. */
+function codePointAt(b: Uint8Array, i: number): number {
+  const x = b[i]!;
+  if (x < 0x80) return x;
+  if (x < 0xe0) return ((x & 0x1f) << 6) | (b[i + 1]! & 0x3f);
+  if (x < 0xf0) return ((x & 0x0f) << 12) | ((b[i + 1]! & 0x3f) << 6) | (b[i + 2]! & 0x3f);
+  return ((x & 0x07) << 18) | ((b[i + 1]! & 0x3f) << 12) | ((b[i + 2]! & 0x3f) << 6) | (b[i + 3]! & 0x3f);
+}
+
+/** Where the character before byte `i` starts. */
+function previousStart(b: Uint8Array, i: number): number {
+  let j = i - 1;
+  while (j > 0 && (b[j]! & 0xc0) === 0x80) j--;
+  return j;
+}
+
+/** Bytes of the whitespace character at `i` (isSpace), 0 when it is not one. */
+function spaceLength(b: Uint8Array, i: number): number {
+  const x = b[i]!;
+  if (x < 0x80) return x === 0x20 || (x >= 0x09 && x <= 0x0d) ? 1 : 0;
+  if (x === 0xc2) return b[i + 1] === 0xa0 ? 2 : 0;
+  // U+1680, U+2000-U+205F, U+3000: three bytes led by E1, E2 or E3.
+  if (x >= 0xe1 && x <= 0xe3) return isSpace(codePointAt(b, i)) ? 3 : 0;
+  return 0;
+}
+
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** The text of bytes [from, to). */
+export function utf8Text(b: Uint8Array, from: number, to: number): string {
+  return decoder.decode(b.subarray(from, to));
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** A grapheme cluster boundary at `at` (segmenting a short window around it). */
+/** A grapheme cluster boundary at UTF-16 offset `at` of `text` (segmenting a short window around it). */
 export function isGraphemeBoundary(text: string, at: number): boolean {
   if (at <= 0 || at >= text.length) return true;
   const from = Math.max(0, at - 32);
@@ -93,44 +131,97 @@ export function isGraphemeBoundary(text: string, at: number): boolean {
   return false;
 }
 
+/**
+ * A grapheme cluster boundary at byte `at`, where whitespace begins: at
+ * once after an ASCII character but CR, or a Devanagari one (no rule joins
+ * those to a following space: none is Prepend), else from a window of the
+ * text around it.
+ */
+function isGraphemeBoundaryAt(b: Uint8Array, at: number): boolean {
+  if (at <= 0 || at >= b.length) return true;
+  const before = previousStart(b, at);
+  const x = b[before]!;
+  if ((x < 0x80 && x !== 0x0d) || (x === 0xe0 && (b[before + 1] === 0xa4 || b[before + 1] === 0xa5))) return true;
+  return isGraphemeBoundaryInWindow(b, at);
+}
+
+function isGraphemeBoundaryInWindow(b: Uint8Array, at: number): boolean {
+  let from = Math.max(0, at - 96);
+  while (from > 0 && (b[from]! & 0xc0) === 0x80) from--;
+  let to = Math.min(b.length, at + 96);
+  while (to < b.length && (b[to]! & 0xc0) === 0x80) to++;
+  const before = utf8Text(b, from, at);
+  return isGraphemeBoundary(before + utf8Text(b, at, to), before.length);
+}
+
 /** Closing quotes and brackets that may follow a sentence's final mark. */
 const CLOSERS = new Set([0x29, 0x5d, 0x7d, 0x22, 0x27, 0x201d, 0x2019, 0xbb]);
 /** . ! ? । ॥ */
 const SENTENCE_MARKS = new Set([0x2e, 0x21, 0x3f, 0x0964, 0x0965]);
 
-/** What kind of break the gap [gapStart, gapEnd) after the chunk [chunkStart, gapStart) is. */
-function breakKind(text: string, chunkStart: number, gapStart: number, gapEnd: number): Break {
+/** What kind of break the gap [gapStart, gapEnd) after the chunk [chunkStart, gapStart) is (bytes). */
+function breakKind(b: Uint8Array, chunkStart: number, gapStart: number, gapEnd: number): Break {
+  // Most gaps: one space after a letter or sign (ASCII, or Devanagari but । and ॥).
+  if (gapEnd - gapStart === 1 && b[gapStart] === 0x20) {
+    const x = b[gapStart - 1]!;
+    if (x < 0x80 ? (x >= 0x30 && x <= 0x39) || (x >= 0x41 && x <= 0x5a) || (x >= 0x61 && x <= 0x7a) : gapStart - chunkStart >= 3 && b[gapStart - 3] === 0xe0 && (b[gapStart - 2] === 0xa4 || (b[gapStart - 2] === 0xa5 && x !== 0xa4 && x !== 0xa5))) return Break.Space;
+  }
   let newlines = 0;
-  for (let i = gapStart; i < gapEnd; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x2029) return Break.Paragraph;
-    if (c === 0x0a || (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) newlines++;
+  for (let i = gapStart; i < gapEnd; i += utf8Length(b[i]!)) {
+    const c = b[i]!;
+    if (c === 0xe2 && b[i + 1] === 0x80 && b[i + 2] === 0xa9) return Break.Paragraph; // U+2029
+    if (c === 0x0a || (c === 0x0d && b[i + 1] !== 0x0a)) newlines++;
   }
   if (newlines >= 2) return Break.Paragraph;
   if (newlines === 1) return Break.Sentence;
-  let i = gapStart - 1;
-  while (i > chunkStart && CLOSERS.has(text.charCodeAt(i))) i--;
-  return i >= chunkStart && SENTENCE_MARKS.has(text.charCodeAt(i)) ? Break.Sentence : Break.Space;
+  let i = previousStart(b, gapStart);
+  while (i > chunkStart && CLOSERS.has(codePointAt(b, i))) i = previousStart(b, i);
+  return i >= chunkStart && SENTENCE_MARKS.has(codePointAt(b, i)) ? Break.Sentence : Break.Space;
 }
 
 /** The chunk has a letter or digit (lang/text.ts hasLetterOrDigit), with a fast path for ASCII and Devanagari. */
-function isWord(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    // ASCII letters and digits; Devanagari letters (with avagraha, om, and 0971-097F) and digits.
-    if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) return true;
+function isWord(b: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; ) {
+    const x = b[i]!;
+    if (x < 0x80) {
+      // ASCII letters and digits.
+      if ((x >= 0x30 && x <= 0x39) || (x >= 0x41 && x <= 0x5a) || (x >= 0x61 && x <= 0x7a)) return true;
+      i++;
+      continue;
+    }
+    const c = codePointAt(b, i);
+    // Devanagari letters (with avagraha, om, and 0971-097F) and digits.
     if ((c >= 0x0904 && c <= 0x0939) || c === 0x093d || c === 0x0950 || (c >= 0x0958 && c <= 0x0961) || (c >= 0x0966 && c <= 0x096f) || (c >= 0x0971 && c <= 0x097f)) return true;
-    if (c >= 0x80 && !(c >= 0x0900 && c <= 0x097f) && !(c >= 0x2000 && c <= 0x206f)) return hasLetterOrDigit(text.slice(from, to));
+    // Other Devanagari (signs) and general punctuation are not letters; anything else is asked of the Unicode classes.
+    if (!(c >= 0x0900 && c <= 0x097f) && !(c >= 0x2000 && c <= 0x206f)) return hasLetterOrDigit(utf8Text(b, from, to));
+    i += utf8Length(x);
   }
   return false;
 }
 
+/** Counts of the document from its start to a position. */
+interface Mark {
+  /** Byte offset. */
+  at: number;
+  /** UTF-16 offset. */
+  u16: number;
+  chars: number;
+  words: number;
+  tokens: number;
+}
+
+/** A place a piece may end: where a gap of whitespace begins. */
+interface Place extends Mark {
+  /** The end of the gap, bytes (a break may move into it: isGraphemeBoundaryAt). */
+  gapEnd: number;
+}
+
 /**
- * The pieces of `text` within `limits` (see the invariants above).
- * `countTokens` counts the tokens of one chunk (tokens never cross
+ * The pieces of the UTF-8 document `b` within `limits` (see the invariants
+ * above). `countTokens` counts the tokens of one chunk (tokens never cross
  * whitespace); omitted, tokens are not counted.
  */
-export function splitDocument(text: string, limits: PieceLimits, countTokens?: (chunk: string) => number): SplitOutcome {
+export function splitDocument(b: Uint8Array, limits: PieceLimits, countTokens?: (chunk: string) => number): SplitOutcome {
   const pieces: Piece[] = [];
   let firstLimits: PieceLimits = {
     characters: Math.max(1, Math.floor(limits.characters * FIRST_PIECE_SHARE)),
@@ -140,11 +231,12 @@ export function splitDocument(text: string, limits: PieceLimits, countTokens?: (
   let l = firstLimits;
   // Counts from the document's start to the end of what has been read.
   let at = 0;
+  let u16 = 0;
   let chars = 0;
   let words = 0;
   let tokens = 0;
   /** Where the current piece starts. */
-  let start: Mark = { at: 0, chars: 0, words: 0, tokens: 0 };
+  let start: Mark = { at: 0, u16: 0, chars: 0, words: 0, tokens: 0 };
   /**
    * The latest place of each kind of break in the current piece (the fill of
    * a piece grows with its end, so the latest of a kind is the best of that
@@ -152,21 +244,27 @@ export function splitDocument(text: string, limits: PieceLimits, countTokens?: (
    * of any kind: all cut() needs.
    */
   const latest: (Place | null)[] = [null, null, null];
-  let last: Place | null = null;
+  /** The latest place of any kind is latest[lastKind] (null once a cut passes it). */
+  let lastKind = Break.Space;
+  /** One Place object per kind, rewritten as later places of the kind come (a document has a place per word). */
+  const slots: Place[] = [0, 1, 2].map(() => ({ at: 0, u16: 0, chars: 0, words: 0, tokens: 0, gapEnd: 0 }));
 
   const size = (toChars: number, toWords: number, toTokens: number): number =>
     Math.max((toChars - start.chars) / l.characters, (toWords - start.words) / l.words, countTokens ? (toTokens - start.tokens) / l.tokens : 0);
+  /** size(...) <= 1, in integers (the test of every unit). */
+  const fits = (toChars: number, toWords: number, toTokens: number): boolean =>
+    toChars - start.chars <= l.characters && toWords - start.words <= l.words && (!countTokens || toTokens - start.tokens <= l.tokens);
   const emit = (to: Mark): void => {
-    pieces.push({ start: start.at, end: to.at, words: to.words - start.words, tokens: to.tokens - start.tokens });
-    start = { at: to.at, chars: to.chars, words: to.words, tokens: to.tokens };
+    pieces.push({ start: start.u16, end: to.u16, byteStart: start.at, byteEnd: to.at, words: to.words - start.words, tokens: to.tokens - start.tokens });
+    start = { at: to.at, u16: to.u16, chars: to.chars, words: to.words, tokens: to.tokens };
     l = limits;
     for (let k = 0; k < 3; k++) if (latest[k] && latest[k]!.at <= to.at) latest[k] = null;
-    if (last && last.at <= to.at) last = null;
   };
   /** A place moved to a grapheme boundary: where its gap begins, or one whitespace character on (after a Prepend letter); null when neither is. */
   const settle = (p: Place): Mark | null => {
-    if (isGraphemeBoundary(text, p.at)) return p;
-    if (p.at + 1 < p.gapEnd && isGraphemeBoundary(text, p.at + 1)) return { ...p, at: p.at + 1, chars: p.chars + 1 };
+    if (isGraphemeBoundaryAt(b, p.at)) return { at: p.at, u16: p.u16, chars: p.chars, words: p.words, tokens: p.tokens };
+    const next = p.at + spaceLength(b, p.at);
+    if (next < p.gapEnd && isGraphemeBoundaryAt(b, next)) return { at: next, u16: p.u16 + 1, chars: p.chars + 1, words: p.words, tokens: p.tokens };
     return null;
   };
   /** Ends the piece at its best place (the strongest break that fills half of it, the latest of that kind; else the latest); false when it has none. */
@@ -176,7 +274,7 @@ export function splitDocument(text: string, limits: PieceLimits, countTokens?: (
       const p = latest[k];
       if (p && size(p.chars, p.words, p.tokens) >= MIN_FILL) candidates.push(p);
     }
-    candidates.push(last);
+    candidates.push(latest[lastKind] ?? null);
     for (const p of candidates) {
       // Checked only for the chosen place: rarely needed, dear to ask.
       const m = p && settle(p);
@@ -191,35 +289,54 @@ export function splitDocument(text: string, limits: PieceLimits, countTokens?: (
   let problem: SplitOutcome | null = null;
   /** The chunk before the current unit (a sentence may end with it). */
   let prevStart = 0;
-  /** Reads the unit [at, chunkEnd): a gap of whitespace up to gapEnd and the chunk after it (none for the trailing gap). */
-  const addUnit = (gapEnd: number, chunkEnd: number, chunkChars: number): void => {
-    const chunkTokens = countTokens && chunkEnd > gapEnd ? countTokens(text.slice(gapEnd, chunkEnd)) : 0;
-    if (chunkChars > limits.characters) problem = { ok: false, problem: 'characters', at: gapEnd };
-    else if (countTokens && chunkTokens > limits.tokens) problem = { ok: false, problem: 'tokens', at: gapEnd };
+  /**
+   * Reads the unit [at, chunkEnd): a gap of whitespace up to gapEnd (gapEndU16
+   * in UTF-16) and the chunk after it (none for the trailing gap), of
+   * chunkChars code points and chunkU16 code units; `ascii` when the chunk is.
+   */
+  const addUnit = (gapEnd: number, gapEndU16: number, chunkEnd: number, chunkChars: number, chunkU16: number, ascii: boolean): void => {
+    const chunkTokens = countTokens && chunkEnd > gapEnd ? countTokens(ascii ? asciiText(b, gapEnd, chunkEnd) : utf8Text(b, gapEnd, chunkEnd)) : 0;
+    if (chunkChars > limits.characters) problem = { ok: false, problem: 'characters', at: gapEndU16 };
+    else if (countTokens && chunkTokens > limits.tokens) problem = { ok: false, problem: 'tokens', at: gapEndU16 };
     if (problem) return;
     // A chunk too big for the small first piece makes it an ordinary one.
     if (pieces.length === 0 && (chunkChars > firstLimits.characters || chunkTokens > firstLimits.tokens)) l = firstLimits = limits;
     if (at > start.at) {
-      const p: Place = { at, chars, words, tokens, gapEnd };
-      latest[breakKind(text, prevStart, at, gapEnd)] = p;
-      last = p;
+      const k = breakKind(b, prevStart, at, gapEnd);
+      const p = slots[k]!;
+      p.at = at;
+      p.u16 = u16;
+      p.chars = chars;
+      p.words = words;
+      p.tokens = tokens;
+      p.gapEnd = gapEnd;
+      latest[k] = p;
+      lastKind = k;
     }
-    const afterChars = chars + (gapEnd - at) + chunkChars; // whitespace: one code unit each
-    const afterWords = words + (isWord(text, gapEnd, chunkEnd) ? 1 : 0);
+    const afterChars = chars + (gapEndU16 - u16) + chunkChars; // whitespace: one code unit each
+    const afterWords = words + (isWord(b, gapEnd, chunkEnd) ? 1 : 0);
     const afterTokens = tokens + chunkTokens;
-    while (size(afterChars, afterWords, afterTokens) > 1 && cut()) {
+    while (!fits(afterChars, afterWords, afterTokens) && cut()) {
       // each cut ends a piece earlier; check the rest again
     }
     // What is left does not fit with no place to end: a gap longer than a piece. Cut inside it.
-    while (size(afterChars, afterWords, afterTokens) > 1) {
-      // The piece so far: what came before the gap (if it starts before it), then gap up to `to`.
-      const from = Math.max(start.at, at);
+    while (!fits(afterChars, afterWords, afterTokens)) {
+      // The piece so far: what came before the gap (if it starts before it), then the gap up to `to`.
+      let to = Math.max(start.at, at);
+      let toU16 = Math.max(start.u16, u16);
       const used = Math.max(0, chars - start.chars);
-      let to = Math.min(gapEnd, from + Math.max(1, l.characters - used));
-      if (to < gapEnd && to - 1 > start.at && text.charCodeAt(to - 1) === 0x0d && text.charCodeAt(to) === 0x0a) to--;
-      emit({ at: to, chars: chars + (to - at), words, tokens });
+      for (let room = Math.max(1, l.characters - used); room > 0 && to < gapEnd; room--) {
+        to += spaceLength(b, to);
+        toU16++;
+      }
+      if (to < gapEnd && to - 1 > start.at && b[to - 1] === 0x0d && b[to] === 0x0a) {
+        to--;
+        toU16--;
+      }
+      emit({ at: to, u16: toU16, chars: chars + (toU16 - u16), words, tokens });
     }
     at = chunkEnd;
+    u16 = gapEndU16 + chunkU16;
     chars = afterChars;
     words = afterWords;
     tokens = afterTokens;
@@ -227,26 +344,56 @@ export function splitDocument(text: string, limits: PieceLimits, countTokens?: (
   };
 
   // The chunks of lang/text.ts forEachChunk, read in one pass that also
-  // counts their code points (most characters are ASCII or Devanagari, never
-  // spaces: isSpace is asked only of the others).
-  const n = text.length;
-  const space = (c: number): boolean => (c <= 0x20 || c >= 0x7f) && !(c >= 0x0900 && c <= 0x097f) && isSpace(c);
+  // counts their code points and code units (most characters are ASCII or
+  // Devanagari, never spaces: spaceLength is asked only of the others). The
+  // loop reads its own locals (the closures above share `b`, `at`...).
+  const bytes = b;
+  const n = bytes.length;
   let i = 0;
+  let iU16 = 0;
   while (i < n && !problem) {
-    while (i < n && space(text.charCodeAt(i))) i++;
-    if (i >= n) break;
-    const chunkStart = i;
-    let surrogatePairs = 0;
-    for (let c = text.charCodeAt(i); i < n && !space(c); c = text.charCodeAt(++i)) {
-      if (c >= 0xdc00 && c <= 0xdfff && i > chunkStart) {
-        const h = text.charCodeAt(i - 1);
-        if (h >= 0xd800 && h <= 0xdbff) surrogatePairs++;
-      }
+    for (let w = spaceLength(bytes, i); w > 0; w = i < n ? spaceLength(bytes, i) : 0) {
+      i += w;
+      iU16++;
     }
-    addUnit(chunkStart, i, i - chunkStart - surrogatePairs);
+    if (i >= n) break;
+    const gapEndU16 = iU16;
+    const chunkStart = i;
+    let chunkChars = 0;
+    let chunkU16 = 0;
+    let ascii = true;
+    while (i < n) {
+      const x = bytes[i]!;
+      if (x < 0x80) {
+        if (x <= 0x20 && (x === 0x20 || (x >= 0x09 && x <= 0x0d))) break;
+        i++;
+        chunkU16++;
+      } else if (x === 0xe0 && (bytes[i + 1] === 0xa4 || bytes[i + 1] === 0xa5)) {
+        // Devanagari (U+0900-U+097F): never a space.
+        i += 3;
+        chunkU16++;
+        ascii = false;
+      } else {
+        if (spaceLength(bytes, i) > 0) break;
+        const len = utf8Length(x);
+        i += len;
+        chunkU16 += len === 4 ? 2 : 1;
+        ascii = false;
+      }
+      chunkChars++;
+    }
+    iU16 += chunkU16;
+    addUnit(chunkStart, gapEndU16, i, chunkChars, chunkU16, ascii);
   }
   if (problem) return problem;
-  if (at < n) addUnit(n, n, 0);
-  if (at > start.at) emit({ at, chars, words, tokens });
+  if (at < n) addUnit(n, iU16, n, 0, 0, true);
+  if (at > start.at) emit({ at, u16, chars, words, tokens });
   return { ok: true, pieces, words };
+}
+
+/** The text of an ASCII run of bytes. */
+function asciiText(b: Uint8Array, from: number, to: number): string {
+  let s = '';
+  for (let i = from; i < to; i++) s += String.fromCharCode(b[i]!);
+  return s;
 }

@@ -18,6 +18,7 @@
 // - A failure after the first line cannot change the status: the piece or
 //   items it concerns get error lines and the others are still answered.
 
+import { isUtf8 } from 'node:buffer';
 import { streamJobs } from '../dispatch/job-stream.js';
 import type { BatchItem, ItemFailure, ItemTask, Lines, LinesTask, Outcome } from '../dispatch/services.js';
 import { romanTokenCount, splitDocument, type Piece } from '../dispatch/split.js';
@@ -41,7 +42,6 @@ const BATCH_JOB_ITEMS = 64;
 const BATCH_JOB_CHARACTERS = 10_000;
 
 const encoder = new TextEncoder();
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 type Failed = Extract<Outcome<never>, { ok: false }>;
 
@@ -72,21 +72,19 @@ function line(value: unknown): Uint8Array {
 
 /** POST /api/v1/{spellcheck,romanization}/document. */
 export async function documentAnswer(kind: DocumentKind, input: HandlerInput, deps: RouteDeps, failure: FailureReply, queryMaxCandidates: number): Promise<Reply> {
-  let text: string;
+  // The document as UTF-8 bytes: a text/plain body as it came (checked, not decoded: split.ts), a JSON one's text encoded.
+  let bytes: Uint8Array;
   let maxCandidates = queryMaxCandidates;
   if (input.raw !== undefined) {
-    try {
-      text = UTF8.decode(input.raw);
-    } catch {
-      return detailReply(DOCUMENT_DETAILS.notUtf8);
-    }
+    if (!isUtf8(input.raw)) return detailReply(DOCUMENT_DETAILS.notUtf8);
+    bytes = input.raw;
   } else {
     const c = checkDocumentJson(input.body, kind);
     if (!c.ok) return detailReply(c.detail);
-    text = c.text;
+    bytes = encoder.encode(c.text);
     if ((input.body as Record<string, unknown>).max_candidates != null) maxCandidates = c.maxCandidates;
   }
-  const split = splitDocument(text, PIECE_LIMITS[kind], kind === 'romanization' ? romanTokenCount : undefined);
+  const split = splitDocument(bytes, PIECE_LIMITS[kind], kind === 'romanization' ? romanTokenCount : undefined);
   if (!split.ok) return detailReply(DOCUMENT_DETAILS.unsplittable(kind, split.problem, split.at));
   const { pieces } = split;
   // Every piece is a request; this one, counted on arrival, is the first.
@@ -101,19 +99,23 @@ export async function documentAnswer(kind: DocumentKind, input: HandlerInput, de
       );
     }
   }
-  return { status: 200, stream: documentLines(kind, text, pieces, split.words, maxCandidates, input, deps, failure) };
+  return { status: 200, stream: documentLines(kind, bytes, pieces, split.words, maxCandidates, input, deps, failure) };
 }
 
-function pieceTask(kind: DocumentKind, text: string, p: Piece, index: number, maxCandidates: number): LinesTask {
-  const piece = text.slice(p.start, p.end);
+/**
+ * A piece's job, with its own copy of the piece's bytes: a view would clone
+ * the whole document's buffer to the thread (and Buffer's slice is a view).
+ */
+function pieceTask(kind: DocumentKind, bytes: Uint8Array, p: Piece, index: number, maxCandidates: number): LinesTask {
+  const piece = new Uint8Array(bytes.subarray(p.byteStart, p.byteEnd));
   return kind === 'spellcheck'
-    ? { name: 'spellcheckPiece', text: piece, piece: index, start: p.start }
-    : { name: 'romanizePiece', text: piece, maxCandidates, piece: index, start: p.start };
+    ? { name: 'spellcheckPiece', bytes: piece, piece: index, start: p.start }
+    : { name: 'romanizePiece', bytes: piece, maxCandidates, piece: index, start: p.start };
 }
 
 async function* documentLines(
   kind: DocumentKind,
-  text: string,
+  bytes: Uint8Array,
   pieces: Piece[],
   words: number,
   maxCandidates: number,
@@ -123,9 +125,9 @@ async function* documentLines(
 ): AsyncGenerator<Uint8Array> {
   const totals: Record<string, number> =
     kind === 'spellcheck' ? { pieces: pieces.length, words, misspelled: 0, unknown: 0, failed: 0 } : { pieces: pieces.length, words, tokens: 0, resolved: 0, ambiguous: 0, unresolved: 0, failed: 0 };
-  // Tasks are made as they are started: a piece's text is sliced when its job goes to the pool.
+  // Tasks are made as they are started: a piece's bytes are copied when its job goes to the pool.
   const tasks = (function* () {
-    for (let i = 0; i < pieces.length; i++) yield pieceTask(kind, text, pieces[i]!, i, maxCandidates);
+    for (let i = 0; i < pieces.length; i++) yield pieceTask(kind, bytes, pieces[i]!, i, maxCandidates);
   })();
   const jobs = streamJobs(tasks, (task, o) => deps.services.runLines(task, o), streamBounds(deps, input, true));
   for await (const r of jobs) {

@@ -11,7 +11,13 @@ import type { RomanizationResult, RomanToken, SpellcheckTextResult } from '../en
 import type { BatchId } from './protocol.js';
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const NEWLINE = 0x0a;
+
+/** A document piece's text from its UTF-8 (checked valid by the HTTP layer; a byte order mark is a character, as in the document). */
+export function pieceText(bytes: Uint8Array): string {
+  return decoder.decode(bytes);
+}
 
 /** Concatenates byte arrays into one of its own (transferable). */
 export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {

@@ -32,9 +32,13 @@ export type Task =
   | ItemTask
   /** Spellcheck suggestions for the word, then completions of it as a prefix (the similar_words of WORD_NOT_FOUND). */
   | { name: 'similarWords'; word: string; limit: number }
-  /** One piece of a document: its NDJSON line, offsets relative to the whole document (`start` is the piece's offset in it). */
-  | { name: 'spellcheckPiece'; text: string; piece: number; start: number }
-  | { name: 'romanizePiece'; text: string; maxCandidates: number; piece: number; start: number }
+  /**
+   * One piece of a document: its NDJSON line, offsets relative to the whole
+   * document (`start` is the piece's UTF-16 offset in it). `bytes` is the
+   * piece's UTF-8 (valid, whole characters), decoded by the thread that runs it.
+   */
+  | { name: 'spellcheckPiece'; bytes: Uint8Array; piece: number; start: number }
+  | { name: 'romanizePiece'; bytes: Uint8Array; maxCandidates: number; piece: number; start: number }
   /** Items of a batch, run one after another: an NDJSON line for each that succeeds. */
   | { name: 'batch'; items: BatchItem[] }
   /** Test hook: makes the worker thread exit mid-task (only honoured when ALLOW_CRASH_TASK=1). */

@@ -6,7 +6,7 @@ import { JobStopped, NEVER_STOP, checkpoint } from '../engine/lang/checkpoint.js
 import { lookupEntry, lookupEntryJson } from '../engine/lookup/entry.js';
 import { suggestWords } from '../engine/lookup/suggest.js';
 import type { Engines } from './engines.js';
-import { concatBytes, itemLine, pieceLine, romanizationCounts, shiftRomanization, shiftSpellcheck, spellcheckCounts } from './lines.js';
+import { concatBytes, itemLine, pieceLine, pieceText, romanizationCounts, shiftRomanization, shiftSpellcheck, spellcheckCounts } from './lines.js';
 
 const CANCELLED: Outcome<unknown> = { ok: false, code: 'CANCELLED', message: 'the job was cancelled' };
 const encoder = new TextEncoder();
@@ -26,14 +26,16 @@ export function runTask(engines: Engines, task: Task, stop: StopCheck = NEVER_ST
       case 'similarWords':
         return { ok: true, value: similarWords(engines, task.word, task.limit) };
       case 'spellcheckPiece': {
-        const result = shiftSpellcheck(engines.spell.checkText(task.text, stop), task.start);
+        const text = pieceText(task.bytes);
+        const result = shiftSpellcheck(engines.spell.checkText(text, stop), task.start);
         const json = encoder.encode(JSON.stringify(result));
-        return linesOutcome(pieceLine(task.piece, task.start, task.start + task.text.length, json), spellcheckCounts(result));
+        return linesOutcome(pieceLine(task.piece, task.start, task.start + text.length, json), spellcheckCounts(result));
       }
       case 'romanizePiece': {
-        const result = shiftRomanization(engines.roman.resolveText(task.text, task.maxCandidates, stop), task.start);
+        const text = pieceText(task.bytes);
+        const result = shiftRomanization(engines.roman.resolveText(text, task.maxCandidates, stop), task.start);
         const json = engines.roman.json(result);
-        return linesOutcome(pieceLine(task.piece, task.start, task.start + task.text.length, json), romanizationCounts(result));
+        return linesOutcome(pieceLine(task.piece, task.start, task.start + text.length, json), romanizationCounts(result));
       }
       case 'batch':
         return runBatch(engines, task.items, stop);

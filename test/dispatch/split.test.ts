@@ -2,11 +2,12 @@
 // the document, each is within the limits and passes the single endpoint's
 // own checks, no piece ends inside a word or a grapheme, breaks come at
 // paragraphs before sentences before spaces, and what cannot be split is
-// said.
+// said. The splitter reads UTF-8 bytes: every piece's byte offsets hold
+// exactly the text its UTF-16 offsets do.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FIRST_PIECE_SHARE, isGraphemeBoundary, romanTokenCount, splitDocument, type Piece, type PieceLimits } from '../../src/dispatch/split.js';
+import { FIRST_PIECE_SHARE, isGraphemeBoundary, romanTokenCount, splitDocument, type Piece, type PieceLimits, type SplitOutcome } from '../../src/dispatch/split.js';
 import { countWords, isSpace } from '../../src/engine/lang/text.js';
 import { codePointLength } from '../../src/schemas/common.js';
 import { checkRomanizationBody } from '../../src/schemas/romanization-resolve.js';
@@ -15,9 +16,15 @@ import { checkSpellcheckTextBody } from '../../src/schemas/spellcheck-text.js';
 const SPELL: PieceLimits = { characters: 10_000, words: 1_000, tokens: Infinity };
 const ROMAN: PieceLimits = { characters: 10_000, words: 1_000, tokens: 2_000 };
 
+function split(text: string, limits: PieceLimits, tokens?: (c: string) => number): SplitOutcome {
+  return splitDocument(Buffer.from(text, 'utf8'), limits, tokens);
+}
+
 function pieces(text: string, limits: PieceLimits, tokens?: (c: string) => number): Piece[] {
-  const r = splitDocument(text, limits, tokens);
+  const r = split(text, limits, tokens);
   assert.ok(r.ok, 'split');
+  const bytes = Buffer.from(text, 'utf8');
+  for (const p of r.pieces) assert.equal(bytes.subarray(p.byteStart, p.byteEnd).toString('utf8'), text.slice(p.start, p.end), `piece ${p.start}-${p.end}: its bytes are its text`);
   return r.pieces;
 }
 
@@ -63,9 +70,9 @@ test('pieces tile the document and keep every limit; the first piece is an eight
 });
 
 test('a small document is one piece; an empty one none; whitespace alone one', () => {
-  assert.deepEqual(pieces('नेपाल राम्रो छ।', SPELL), [{ start: 0, end: 15, words: 3, tokens: 0 }]);
+  assert.deepEqual(pieces('नेपाल राम्रो छ।', SPELL), [{ start: 0, end: 15, byteStart: 0, byteEnd: 41, words: 3, tokens: 0 }]);
   assert.deepEqual(pieces('', SPELL), []);
-  assert.deepEqual(pieces(' \n\n ', SPELL), [{ start: 0, end: 4, words: 0, tokens: 0 }]);
+  assert.deepEqual(pieces(' \n\n ', SPELL), [{ start: 0, end: 4, byteStart: 0, byteEnd: 4, words: 0, tokens: 0 }]);
 });
 
 test('breaks: a paragraph before a sentence before a space, when it fills half a piece', () => {
@@ -133,10 +140,30 @@ test('romanization pieces keep the token limit too, and pass the endpoint\'s own
 
 test('a chunk no piece can hold makes the document unsplittable, with its offset', () => {
   const long = 'क'.repeat(10_001);
-  assert.deepEqual(splitDocument(`घर ${long} घर`, SPELL), { ok: false, problem: 'characters', at: 3 });
+  assert.deepEqual(split(`घर ${long} घर`, SPELL), { ok: false, problem: 'characters', at: 3 });
   const dotted = Array.from({ length: 2001 }, () => 'a').join('.');
-  assert.deepEqual(splitDocument(`ghar ${dotted}`, ROMAN, romanTokenCount), { ok: false, problem: 'tokens', at: 5 });
+  assert.deepEqual(split(`ghar ${dotted}`, ROMAN, romanTokenCount), { ok: false, problem: 'tokens', at: 5 });
+  // The offset is in UTF-16 code units, as every offset of the answers: after an emoji (two units, four bytes).
+  assert.deepEqual(split(`🙂 ${long}`, SPELL), { ok: false, problem: 'characters', at: 3 });
   // Exactly the limit is fine (and too big for the small first piece, so it is an ordinary one).
-  const r = splitDocument('क'.repeat(10_000), SPELL);
+  const r = split('क'.repeat(10_000), SPELL);
   assert.ok(r.ok && r.pieces.length === 1);
+});
+
+test('every kind of whitespace, a byte order mark and scripts of every UTF-8 length: bytes and UTF-16 offsets agree', () => {
+  // One to four bytes a character; whitespace of one (space, tab, CR LF), two (NBSP) and three bytes (U+3000, U+2029, U+2003).
+  const parts = ['नेपाल', 'abc', 'ñandú', '日本語', '𝐀𝐁', '✍🏽', 'कि।', '"घर।"', '१२३', 'e\u0301'];
+  const gaps = [' ', '\t', '\r\n', '\u00a0', '\u3000', '\u2029', '\u2003', '\n\n', '  '];
+  let seed = 7;
+  const next = (n: number): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+  let text = '\ufeff';
+  for (let i = 0; i < 6000; i++) text += parts[next(parts.length)]! + gaps[next(gaps.length)]!;
+  for (const limits of [SPELL, { characters: 300, words: 40, tokens: Infinity }]) {
+    const ps = pieces(text, limits);
+    checkTiling(text, ps, limits);
+    assert.equal(ps.at(-1)!.byteEnd, Buffer.byteLength(text));
+  }
+  const ps = pieces(text, ROMAN, romanTokenCount);
+  checkTiling(text, ps, ROMAN);
+  assert.equal(ps.reduce((n, p) => n + p.tokens, 0), romanTokenCount(text));
 });

@@ -10,7 +10,7 @@
 
 import type { DictionaryEntryResult, RomanCandidate, RomanizationResult, RomanToken, SpellcheckTextResult, SpellcheckWordResult } from '../../src/engine/results.js';
 import type { ExamplesResult, HealthSnapshot, ItemFailure, ItemTask, Lines, LinesJobOptions, LinesTask, MultiDictResult, Outcome, Services, VariantsResult } from '../../src/dispatch/services.js';
-import { concatBytes, itemLine, pieceLine, romanizationCounts, shiftRomanization, shiftSpellcheck, spellcheckCounts } from '../../src/worker/lines.js';
+import { concatBytes, itemLine, pieceLine, pieceText, romanizationCounts, shiftRomanization, shiftSpellcheck, spellcheckCounts } from '../../src/worker/lines.js';
 import { editDistance } from '../../src/engine/lang/edit-distance.js';
 import { tokenizeForSpellcheck } from '../../src/engine/spell/tokenize.js';
 
@@ -248,16 +248,18 @@ export class FakeServices implements Services {
     const encoder = new TextEncoder();
     switch (task.name) {
       case 'spellcheckPiece': {
-        const o = await this.spellcheckText(task.text);
+        const text = pieceText(task.bytes);
+        const o = await this.spellcheckText(text);
         if (!o.ok) return o;
         const r = shiftSpellcheck(o.value, task.start);
-        return { ok: true, value: { bytes: pieceLine(task.piece, task.start, task.start + task.text.length, encoder.encode(JSON.stringify(r))), counts: spellcheckCounts(r), failures: [] } };
+        return { ok: true, value: { bytes: pieceLine(task.piece, task.start, task.start + text.length, encoder.encode(JSON.stringify(r))), counts: spellcheckCounts(r), failures: [] } };
       }
       case 'romanizePiece': {
-        const o = await this.romanizeText(task.text, task.maxCandidates);
+        const text = pieceText(task.bytes);
+        const o = await this.romanizeText(text, task.maxCandidates);
         if (!o.ok) return o;
         const r = shiftRomanization(o.value, task.start);
-        return { ok: true, value: { bytes: pieceLine(task.piece, task.start, task.start + task.text.length, encoder.encode(JSON.stringify(r))), counts: romanizationCounts(r), failures: [] } };
+        return { ok: true, value: { bytes: pieceLine(task.piece, task.start, task.start + text.length, encoder.encode(JSON.stringify(r))), counts: romanizationCounts(r), failures: [] } };
       }
       case 'batch': {
         const lines: Uint8Array[] = [];
