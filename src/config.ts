@@ -101,6 +101,19 @@ function defaultWorkers(): number {
  */
 export const YOUNG_GENERATION_FLAG = '--max-semi-space-size=4';
 
+/**
+ * V8 flags main.ts sets itself, before the worker threads start (V8's flags
+ * are the process's: every thread's heap follows them).
+ *
+ * --no-allocation-site-pretenuring: V8 otherwise learns, while a thread's
+ * caches fill (its first new texts, when most objects a job makes are kept),
+ * to allocate objects of those sites straight in the old generation, and
+ * keeps doing so once they die young: a warm 100,000-word document then left
+ * about 20 MB of garbage in each worker's old generation, a full collection
+ * per document, against 1.7 MB without (bench/RESULTS.md, session 16).
+ */
+export const RUNTIME_V8_FLAGS: readonly string[] = ['--no-allocation-site-pretenuring'];
+
 export const DEFAULTS: Config = {
   port: 8080,
   host: '127.0.0.1',

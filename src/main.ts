@@ -1,6 +1,7 @@
 // Process entry: config -> store and worker pool -> HTTP server -> signals.
 
-import { ConfigError, loadConfig, YOUNG_GENERATION_FLAG } from './config.js';
+import { setFlagsFromString } from 'node:v8';
+import { ConfigError, loadConfig, RUNTIME_V8_FLAGS, YOUNG_GENERATION_FLAG } from './config.js';
 import { PooledServices, poolOptions } from './dispatch/pool.js';
 import { startServer } from './http/server.js';
 
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // Before any worker thread exists, so that every thread's heap starts with them.
+  for (const flag of RUNTIME_V8_FLAGS) setFlagsFromString(flag);
   let services: PooledServices;
   try {
     services = new PooledServices(poolOptions(config));
