@@ -12,6 +12,7 @@ import { lookupEntryJson, lookupMultiDict } from '../engine/lookup/entry.js';
 import { lookupVariants } from '../engine/lookup/variants.js';
 import { suggestWords } from '../engine/lookup/suggest.js';
 import { normalizeWord } from '../engine/lang/normalize.js';
+import { SharedStrings } from '../engine/lang/shared-strings.js';
 import type { DictionaryEntryResult, RomanizationResult, SpellcheckTextResult, SpellcheckWordResult, SpellLevel } from '../engine/results.js';
 import { BloomFilter } from '../store/bloom.js';
 import { resolveDataDir } from '../store/data-dir.js';
@@ -131,6 +132,18 @@ export function placeJob(task: Task): Placement {
 }
 
 
+/**
+ * The spellcheck results the threads share (lang/shared-strings.ts): a ring
+ * of a 16th of one thread's cache budget (2 MiB for CACHE_MB=32: some 50,000
+ * results of words checked in full) and a slot per 8 code units of it; none
+ * when caching is off.
+ */
+export function sharedResultsTable(cacheBytes: number): SharedArrayBuffer | null {
+  if (cacheBytes <= 0) return null;
+  const units = 2 ** Math.max(10, Math.floor(Math.log2(cacheBytes / 32)));
+  return SharedStrings.allocate(units, units / 8);
+}
+
 /** How one job is run (run()). */
 interface RunOptions {
   signal?: AbortSignal;
@@ -224,7 +237,15 @@ export class PooledServices implements Services {
     const { bloom, problem } = loadBloom(buildDir, expected);
     this.bloomProblem = problem;
     const shared = bloom ? bloom.share() : null;
-    this.inline = openEngines({ dataDir: buildDir, bloom: shared, cacheBytes: opts.cacheBytes, warmUp: opts.allInline ? 'full' : 'light', storeFaults: this.storeFaults.buffer as SharedArrayBuffer });
+    const sharedResults = sharedResultsTable(opts.cacheBytes);
+    this.inline = openEngines({
+      dataDir: buildDir,
+      bloom: shared,
+      cacheBytes: opts.cacheBytes,
+      warmUp: opts.allInline ? 'full' : 'light',
+      storeFaults: this.storeFaults.buffer as SharedArrayBuffer,
+      ...(sharedResults ? { sharedResults } : {}),
+    });
     this.stats = createSharedStats();
     this.inlineSlot = new StatSlot(this.stats, 0);
     this.taskTimeoutMs = opts.taskTimeoutMs ?? POOL_DEFAULTS.taskTimeoutMs;
@@ -245,6 +266,7 @@ export class PooledServices implements Services {
       cancelFlags: this.cancelFlags.buffer as SharedArrayBuffer,
       jobTimes: this.jobTimes.buffer as SharedArrayBuffer,
       storeFaults: this.storeFaults.buffer as SharedArrayBuffer,
+      ...(sharedResults ? { sharedResults } : {}),
     };
     this.pool = new Piscina({
       filename: new URL('../worker/worker.js', import.meta.url).href,

@@ -10,6 +10,7 @@ import { Romanizer } from '../engine/roman/romanizer.js';
 import { verdictFingerprint } from '../engine/spell/fingerprint.js';
 import { Spellchecker } from '../engine/spell/spellchecker.js';
 import { CachePlan } from '../engine/lang/budget-cache.js';
+import { SharedStrings } from '../engine/lang/shared-strings.js';
 import type { EngineOptions } from './protocol.js';
 import { warmUpThread } from './warm-up.js';
 
@@ -42,6 +43,8 @@ export function openEngines(opts: EngineOptions): Engines {
   // engines' code and for cold caches; the warm-up (warm-up.ts) moves most
   // of that to start-up (about 1 s a thread on the 2-core VM).
   if (opts.warmUp !== false) warmUpThread({ store, spell, roman }, opts.warmUp ?? 'full');
+  // After the warm-up, which must run the engine's code on this thread.
+  if (opts.sharedResults) spell.shareResults(new SharedStrings(opts.sharedResults));
   return { store, spell, roman };
 }
 

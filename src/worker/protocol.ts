@@ -139,6 +139,8 @@ export interface EngineOptions {
   warmUp?: 'full' | 'light' | false;
   /** Int32Array(1): read errors of the store, counted by every thread (health and /up read it). */
   storeFaults?: SharedArrayBuffer;
+  /** The spellcheck results every thread shares (lang/shared-strings.ts); none when absent. */
+  sharedResults?: SharedArrayBuffer;
 }
 
 /** piscina's workerData for every worker thread. */

@@ -67,6 +67,7 @@ import { FORM_ATTESTED, FORM_CORRECT_VERDICT, FORM_HEADWORD, FORM_LEXICON, THESA
 import type { WordStore } from '../../store/word-store.js';
 import { StoreMemo } from './store-memo.js';
 import { approxBytes, CachePlan, DEFAULT_CACHE_BYTES, type BudgetCache } from '../lang/budget-cache.js';
+import type { SharedStrings } from '../lang/shared-strings.js';
 
 /**
  * Definitions of the thesaurus that must use a word no list has for the
@@ -172,6 +173,8 @@ export class Spellchecker {
   private hits = 0;
   private misses = 0;
   private readonly storedVerdicts: boolean;
+  /** The results every thread of the process has worked out (shareResults); null until given. */
+  private shared: SharedStrings | null = null;
 
   /** The store behind a memo of its records (store-memo.ts). */
   private readonly store: StoreMemo;
@@ -253,16 +256,33 @@ export class Spellchecker {
     return finding ? this.refineRuleCorrection(w, finding.correction) : null;
   }
 
+  /**
+   * From now on, results are also looked up in and written to `table`, which
+   * the other threads share (lang/shared-strings.ts): a word one thread has
+   * checked in full is not checked again by another. Given after a thread's
+   * warm-up, which must run the engine's code, not find its answers there.
+   */
+  shareResults(table: SharedStrings): void {
+    this.shared = table;
+  }
+
   private checkNormalized(w: string): SpellcheckWordResult {
     const cached = this.cache?.get(w);
     if (cached) {
       this.hits++;
       return cached;
     }
+    const shared = this.shared?.get(w);
+    if (shared !== undefined) {
+      this.hits++;
+      return this.cache ? this.cache.remember(w, decodeResult(shared)) : decodeResult(shared);
+    }
     this.misses++;
     const stored = this.storedVerdicts ? this.storedVerdict(w) : undefined;
     if (stored) {
       this.cache?.remember(w, stored);
+      // A word's flags say "correct" in one read; a verdict of another kind is a record to decode, worth sharing.
+      if (stored !== CORRECT) this.shared?.set(w, encodeResult(stored));
       return stored;
     }
     let result = this.check(w);
@@ -271,7 +291,10 @@ export class Spellchecker {
       if (joined !== null) result = Object.freeze({ status: 'misspelled', corrections: [joined] }) as SpellcheckWordResult;
     }
     // An unknown found while compoundCorrection runs was not taken apart itself: not the final answer.
-    if (!(this.joining && result.status === 'unknown')) this.cache?.remember(w, result);
+    if (!(this.joining && result.status === 'unknown')) {
+      this.cache?.remember(w, result);
+      this.shared?.set(w, encodeResult(result));
+    }
     return result;
   }
 
@@ -760,6 +783,31 @@ function foldLengthAndNasals(w: string): string {
 /** The word with every long vowel written short and व as ब: two spellings equal under it differ by those slips only. */
 function foldCommonSlips(w: string): string {
   return w.replace(/[ीूईऊव]/g, (v) => COMMON_SLIP_FOLD[v]!);
+}
+
+/** Separates the fields of an encoded result (no normalized word has it). */
+const FIELD = '\u001f';
+const STATUS_CODES = { correct: 'c', misspelled: 'm', unknown: 'u' } as const;
+
+/**
+ * A word's result as one string for the threads' shared table: the status's
+ * letter and the rule, the category, then the corrections, separated by
+ * U+001F. decodeResult gives back an equal result (the same fields, in the
+ * same order, so its JSON is the same).
+ */
+export function encodeResult(r: SpellcheckWordResult): string {
+  return `${STATUS_CODES[r.status]}${r.rule ?? ''}${FIELD}${r.category ?? ''}${FIELD}${r.corrections?.join(FIELD) ?? ''}`;
+}
+
+export function decodeResult(s: string): SpellcheckWordResult {
+  const parts = s.split(FIELD);
+  const head = parts[0]!;
+  const status = head[0] === 'c' ? 'correct' : head[0] === 'u' ? 'unknown' : 'misspelled';
+  if (status !== 'misspelled' && head.length === 1 && !parts[1]) return status === 'correct' ? CORRECT : UNKNOWN;
+  const r: SpellcheckWordResult = { status, corrections: status === 'misspelled' ? parts.slice(2) : null };
+  if (head.length > 1) r.rule = head.slice(1);
+  if (parts[1]) r.category = parts[1] as SpellCategory;
+  return Object.freeze(r);
 }
 
 /**

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MAX_CORRECTIONS, Spellchecker } from '../../../src/engine/spell/spellchecker.js';
+import { decodeResult, encodeResult, MAX_CORRECTIONS, Spellchecker } from '../../../src/engine/spell/spellchecker.js';
+import { SharedStrings } from '../../../src/engine/lang/shared-strings.js';
 import { JobStopped } from '../../../src/engine/lang/checkpoint.js';
 import { CachePlan } from '../../../src/engine/lang/budget-cache.js';
 import { FORM_LEXICON } from '../../../src/store/types.js';
@@ -306,4 +307,37 @@ test('checkText stops at the checkpoint before a word when told to (a cancelled 
   assert.throws(() => s.checkText('म घरमा किताब पढ्छु।', stopAfterTwo), (e: unknown) => e instanceof JobStopped);
   assert.equal(asked, 3, 'asked once per distinct word until told to stop');
   assert.deepEqual(s.checkText('म घरमा किताब पढ्छु।', () => false), { misspelled: [], unknown: [] });
+});
+
+test('results shared between checkers (threads) read back equal to those worked out, and are not worked out again', () => {
+  const words = ['घर', 'पानि', 'सम्लग्न', 'बिचार', 'गाउ', 'कितब', 'ज्ह्ज्ह्ज्ह', 'किताबहरूमा', 'पानिहरूमा', 'आफनो'];
+  const alone = checker();
+  const expected = words.map((w) => alone.checkWord(w));
+  const table = new SharedStrings(SharedStrings.allocate(4096, 512));
+  const first = checker();
+  first.shareResults(table);
+  const second = checker();
+  second.shareResults(table);
+  assert.deepEqual(words.map((w) => first.checkWord(w)), expected);
+  second.resetCacheStats();
+  const got = words.map((w) => second.checkWord(w));
+  assert.deepEqual(got, expected);
+  // The same JSON (fields in the same order) as the checker that worked them out.
+  assert.equal(JSON.stringify(got), JSON.stringify(expected));
+  assert.equal(second.cacheStats().misses, 0, 'every result came from the shared table');
+});
+
+test('encodeResult and decodeResult: every kind of result, fields and their order kept', () => {
+  const results = [
+    { status: 'correct', corrections: null },
+    { status: 'unknown', corrections: null },
+    { status: 'misspelled', corrections: ['पानी'] },
+    { status: 'misspelled', corrections: ['संलग्न', 'सम्लग्न'], rule: 'sam-anusvara' },
+    { status: 'misspelled', corrections: ['क्षेत्र'], category: 'real-word' },
+  ] as const;
+  for (const r of results) {
+    const back = decodeResult(encodeResult(r as never));
+    assert.equal(JSON.stringify(back), JSON.stringify(r));
+    assert.ok(Object.isFrozen(back));
+  }
 });

@@ -1,0 +1,144 @@
+// A string-to-string memo in one SharedArrayBuffer, read and written by
+// every thread of the process at once. (Not a fact about Nepali: it lives in
+// lang because lang is the one module every engine may import.)
+//
+// Why: each worker thread has its own caches (budget-cache.ts), so the words
+// of a document split over two threads were worked out twice, once by each
+// (bench/RESULTS.md, session 16). A thread asks its own cache first, then
+// this table, and only then does the work; what it works out it writes here.
+//
+// Layout: a ring of UTF-16 code units where entries are appended
+// ([key length, value length, key..., value...]) and an index of slots, one
+// per hash of a key, holding where its latest entry starts. Old entries are
+// overwritten as the ring comes round; a slot shared by two keys holds the
+// later one. So the table forgets, as a cache does, and never grows.
+//
+// Concurrency, without locks (a thread may be terminated at any moment, and
+// a lock it held would stop every other):
+// - a writer reserves room by advancing the cursor with one Atomics.add, then
+//   writes its entry there, then publishes it in its slot (Atomics.store);
+//   an entry that would run past the ring's end is dropped, not written;
+// - a reader takes the slot, reads the entry, and keeps what it read only if
+//   the cursor has not since come round to the entry (a writer reserves
+//   before it writes, so an entry the cursor has not reached again is
+//   whole), and only if its key is the key asked: anything else is a miss.
+// Positions are unsigned 32-bit counts of code units that wrap; the ring's
+// size is a power of two, so a position's place in the ring survives the wrap.
+
+/** Header words (Uint32): the cursor (next free position), then entries written and dropped. */
+const CURSOR = 0;
+const WRITTEN = 1;
+const DROPPED = 2;
+const HEADER_WORDS = 4;
+/** Units before an entry's key: its key and value lengths. */
+const ENTRY_HEAD = 2;
+/** The largest entry, as a share of the ring. */
+const MAX_ENTRY_SHARE = 1 / 64;
+
+function isPowerOfTwo(n: number): boolean {
+  return Number.isInteger(n) && n > 0 && (n & (n - 1)) === 0;
+}
+
+/** The memory a table with `ringUnits` units and `slots` slots takes, bytes. */
+export function sharedStringsBytes(ringUnits: number, slots: number): number {
+  return 4 * (HEADER_WORDS + slots) + 2 * ringUnits;
+}
+
+/** 32-bit FNV-1a over the key's code units. */
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+export interface SharedStringsFigures {
+  /** Entries written since the table was made (by every thread). */
+  written: number;
+  /** Entries not written: too long, or reserved across the ring's end. */
+  dropped: number;
+  /** Code units of the ring. */
+  units: number;
+}
+
+export class SharedStrings {
+  private readonly header: Uint32Array;
+  private readonly index: Uint32Array;
+  private readonly ring: Uint16Array;
+  private readonly units: number;
+  private readonly slotMask: number;
+  private readonly maxEntry: number;
+
+  /** Makes the memory of a table of `ringUnits` code units (a power of two) and `slots` slots (a power of two). */
+  static allocate(ringUnits: number, slots: number): SharedArrayBuffer {
+    if (!isPowerOfTwo(ringUnits) || !isPowerOfTwo(slots) || ringUnits < 64) throw new RangeError('ringUnits and slots must be powers of two (ringUnits at least 64)');
+    const buffer = new SharedArrayBuffer(sharedStringsBytes(ringUnits, slots));
+    new Uint32Array(buffer, 0, HEADER_WORDS)[3] = slots;
+    return buffer;
+  }
+
+  /** A view of a table made by allocate() (in this thread or another). */
+  constructor(buffer: SharedArrayBuffer) {
+    this.header = new Uint32Array(buffer, 0, HEADER_WORDS);
+    const slots = this.header[3]!;
+    if (!isPowerOfTwo(slots)) throw new RangeError('not a shared string table');
+    this.index = new Uint32Array(buffer, 4 * HEADER_WORDS, slots);
+    this.units = (buffer.byteLength - 4 * (HEADER_WORDS + slots)) / 2;
+    if (!isPowerOfTwo(this.units)) throw new RangeError('not a shared string table');
+    this.ring = new Uint16Array(buffer, 4 * (HEADER_WORDS + slots), this.units);
+    this.slotMask = slots - 1;
+    this.maxEntry = Math.max(ENTRY_HEAD + 1, Math.floor(this.units * MAX_ENTRY_SHARE));
+  }
+
+  /** The value last written under `key`, if the table still holds it. */
+  get(key: string): string | undefined {
+    const published = Atomics.load(this.index, hash(key) & this.slotMask);
+    if (published === 0) return undefined;
+    const pos = (published - 1) >>> 0;
+    if (!this.intact(pos, 0)) return undefined;
+    const ring = this.ring;
+    const at = pos & (this.units - 1);
+    const keyLength = ring[at]!;
+    const valueLength = ring[at + 1]!;
+    const size = ENTRY_HEAD + keyLength + valueLength;
+    if (keyLength !== key.length || at + size > this.units) return undefined;
+    for (let i = 0; i < keyLength; i++) if (ring[at + ENTRY_HEAD + i] !== key.charCodeAt(i)) return undefined;
+    const from = at + ENTRY_HEAD + keyLength;
+    const value = String.fromCharCode.apply(null, ring.subarray(from, from + valueLength) as unknown as number[]);
+    // Written over while it was read: not this key's value.
+    return this.intact(pos, size) ? value : undefined;
+  }
+
+  /** Stores `value` under `key` (dropped when the entry is longer than a 64th of the ring). */
+  set(key: string, value: string): void {
+    const size = ENTRY_HEAD + key.length + value.length;
+    if (size > this.maxEntry) {
+      Atomics.add(this.header, DROPPED, 1);
+      return;
+    }
+    const pos = Atomics.add(this.header, CURSOR, size) >>> 0;
+    const at = pos & (this.units - 1);
+    // Entries never wrap: one that would is dropped (its room is left unused until the ring comes round).
+    if (at + size > this.units) {
+      Atomics.add(this.header, DROPPED, 1);
+      return;
+    }
+    const ring = this.ring;
+    ring[at] = key.length;
+    ring[at + 1] = value.length;
+    for (let i = 0; i < key.length; i++) ring[at + ENTRY_HEAD + i] = key.charCodeAt(i);
+    const from = at + ENTRY_HEAD + key.length;
+    for (let i = 0; i < value.length; i++) ring[from + i] = value.charCodeAt(i);
+    Atomics.store(this.index, hash(key) & this.slotMask, (pos + 1) >>> 0);
+    Atomics.add(this.header, WRITTEN, 1);
+  }
+
+  figures(): SharedStringsFigures {
+    return { written: Atomics.load(this.header, WRITTEN), dropped: Atomics.load(this.header, DROPPED), units: this.units };
+  }
+
+  /** No writer has reserved room over the `size` units at `pos` since they were written (the cursor has not come round to them). */
+  private intact(pos: number, size: number): boolean {
+    const ahead = (Atomics.load(this.header, CURSOR) - pos) >>> 0;
+    return ahead >= size && ahead <= this.units;
+  }
+}

@@ -1,0 +1,89 @@
+// The threads' shared string table (src/engine/lang/shared-strings.ts): what
+// is written is read back, by this thread and by others; what the ring has
+// come round to, or a later key in the same slot, is a miss, never another
+// key's value; long entries are dropped; and two threads writing and reading
+// at once never read a torn or foreign value.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Worker } from 'node:worker_threads';
+import { SharedStrings, sharedStringsBytes } from '../../../src/engine/lang/shared-strings.js';
+
+test('a value written is read back, the latest under its key; other keys miss', () => {
+  const t = new SharedStrings(SharedStrings.allocate(4096, 64));
+  assert.equal(t.get('घर'), undefined);
+  t.set('घर', 'c');
+  t.set('पानि', 'mvowel\u001fstandard\u001fपानी');
+  assert.equal(t.get('घर'), 'c');
+  assert.equal(t.get('पानि'), 'mvowel\u001fstandard\u001fपानी');
+  t.set('घर', 'u');
+  assert.equal(t.get('घर'), 'u');
+  assert.equal(t.get('घरहरू'), undefined);
+  assert.equal(t.get(''), undefined);
+  t.set('', '');
+  assert.equal(t.get(''), '');
+  assert.deepEqual(t.figures(), { written: 4, dropped: 0, units: 4096 });
+});
+
+test('another view of the same memory sees the same entries', () => {
+  const buffer = SharedStrings.allocate(1024, 16);
+  assert.equal(buffer.byteLength, sharedStringsBytes(1024, 16));
+  new SharedStrings(buffer).set('नेपाल', 'c');
+  assert.equal(new SharedStrings(buffer).get('नेपाल'), 'c');
+});
+
+test('keys in one slot: the later one is kept, the earlier misses', () => {
+  const t = new SharedStrings(SharedStrings.allocate(1024, 1));
+  t.set('क', '1');
+  t.set('ख', '2');
+  assert.equal(t.get('क'), undefined);
+  assert.equal(t.get('ख'), '2');
+});
+
+test('the ring comes round: old entries miss, recent ones are read, none is read wrong', () => {
+  const t = new SharedStrings(SharedStrings.allocate(1024, 1024));
+  const value = (i: number): string => `v${i}`.repeat(1 + (i % 2));
+  for (let i = 0; i < 2000; i++) {
+    t.set(`k${i}`, value(i));
+    for (let j = Math.max(0, i - 40); j <= i; j++) {
+      const got = t.get(`k${j}`);
+      if (got !== undefined) assert.equal(got, value(j), `k${j} after writing k${i}`);
+    }
+    assert.equal(t.get(`k${i}`) ?? value(i), value(i));
+  }
+  // The oldest are gone (1,024 units hold about a hundred entries).
+  assert.equal(t.get('k0'), undefined);
+  assert.ok(t.figures().written > 0 && t.figures().dropped > 0, 'entries across the end are dropped');
+});
+
+test('an entry longer than a 64th of the ring is not written', () => {
+  const t = new SharedStrings(SharedStrings.allocate(1024, 64));
+  t.set('short', 'x'.repeat(9));
+  assert.equal(t.get('short'), 'x'.repeat(9));
+  t.set('long', 'x'.repeat(11));
+  assert.equal(t.get('long'), undefined);
+  assert.equal(t.figures().dropped, 1);
+});
+
+test('sizes that are not powers of two are refused', () => {
+  assert.throws(() => SharedStrings.allocate(1000, 64), RangeError);
+  assert.throws(() => SharedStrings.allocate(1024, 48), RangeError);
+  assert.throws(() => new SharedStrings(new SharedArrayBuffer(64)), RangeError);
+});
+
+test('two threads writing and reading at once never read a torn or foreign value', async () => {
+  // A small ring, so that entries are overwritten while others read them.
+  const buffer = SharedStrings.allocate(4096, 256);
+  const url = new URL('./shared-strings-worker.js', import.meta.url);
+  const run = (seed: number) =>
+    new Promise<{ hits: number; wrong: number }>((resolve, reject) => {
+      const w = new Worker(url, { workerData: { buffer, seed, rounds: 200_000 } });
+      w.once('message', resolve);
+      w.once('error', reject);
+    });
+  const results = await Promise.all([run(1), run(2)]);
+  for (const r of results) {
+    assert.equal(r.wrong, 0, 'a value read is always the value written under that key');
+    assert.ok(r.hits > 1000, `the threads read each other's entries (${r.hits} hits)`);
+  }
+});
