@@ -222,173 +222,212 @@ interface Place extends Mark {
  * whitespace); omitted, tokens are not counted.
  */
 export function splitDocument(b: Uint8Array, limits: PieceLimits, countTokens?: (chunk: string) => number): SplitOutcome {
-  const pieces: Piece[] = [];
-  let firstLimits: PieceLimits = {
-    characters: Math.max(1, Math.floor(limits.characters * FIRST_PIECE_SHARE)),
-    words: Math.max(1, Math.floor(limits.words * FIRST_PIECE_SHARE)),
-    tokens: Math.max(1, Math.floor(limits.tokens * FIRST_PIECE_SHARE)),
-  };
-  let l = firstLimits;
+  return new Splitter(b, limits, countTokens).run();
+}
+
+/**
+ * One split's state. A class and not closures made per call: V8 compiles a
+ * call to a closure for that closure, and a new document's new closures
+ * threw the compiled splitter away ("wrong call target"): the first
+ * documents took twice as long to split.
+ */
+class Splitter {
+  private readonly pieces: Piece[] = [];
+  private first: PieceLimits;
+  /** The limits of the current piece (the first piece's are smaller). */
+  private l: PieceLimits;
   // Counts from the document's start to the end of what has been read.
-  let at = 0;
-  let u16 = 0;
-  let chars = 0;
-  let words = 0;
-  let tokens = 0;
+  private at = 0;
+  private u16 = 0;
+  private chars = 0;
+  private words = 0;
+  private tokens = 0;
   /** Where the current piece starts. */
-  let start: Mark = { at: 0, u16: 0, chars: 0, words: 0, tokens: 0 };
+  private start: Mark = { at: 0, u16: 0, chars: 0, words: 0, tokens: 0 };
   /**
    * The latest place of each kind of break in the current piece (the fill of
    * a piece grows with its end, so the latest of a kind is the best of that
-   * kind, and it is half full whenever any of that kind is), and the latest
-   * of any kind: all cut() needs.
+   * kind, and it is half full whenever any of that kind is), and which of
+   * them is the latest of any kind: all cut() needs.
    */
-  const latest: (Place | null)[] = [null, null, null];
-  /** The latest place of any kind is latest[lastKind] (null once a cut passes it). */
-  let lastKind = Break.Space;
+  private readonly latest: (Place | null)[] = [null, null, null];
+  private lastKind = Break.Space;
   /** One Place object per kind, rewritten as later places of the kind come (a document has a place per word). */
-  const slots: Place[] = [0, 1, 2].map(() => ({ at: 0, u16: 0, chars: 0, words: 0, tokens: 0, gapEnd: 0 }));
-
-  const size = (toChars: number, toWords: number, toTokens: number): number =>
-    Math.max((toChars - start.chars) / l.characters, (toWords - start.words) / l.words, countTokens ? (toTokens - start.tokens) / l.tokens : 0);
-  /** size(...) <= 1, in integers (the test of every unit). */
-  const fits = (toChars: number, toWords: number, toTokens: number): boolean =>
-    toChars - start.chars <= l.characters && toWords - start.words <= l.words && (!countTokens || toTokens - start.tokens <= l.tokens);
-  const emit = (to: Mark): void => {
-    pieces.push({ start: start.u16, end: to.u16, byteStart: start.at, byteEnd: to.at, words: to.words - start.words, tokens: to.tokens - start.tokens });
-    start = { at: to.at, u16: to.u16, chars: to.chars, words: to.words, tokens: to.tokens };
-    l = limits;
-    for (let k = 0; k < 3; k++) if (latest[k] && latest[k]!.at <= to.at) latest[k] = null;
-  };
-  /** A place moved to a grapheme boundary: where its gap begins, or one whitespace character on (after a Prepend letter); null when neither is. */
-  const settle = (p: Place): Mark | null => {
-    if (isGraphemeBoundaryAt(b, p.at)) return { at: p.at, u16: p.u16, chars: p.chars, words: p.words, tokens: p.tokens };
-    const next = p.at + spaceLength(b, p.at);
-    if (next < p.gapEnd && isGraphemeBoundaryAt(b, next)) return { at: next, u16: p.u16 + 1, chars: p.chars + 1, words: p.words, tokens: p.tokens };
-    return null;
-  };
-  /** Ends the piece at its best place (the strongest break that fills half of it, the latest of that kind; else the latest); false when it has none. */
-  const cut = (): boolean => {
-    const candidates: (Place | null)[] = [];
-    for (const k of [Break.Paragraph, Break.Sentence, Break.Space]) {
-      const p = latest[k];
-      if (p && size(p.chars, p.words, p.tokens) >= MIN_FILL) candidates.push(p);
-    }
-    candidates.push(latest[lastKind] ?? null);
-    for (const p of candidates) {
-      // Checked only for the chosen place: rarely needed, dear to ask.
-      const m = p && settle(p);
-      if (m) {
-        emit(m);
-        return true;
-      }
-    }
-    return false;
-  };
-
-  let problem: SplitOutcome | null = null;
+  private readonly slots: Place[] = [0, 1, 2].map(() => ({ at: 0, u16: 0, chars: 0, words: 0, tokens: 0, gapEnd: 0 }));
+  private problem: SplitOutcome | null = null;
   /** The chunk before the current unit (a sentence may end with it). */
-  let prevStart = 0;
+  private prevStart = 0;
+
+  constructor(
+    private readonly b: Uint8Array,
+    private readonly limits: PieceLimits,
+    private readonly countTokens: ((chunk: string) => number) | undefined,
+  ) {
+    this.first = {
+      characters: Math.max(1, Math.floor(limits.characters * FIRST_PIECE_SHARE)),
+      words: Math.max(1, Math.floor(limits.words * FIRST_PIECE_SHARE)),
+      tokens: Math.max(1, Math.floor(limits.tokens * FIRST_PIECE_SHARE)),
+    };
+    this.l = this.first;
+  }
+
+  run(): SplitOutcome {
+    // The chunks of lang/text.ts forEachChunk, read in one pass that also
+    // counts their code points and code units (most characters are ASCII or
+    // Devanagari, never spaces: spaceLength is asked only of the others).
+    const bytes = this.b;
+    const n = bytes.length;
+    let i = 0;
+    let iU16 = 0;
+    while (i < n && !this.problem) {
+      for (let w = spaceLength(bytes, i); w > 0; w = i < n ? spaceLength(bytes, i) : 0) {
+        i += w;
+        iU16++;
+      }
+      if (i >= n) break;
+      const gapEndU16 = iU16;
+      const chunkStart = i;
+      let chunkChars = 0;
+      let chunkU16 = 0;
+      let ascii = true;
+      while (i < n) {
+        const x = bytes[i]!;
+        if (x < 0x80) {
+          if (x <= 0x20 && (x === 0x20 || (x >= 0x09 && x <= 0x0d))) break;
+          i++;
+          chunkU16++;
+        } else if (x === 0xe0 && (bytes[i + 1] === 0xa4 || bytes[i + 1] === 0xa5)) {
+          // Devanagari (U+0900-U+097F): never a space.
+          i += 3;
+          chunkU16++;
+          ascii = false;
+        } else {
+          if (spaceLength(bytes, i) > 0) break;
+          const len = utf8Length(x);
+          i += len;
+          chunkU16 += len === 4 ? 2 : 1;
+          ascii = false;
+        }
+        chunkChars++;
+      }
+      iU16 += chunkU16;
+      this.addUnit(chunkStart, gapEndU16, i, chunkChars, chunkU16, ascii);
+    }
+    if (this.problem) return this.problem;
+    if (this.at < n) this.addUnit(n, iU16, n, 0, 0, true);
+    if (this.at > this.start.at) this.emit({ at: this.at, u16: this.u16, chars: this.chars, words: this.words, tokens: this.tokens });
+    return { ok: true, pieces: this.pieces, words: this.words };
+  }
+
   /**
    * Reads the unit [at, chunkEnd): a gap of whitespace up to gapEnd (gapEndU16
    * in UTF-16) and the chunk after it (none for the trailing gap), of
    * chunkChars code points and chunkU16 code units; `ascii` when the chunk is.
    */
-  const addUnit = (gapEnd: number, gapEndU16: number, chunkEnd: number, chunkChars: number, chunkU16: number, ascii: boolean): void => {
-    const chunkTokens = countTokens && chunkEnd > gapEnd ? countTokens(ascii ? asciiText(b, gapEnd, chunkEnd) : utf8Text(b, gapEnd, chunkEnd)) : 0;
-    if (chunkChars > limits.characters) problem = { ok: false, problem: 'characters', at: gapEndU16 };
-    else if (countTokens && chunkTokens > limits.tokens) problem = { ok: false, problem: 'tokens', at: gapEndU16 };
-    if (problem) return;
+  private addUnit(gapEnd: number, gapEndU16: number, chunkEnd: number, chunkChars: number, chunkU16: number, ascii: boolean): void {
+    const b = this.b;
+    const limits = this.limits;
+    const count = this.countTokens;
+    const chunkTokens = count && chunkEnd > gapEnd ? count(ascii ? asciiText(b, gapEnd, chunkEnd) : utf8Text(b, gapEnd, chunkEnd)) : 0;
+    if (chunkChars > limits.characters) this.problem = { ok: false, problem: 'characters', at: gapEndU16 };
+    else if (count && chunkTokens > limits.tokens) this.problem = { ok: false, problem: 'tokens', at: gapEndU16 };
+    if (this.problem) return;
     // A chunk too big for the small first piece makes it an ordinary one.
-    if (pieces.length === 0 && (chunkChars > firstLimits.characters || chunkTokens > firstLimits.tokens)) l = firstLimits = limits;
-    if (at > start.at) {
-      const k = breakKind(b, prevStart, at, gapEnd);
-      const p = slots[k]!;
+    if (this.pieces.length === 0 && (chunkChars > this.first.characters || chunkTokens > this.first.tokens)) this.l = this.first = limits;
+    const at = this.at;
+    if (at > this.start.at) {
+      const k = breakKind(b, this.prevStart, at, gapEnd);
+      const p = this.slots[k]!;
       p.at = at;
-      p.u16 = u16;
-      p.chars = chars;
-      p.words = words;
-      p.tokens = tokens;
+      p.u16 = this.u16;
+      p.chars = this.chars;
+      p.words = this.words;
+      p.tokens = this.tokens;
       p.gapEnd = gapEnd;
-      latest[k] = p;
-      lastKind = k;
+      this.latest[k] = p;
+      this.lastKind = k;
     }
-    const afterChars = chars + (gapEndU16 - u16) + chunkChars; // whitespace: one code unit each
-    const afterWords = words + (isWord(b, gapEnd, chunkEnd) ? 1 : 0);
-    const afterTokens = tokens + chunkTokens;
-    while (!fits(afterChars, afterWords, afterTokens) && cut()) {
+    const afterChars = this.chars + (gapEndU16 - this.u16) + chunkChars; // whitespace: one code unit each
+    const afterWords = this.words + (isWord(b, gapEnd, chunkEnd) ? 1 : 0);
+    const afterTokens = this.tokens + chunkTokens;
+    while (!this.fits(afterChars, afterWords, afterTokens) && this.cut()) {
       // each cut ends a piece earlier; check the rest again
     }
     // What is left does not fit with no place to end: a gap longer than a piece. Cut inside it.
-    while (!fits(afterChars, afterWords, afterTokens)) {
-      // The piece so far: what came before the gap (if it starts before it), then the gap up to `to`.
-      let to = Math.max(start.at, at);
-      let toU16 = Math.max(start.u16, u16);
-      const used = Math.max(0, chars - start.chars);
-      for (let room = Math.max(1, l.characters - used); room > 0 && to < gapEnd; room--) {
-        to += spaceLength(b, to);
-        toU16++;
-      }
-      if (to < gapEnd && to - 1 > start.at && b[to - 1] === 0x0d && b[to] === 0x0a) {
-        to--;
-        toU16--;
-      }
-      emit({ at: to, u16: toU16, chars: chars + (toU16 - u16), words, tokens });
-    }
-    at = chunkEnd;
-    u16 = gapEndU16 + chunkU16;
-    chars = afterChars;
-    words = afterWords;
-    tokens = afterTokens;
-    prevStart = gapEnd;
-  };
-
-  // The chunks of lang/text.ts forEachChunk, read in one pass that also
-  // counts their code points and code units (most characters are ASCII or
-  // Devanagari, never spaces: spaceLength is asked only of the others). The
-  // loop reads its own locals (the closures above share `b`, `at`...).
-  const bytes = b;
-  const n = bytes.length;
-  let i = 0;
-  let iU16 = 0;
-  while (i < n && !problem) {
-    for (let w = spaceLength(bytes, i); w > 0; w = i < n ? spaceLength(bytes, i) : 0) {
-      i += w;
-      iU16++;
-    }
-    if (i >= n) break;
-    const gapEndU16 = iU16;
-    const chunkStart = i;
-    let chunkChars = 0;
-    let chunkU16 = 0;
-    let ascii = true;
-    while (i < n) {
-      const x = bytes[i]!;
-      if (x < 0x80) {
-        if (x <= 0x20 && (x === 0x20 || (x >= 0x09 && x <= 0x0d))) break;
-        i++;
-        chunkU16++;
-      } else if (x === 0xe0 && (bytes[i + 1] === 0xa4 || bytes[i + 1] === 0xa5)) {
-        // Devanagari (U+0900-U+097F): never a space.
-        i += 3;
-        chunkU16++;
-        ascii = false;
-      } else {
-        if (spaceLength(bytes, i) > 0) break;
-        const len = utf8Length(x);
-        i += len;
-        chunkU16 += len === 4 ? 2 : 1;
-        ascii = false;
-      }
-      chunkChars++;
-    }
-    iU16 += chunkU16;
-    addUnit(chunkStart, gapEndU16, i, chunkChars, chunkU16, ascii);
+    while (!this.fits(afterChars, afterWords, afterTokens)) this.cutInsideGap(gapEnd);
+    this.at = chunkEnd;
+    this.u16 = gapEndU16 + chunkU16;
+    this.chars = afterChars;
+    this.words = afterWords;
+    this.tokens = afterTokens;
+    this.prevStart = gapEnd;
   }
-  if (problem) return problem;
-  if (at < n) addUnit(n, iU16, n, 0, 0, true);
-  if (at > start.at) emit({ at, u16, chars, words, tokens });
-  return { ok: true, pieces, words };
+
+  /** The piece so far: what came before the gap (if it starts before it), then as much of the gap as it holds, never between CR and LF. */
+  private cutInsideGap(gapEnd: number): void {
+    const b = this.b;
+    const start = this.start;
+    let to = Math.max(start.at, this.at);
+    let toU16 = Math.max(start.u16, this.u16);
+    const used = Math.max(0, this.chars - start.chars);
+    for (let room = Math.max(1, this.l.characters - used); room > 0 && to < gapEnd; room--) {
+      to += spaceLength(b, to);
+      toU16++;
+    }
+    if (to < gapEnd && to - 1 > start.at && b[to - 1] === 0x0d && b[to] === 0x0a) {
+      to--;
+      toU16--;
+    }
+    this.emit({ at: to, u16: toU16, chars: this.chars + (toU16 - this.u16), words: this.words, tokens: this.tokens });
+  }
+
+  /** How full a piece from the current start to these counts is (1: full). */
+  private size(toChars: number, toWords: number, toTokens: number): number {
+    const { start, l } = this;
+    return Math.max((toChars - start.chars) / l.characters, (toWords - start.words) / l.words, this.countTokens ? (toTokens - start.tokens) / l.tokens : 0);
+  }
+
+  /** size(...) <= 1, in integers (the test of every unit). */
+  private fits(toChars: number, toWords: number, toTokens: number): boolean {
+    const { start, l } = this;
+    return toChars - start.chars <= l.characters && toWords - start.words <= l.words && (!this.countTokens || toTokens - start.tokens <= l.tokens);
+  }
+
+  private emit(to: Mark): void {
+    const start = this.start;
+    this.pieces.push({ start: start.u16, end: to.u16, byteStart: start.at, byteEnd: to.at, words: to.words - start.words, tokens: to.tokens - start.tokens });
+    this.start = { at: to.at, u16: to.u16, chars: to.chars, words: to.words, tokens: to.tokens };
+    this.l = this.limits;
+    for (let k = 0; k < 3; k++) if (this.latest[k] && this.latest[k]!.at <= to.at) this.latest[k] = null;
+  }
+
+  /** A place moved to a grapheme boundary: where its gap begins, or one whitespace character on (after a Prepend letter); null when neither is. */
+  private settle(p: Place): Mark | null {
+    const b = this.b;
+    if (isGraphemeBoundaryAt(b, p.at)) return { at: p.at, u16: p.u16, chars: p.chars, words: p.words, tokens: p.tokens };
+    const next = p.at + spaceLength(b, p.at);
+    if (next < p.gapEnd && isGraphemeBoundaryAt(b, next)) return { at: next, u16: p.u16 + 1, chars: p.chars + 1, words: p.words, tokens: p.tokens };
+    return null;
+  }
+
+  /** Ends the piece at its best place (the strongest break that fills half of it, the latest of that kind; else the latest); false when it has none. */
+  private cut(): boolean {
+    const candidates: (Place | null)[] = [];
+    for (const k of [Break.Paragraph, Break.Sentence, Break.Space]) {
+      const p = this.latest[k];
+      if (p && this.size(p.chars, p.words, p.tokens) >= MIN_FILL) candidates.push(p);
+    }
+    candidates.push(this.latest[this.lastKind] ?? null);
+    for (const p of candidates) {
+      // Checked only for the chosen place: rarely needed, dear to ask.
+      const m = p && this.settle(p);
+      if (m) {
+        this.emit(m);
+        return true;
+      }
+    }
+    return false;
+  }
 }
 
 /** The text of an ASCII run of bytes. */
