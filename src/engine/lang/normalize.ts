@@ -19,10 +19,28 @@ export const INVISIBLES = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
 const COLON_VISARGA = new RegExp(`(?<=[${WORD_LETTERS_AND_SIGNS}]):`, 'g');
 
 export function normalizeWord(word: string): string {
+  if (isSettledDevanagari(word)) return word;
   let w = word.normalize('NFC');
   w = w.replace(INVISIBLES, '');
   if (w.includes(':')) w = w.replace(COLON_VISARGA, 'ः');
   return w;
+}
+
+/**
+ * The word is Devanagari that NFC leaves as it is and that has nothing to
+ * remove (most words: normalizeWord returns them at once). Within U+0900-
+ * U+097F, NFC changes only nukta letters (U+0958-U+095F decompose; a
+ * consonant and nukta U+093C may compose) and the order of combining marks,
+ * of which halanta is the only one left once nukta and the accents
+ * U+0951-U+0954 are out (halantas side by side keep their order); the
+ * invisibles and ':' are outside the block.
+ */
+function isSettledDevanagari(w: string): boolean {
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (c < 0x0900 || c > 0x097f || c === 0x093c || (c >= 0x0951 && c <= 0x0954) || (c >= 0x0958 && c <= 0x095f)) return false;
+  }
+  return true;
 }
 
 const DEVANAGARI_DIGITS = '०१२३४५६७८९';

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { countWords } from '../../../src/engine/lang/text.js';
 import { tokenizeForSpellcheck } from '../../../src/engine/spell/tokenize.js';
+import { prng } from '../../integration/random.js';
 
 const words = (text: string): string[] => tokenizeForSpellcheck(text).map((t) => t.text);
 
@@ -59,4 +60,22 @@ test('offsets are UTF-16 code units when the text has characters outside the BMP
 test('countWords agrees with the number of checked words on plain Nepali prose', () => {
   const text = 'हामी बिहान सबेरै उठेर विद्यालय गयौँ र साथीहरूसँग खेल्यौँ';
   assert.equal(countWords(text), words(text).length);
+});
+
+test('the tokenizer reads characters as the classes it names: words cut the same as by their regular expressions', () => {
+  // The classes as regular expressions of one character (the tokenizer asks them by code unit).
+  const WORD = /[\u0900-\u094F\u0951-\u0963\u0971-\u097F\uA8E0-\uA8FF\u200C\u200D]/;
+  const pool = ['क', 'ा', '्', 'ः', ':', '.', '१', '1', 'a', 'é', '॥', '।', 'ॐ', '\u0951', '\u200d', '\ua8f2', '-', '"', 'घ', '🙂'];
+  const rand = prng(5);
+  for (let i = 0; i < 3000; i++) {
+    let chunk = '';
+    for (let n = 1 + (i % 9); n > 0; n--) chunk += pool[Math.floor(rand() * pool.length)];
+    for (const t of tokenizeForSpellcheck(chunk)) {
+      assert.equal(chunk.slice(t.start, t.end), t.text);
+      for (const ch of t.text) assert.ok(WORD.test(ch) || ch === ':', `${JSON.stringify(chunk)}: ${JSON.stringify(t.text)}`);
+      // Maximal: the characters on either side are not word characters (nor a visarga colon after one).
+      const before = chunk[t.start - 1];
+      assert.ok(before === undefined || !WORD.test(before), `${JSON.stringify(chunk)}: ${t.start}`);
+    }
+  }
 });
