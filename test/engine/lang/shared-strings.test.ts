@@ -87,3 +87,18 @@ test('two threads writing and reading at once never read a torn or foreign value
     assert.ok(r.hits > 1000, `the threads read each other's entries (${r.hits} hits)`);
   }
 });
+
+test('positions wrap at 2^32: entries written across the wrap are read back, and the ring still comes round', () => {
+  const buffer = SharedStrings.allocate(1024, 1024);
+  // The cursor (the header's first word) a little before 2^32.
+  new Uint32Array(buffer, 0, 1)[0] = 2 ** 32 - 100;
+  const t = new SharedStrings(buffer);
+  for (let i = 0; i < 400; i++) {
+    t.set(`k${i}`, `v${i}`);
+    assert.equal(t.get(`k${i}`) ?? `v${i}`, `v${i}`);
+    if (i > 0) assert.equal(t.get(`k${i - 1}`) ?? `v${i - 1}`, `v${i - 1}`);
+  }
+  assert.ok(new Uint32Array(buffer, 0, 1)[0]! < 10_000, 'the cursor wrapped');
+  assert.equal(t.get('k399'), 'v399');
+  assert.equal(t.get('k0'), undefined, 'overwritten since');
+});
