@@ -132,6 +132,9 @@ export function placeJob(task: Task): Placement {
 }
 
 
+/** The shared table's name among the caches of health and /metrics. */
+export const SHARED_RESULTS_CACHE = 'spell.shared';
+
 /**
  * The spellcheck results the threads share (lang/shared-strings.ts): a ring
  * of a 16th of one thread's cache budget (2 MiB for CACHE_MB=32: some 50,000
@@ -216,6 +219,8 @@ export class PooledServices implements Services {
   private readonly readiness = new Int32Array(new SharedArrayBuffer(4));
   /** Worker threads piscina has created (initial ones at once, replacements when ready). */
   private created = 0;
+  /** The spellcheck results every thread shares (health shows its figures); null when caching is off. */
+  private readonly sharedResults: SharedStrings | null;
 
   constructor(private readonly opts: PoolOptions) {
     const buildDir = resolveDataDir(opts.dataDir);
@@ -238,6 +243,7 @@ export class PooledServices implements Services {
     this.bloomProblem = problem;
     const shared = bloom ? bloom.share() : null;
     const sharedResults = sharedResultsTable(opts.cacheBytes);
+    this.sharedResults = sharedResults ? new SharedStrings(sharedResults) : null;
     this.inline = openEngines({
       dataDir: buildDir,
       bloom: shared,
@@ -451,6 +457,11 @@ export class PooledServices implements Services {
       const t = totals.caches[i++];
       if (t) caches.push({ name, entries: t.entries, bytes: t.bytes, budgetBytes: cache.budget * live.size });
     });
+    if (this.sharedResults) {
+      // One table for every thread: its budget is its memory.
+      const f = this.sharedResults.figures();
+      caches.push({ name: SHARED_RESULTS_CACHE, entries: f.entries, bytes: f.bytes, budgetBytes: f.size });
+    }
     const rss = processMemory();
     return {
       databaseConnected: connected,

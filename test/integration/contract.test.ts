@@ -716,9 +716,12 @@ test('health: every field of 2.6, healthy on the real data', { skip }, async () 
   assert.ok(r.body.memory.heap_mib > 0 && r.body.memory.heap_committed_mib >= r.body.memory.heap_mib, 'committed heap holds the used heap');
   assert.ok(r.body.memory.external_mib >= 0);
   const caches = r.body.memory.caches as Record<string, { entries: number; mib: number; budget_mib: number }>;
-  for (const name of ['spell.results', 'spell.storeForms', 'roman.analyses', 'roman.wordFacts']) assert.ok(caches[name], `${name} is reported`);
-  const budget = Object.values(caches).reduce((n, c) => n + c.budget_mib, 0);
+  for (const name of ['spell.results', 'spell.storeForms', 'roman.analyses', 'roman.wordFacts', 'spell.shared']) assert.ok(caches[name], `${name} is reported`);
+  // The threads' own caches share each thread's CACHE_MB; the one table they all share is its own (a 16th of it, and its slots).
+  const { 'spell.shared': shared, ...own } = caches;
+  const budget = Object.values(own).reduce((n, c) => n + c.budget_mib, 0);
   assert.ok(Math.abs(budget - 3 * r.body.memory.cache_budget_mib) < 1, `the shares add up to the threads' budgets (${budget})`);
+  assert.ok(Math.abs(shared!.budget_mib - r.body.memory.cache_budget_mib * (1 / 16 + 1 / 64)) < 0.1, `the shared table's size (${shared!.budget_mib} MiB)`);
   for (const [name, c] of Object.entries(caches)) assert.ok(c.mib <= c.budget_mib, `${name} within its budget`);
 });
 
@@ -769,6 +772,8 @@ test('metrics on the real service: the pool, the engine caches and memory apart 
   assert.ok(value('nls_memory_heap_committed_bytes') >= value('nls_memory_heap_used_bytes'));
   assert.ok(value('nls_cache_budget_bytes', { cache: 'spell.results' }) > 0);
   assert.ok(value('nls_cache_entries', { cache: 'spell.results' }) > 0);
+  assert.ok(value('nls_cache_budget_bytes', { cache: 'spell.shared' }) > 0);
+  assert.ok(value('nls_cache_entries', { cache: 'spell.shared' }) >= 0);
   assert.ok(value('nls_spell_cache_misses_total') > 0);
   assert.ok(value('nls_pool_jobs_admitted_total') >= 0);
   assert.equal(value('nls_degraded'), 0);

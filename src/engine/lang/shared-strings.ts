@@ -52,6 +52,12 @@ function hash(s: string): number {
 }
 
 export interface SharedStringsFigures {
+  /** Entries the table holds now (whole, and the latest of their slot). */
+  entries: number;
+  /** Bytes of its memory in use: the ring as far as it has been written, and the slots. */
+  bytes: number;
+  /** Bytes of its memory. */
+  size: number;
   /** Entries written since the table was made (by every thread). */
   written: number;
   /** Entries not written: too long, or reserved across the ring's end. */
@@ -132,8 +138,22 @@ export class SharedStrings {
     Atomics.add(this.header, WRITTEN, 1);
   }
 
+  /** The table's figures (a walk over its slots: for health, not for every request). */
   figures(): SharedStringsFigures {
-    return { written: Atomics.load(this.header, WRITTEN), dropped: Atomics.load(this.header, DROPPED), units: this.units };
+    let entries = 0;
+    for (let slot = 0; slot < this.index.length; slot++) {
+      const published = Atomics.load(this.index, slot);
+      if (published !== 0 && this.intact((published - 1) >>> 0, ENTRY_HEAD)) entries++;
+    }
+    const slotBytes = 4 * (HEADER_WORDS + this.index.length);
+    return {
+      entries,
+      bytes: slotBytes + 2 * Math.min(Atomics.load(this.header, CURSOR), this.units),
+      size: slotBytes + 2 * this.units,
+      written: Atomics.load(this.header, WRITTEN),
+      dropped: Atomics.load(this.header, DROPPED),
+      units: this.units,
+    };
   }
 
   /** No writer has reserved room over the `size` units at `pos` since they were written (the cursor has not come round to them). */
