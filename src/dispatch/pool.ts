@@ -12,7 +12,7 @@ import { lookupEntryJson, lookupMultiDict } from '../engine/lookup/entry.js';
 import { lookupVariants } from '../engine/lookup/variants.js';
 import { suggestWords } from '../engine/lookup/suggest.js';
 import { normalizeWord } from '../engine/lang/normalize.js';
-import { SharedStrings } from '../engine/lang/shared-strings.js';
+import { SharedStrings, type SharedStringsFigures } from '../engine/lang/shared-strings.js';
 import type { DictionaryEntryResult, RomanizationResult, SpellcheckTextResult, SpellcheckWordResult, SpellLevel } from '../engine/results.js';
 import { BloomFilter } from '../store/bloom.js';
 import { resolveDataDir } from '../store/data-dir.js';
@@ -134,6 +134,8 @@ export function placeJob(task: Task): Placement {
 
 /** The shared table's name among the caches of health and /metrics. */
 export const SHARED_RESULTS_CACHE = 'spell.shared';
+/** How long health reuses the shared table's figures (health is never refused, and is asked as often as a client likes). */
+const SHARED_FIGURES_MS = 1000;
 
 /**
  * The spellcheck results the threads share (lang/shared-strings.ts): a ring
@@ -221,6 +223,8 @@ export class PooledServices implements Services {
   private created = 0;
   /** The spellcheck results every thread shares (health shows its figures); null when caching is off. */
   private readonly sharedResults: SharedStrings | null;
+  /** Its figures as last read (a walk over 2^17 slots, 1.7 ms: at most once a SHARED_FIGURES_MS, however often health is asked). */
+  private sharedFigures: { at: number; figures: SharedStringsFigures } | null = null;
 
   constructor(private readonly opts: PoolOptions) {
     const buildDir = resolveDataDir(opts.dataDir);
@@ -348,6 +352,13 @@ export class PooledServices implements Services {
     }
   }
 
+  private sharedResultsFigures(): SharedStringsFigures | null {
+    if (!this.sharedResults) return null;
+    const now = Date.now();
+    if (!this.sharedFigures || now - this.sharedFigures.at >= SHARED_FIGURES_MS) this.sharedFigures = { at: now, figures: this.sharedResults.figures() };
+    return this.sharedFigures.figures;
+  }
+
   private timeoutOutcome(): Outcome<never> {
     return { ok: false, code: 'INTERNAL_ERROR', message: `the job took longer than ${this.taskTimeoutMs} ms and was cancelled` };
   }
@@ -457,11 +468,9 @@ export class PooledServices implements Services {
       const t = totals.caches[i++];
       if (t) caches.push({ name, entries: t.entries, bytes: t.bytes, budgetBytes: cache.budget * live.size });
     });
-    if (this.sharedResults) {
-      // One table for every thread: its budget is its memory.
-      const f = this.sharedResults.figures();
-      caches.push({ name: SHARED_RESULTS_CACHE, entries: f.entries, bytes: f.bytes, budgetBytes: f.size });
-    }
+    const shared = this.sharedResultsFigures();
+    // One table for every thread: its budget is its memory.
+    if (shared) caches.push({ name: SHARED_RESULTS_CACHE, entries: shared.entries, bytes: shared.bytes, budgetBytes: shared.size });
     const rss = processMemory();
     return {
       databaseConnected: connected,
