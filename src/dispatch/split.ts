@@ -93,6 +93,16 @@ function codePointAt(b: Uint8Array, i: number): number {
   return ((x & 0x07) << 18) | ((b[i + 1]! & 0x3f) << 12) | ((b[i + 2]! & 0x3f) << 6) | (b[i + 3]! & 0x3f);
 }
 
+/** The character at byte `i` is Devanagari (U+0900-U+097F: E0 A4 xx or E0 A5 xx). */
+function isDevanagariAt(b: Uint8Array, i: number): boolean {
+  return b[i] === 0xe0 && (b[i + 1] === 0xa4 || b[i + 1] === 0xa5);
+}
+
+/** An ASCII letter or digit. */
+function isAsciiLetterOrDigit(x: number): boolean {
+  return (x >= 0x30 && x <= 0x39) || (x >= 0x41 && x <= 0x5a) || (x >= 0x61 && x <= 0x7a);
+}
+
 /** Where the character before byte `i` starts. */
 function previousStart(b: Uint8Array, i: number): number {
   let j = i - 1;
@@ -113,7 +123,7 @@ function spaceLength(b: Uint8Array, i: number): number {
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** The text of bytes [from, to). */
-export function utf8Text(b: Uint8Array, from: number, to: number): string {
+function utf8Text(b: Uint8Array, from: number, to: number): string {
   return decoder.decode(b.subarray(from, to));
 }
 
@@ -141,7 +151,7 @@ function isGraphemeBoundaryAt(b: Uint8Array, at: number): boolean {
   if (at <= 0 || at >= b.length) return true;
   const before = previousStart(b, at);
   const x = b[before]!;
-  if ((x < 0x80 && x !== 0x0d) || (x === 0xe0 && (b[before + 1] === 0xa4 || b[before + 1] === 0xa5))) return true;
+  if ((x < 0x80 && x !== 0x0d) || isDevanagariAt(b, before)) return true;
   return isGraphemeBoundaryInWindow(b, at);
 }
 
@@ -161,10 +171,10 @@ const SENTENCE_MARKS = new Set([0x2e, 0x21, 0x3f, 0x0964, 0x0965]);
 
 /** What kind of break the gap [gapStart, gapEnd) after the chunk [chunkStart, gapStart) is (bytes). */
 function breakKind(b: Uint8Array, chunkStart: number, gapStart: number, gapEnd: number): Break {
-  // Most gaps: one space after a letter or sign (ASCII, or Devanagari but । and ॥).
+  // Most gaps: one space after an ASCII letter or digit, or after Devanagari but । (E0 A5 A4) and ॥ (E0 A5 A5).
   if (gapEnd - gapStart === 1 && b[gapStart] === 0x20) {
     const x = b[gapStart - 1]!;
-    if (x < 0x80 ? (x >= 0x30 && x <= 0x39) || (x >= 0x41 && x <= 0x5a) || (x >= 0x61 && x <= 0x7a) : gapStart - chunkStart >= 3 && b[gapStart - 3] === 0xe0 && (b[gapStart - 2] === 0xa4 || (b[gapStart - 2] === 0xa5 && x !== 0xa4 && x !== 0xa5))) return Break.Space;
+    if (x < 0x80 ? isAsciiLetterOrDigit(x) : gapStart - chunkStart >= 3 && isDevanagariAt(b, gapStart - 3) && !(b[gapStart - 2] === 0xa5 && (x === 0xa4 || x === 0xa5))) return Break.Space;
   }
   let newlines = 0;
   for (let i = gapStart; i < gapEnd; i += utf8Length(b[i]!)) {
@@ -184,8 +194,7 @@ function isWord(b: Uint8Array, from: number, to: number): boolean {
   for (let i = from; i < to; ) {
     const x = b[i]!;
     if (x < 0x80) {
-      // ASCII letters and digits.
-      if ((x >= 0x30 && x <= 0x39) || (x >= 0x41 && x <= 0x5a) || (x >= 0x61 && x <= 0x7a)) return true;
+      if (isAsciiLetterOrDigit(x)) return true;
       i++;
       continue;
     }
@@ -296,8 +305,8 @@ class Splitter {
           if (x <= 0x20 && (x === 0x20 || (x >= 0x09 && x <= 0x0d))) break;
           i++;
           chunkU16++;
-        } else if (x === 0xe0 && (bytes[i + 1] === 0xa4 || bytes[i + 1] === 0xa5)) {
-          // Devanagari (U+0900-U+097F): never a space.
+        } else if (isDevanagariAt(bytes, i)) {
+          // Never a space.
           i += 3;
           chunkU16++;
           ascii = false;
