@@ -140,12 +140,13 @@ const SHARED_FIGURES_MS = 1000;
 /**
  * The spellcheck results the threads share (lang/shared-strings.ts): a ring
  * of a 16th of one thread's cache budget (2 MiB for CACHE_MB=32: some 50,000
- * results of words checked in full) and a slot per 8 code units of it; none
- * when caching is off.
+ * results of words checked in full; at most 32 MiB) and a slot per 8 code
+ * units of it; none when caching is off.
  */
 export function sharedResultsTable(cacheBytes: number): SharedArrayBuffer | null {
   if (cacheBytes <= 0) return null;
-  const units = 2 ** Math.max(10, Math.floor(Math.log2(cacheBytes / 32)));
+  // At most 32 MiB of ring (CACHE_MB may be 65,536): far more than the words a service ever checks in full.
+  const units = 2 ** Math.min(24, Math.max(10, Math.floor(Math.log2(cacheBytes / 32))));
   return SharedStrings.allocate(units, units / 8);
 }
 

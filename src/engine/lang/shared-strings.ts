@@ -34,6 +34,8 @@ const HEADER_WORDS = 4;
 const ENTRY_HEAD = 2;
 /** The largest entry, as a share of the ring. */
 const MAX_ENTRY_SHARE = 1 / 64;
+/** The largest key or value: its length is one code unit of the entry. */
+const MAX_LENGTH = 0xffff;
 
 function isPowerOfTwo(n: number): boolean {
   return Number.isInteger(n) && n > 0 && (n & (n - 1)) === 0;
@@ -114,10 +116,10 @@ export class SharedStrings {
     return this.intact(pos, size) ? value : undefined;
   }
 
-  /** Stores `value` under `key` (dropped when the entry is longer than a 64th of the ring). */
+  /** Stores `value` under `key` (dropped when the entry is longer than a 64th of the ring, or either is over 65,535 units). */
   set(key: string, value: string): void {
     const size = ENTRY_HEAD + key.length + value.length;
-    if (size > this.maxEntry) {
+    if (size > this.maxEntry || key.length > MAX_LENGTH || value.length > MAX_LENGTH) {
       Atomics.add(this.header, DROPPED, 1);
       return;
     }

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import { SharedStrings, sharedStringsBytes } from '../../../src/engine/lang/shared-strings.js';
+import { sharedResultsTable } from '../../../src/dispatch/pool.js';
 
 test('a value written is read back, the latest under its key; other keys miss', () => {
   const t = new SharedStrings(SharedStrings.allocate(4096, 64));
@@ -104,4 +105,15 @@ test('positions wrap at 2^32: entries written across the wrap are read back, and
   assert.ok(new Uint32Array(buffer, 0, 1)[0]! < 10_000, 'the cursor wrapped');
   assert.equal(t.get('k399'), 'v399');
   assert.equal(t.get('k0'), undefined, 'overwritten since');
+});
+
+test('the threads\' table is a 16th of a thread\'s cache budget, at most 32 MiB of ring; none without caches', () => {
+  const size = (mb: number) => new SharedStrings(sharedResultsTable(mb * 2 ** 20)!).figures().units;
+  assert.equal(size(32), 2 ** 20);
+  assert.equal(size(65_536), 2 ** 24);
+  assert.equal(sharedResultsTable(0), null);
+  // A key or value over 65,535 units (its length's one unit) is dropped, whatever the ring's size.
+  const t = new SharedStrings(SharedStrings.allocate(2 ** 24, 16));
+  t.set('k', 'x'.repeat(70_000));
+  assert.equal(t.get('k'), undefined);
 });
