@@ -9,7 +9,10 @@
 //   3. the lexicon (FORM_LEXICON forms) and the morphology layer
 //      (morphology.ts: postposition chains, compound and honorific verbs,
 //      negative न-, literary -दछ, verb paradigms, closed-class words):
-//      "correct";
+//      "correct", unless real text writes a twin far more often
+//      (realWordError: छेत्र for क्षेत्र) or the thesaurus spells the word
+//      otherwise and real text agrees (thesaurusSpelling: अस्विकार for
+//      अस्वीकार);
 //   4. the confusion slips (candidates.ts stage 1): a word that the
 //      rules would make of a close lexicon word is the standard spelling of
 //      that word and "correct" (संस्था, where the word list has सँस्था), as
@@ -134,6 +137,15 @@ const REAL_WORD_RATIO = 100;
 const REAL_WORD_UNRANKED = 120_000;
 /** A word ranked before this in the frequency list is never a real-word error (realWordError). */
 const REAL_WORD_MIN_RANK = 20_000;
+/**
+ * thesaurusSpelling: real text writes the thesaurus's twin stem at least
+ * this many times as often as the word's (bench/thesaurus-twins.ts: at 1,
+ * 80 forms of the lexicon, बाण and शीत among them, a tatsam word beside a
+ * rarer defined twin; at 1.5, 73).
+ */
+const THESAURUS_TWIN_RATIO = 1.5;
+/** ... and the two differ by at most two of the standard's slips (0.3-0.35 each; a little over 0.65 for float rounding). */
+const THESAURUS_TWIN_COST = 0.66;
 
 export interface SpellcheckerOptions {
   /**
@@ -416,8 +428,8 @@ export class Spellchecker {
 
     // --- lexicon and morphology
     const form = this.store.mayBeForm(w) ? this.store.form(w) : undefined;
-    if (form && form.flags & FORM_LEXICON) return this.realWordError(w) ?? CORRECT;
-    if (this.morph.analyse(w)) return CORRECT;
+    if (form && form.flags & FORM_LEXICON) return this.realWordError(w) ?? this.thesaurusSpelling(w) ?? CORRECT;
+    if (this.morph.analyse(w)) return this.thesaurusSpellingOfBase(w) ?? CORRECT;
 
     // --- error model, first the confusion slips alone
     const attested = this.isAttested(w, form);
@@ -474,8 +486,8 @@ export class Spellchecker {
     // commonest correction, whose -हरू forms the news list often lacks.
     if (attested && !w.includes('हरु') && this.realTextWord(w, best.word)) return UNKNOWN;
     candidates = towardStandard;
-    // A candidate in an older spelling is offered in the standard one.
-    const corrections = [...new Set(candidates.map((c) => this.orthography(c.word)?.correction ?? c.word))].filter((c) => c !== w);
+    // A candidate in an older spelling, or in the word list's spelling of a word the thesaurus spells otherwise, is offered in the standard one.
+    const corrections = [...new Set(candidates.map((c) => this.asStandardSpells(c.word)))].filter((c) => c !== w);
     if (corrections.length === 0) return UNKNOWN;
     return Object.freeze({ status: 'misspelled', corrections }) as SpellcheckWordResult;
   }
@@ -519,11 +531,93 @@ export class Spellchecker {
     return Object.freeze({ status: 'misspelled', corrections: [twin], category: 'real-word' }) as SpellcheckWordResult;
   }
 
+  /**
+   * A word of the word list written for the thesaurus's spelling of it:
+   * the word and its twin differ only inside the standard's classes of
+   * vowel length, sibilant (श/ष/स), ब/व and visarga, at most two such
+   * slips; the thesaurus (the curated dictionary, which follows the
+   * standard more closely than the word list) defines the twin's stem and
+   * not the word's, and real text writes the twin's stem at least
+   * THESAURUS_TWIN_RATIO times as often (the frequency list's ranks). The
+   * hunspell-ne list carries such spellings beside the standard's
+   * (बिश्व, संबिधान, प्रगती, अस्विकार, शहीद: विश्व, संविधान, प्रगति,
+   * अस्वीकार, सहिद), and accepted them as correct. An inflected form
+   * follows its stem (यूरोपमा -> युरोपमा: the twin has the same ending on
+   * the twin stem), and never across two kinds of form (गाऊँ, let me sing,
+   * is no गाउँ, village). Not a function word, not a word the thesaurus
+   * defines or inflects one it defines, not a word three of the
+   * thesaurus's definitions use (the lexicographers' own spelling), never
+   * towards a twin an orthography rule corrects. Category `standard`.
+   * What it flags: bench/thesaurus-twins.ts, bench/RESULTS.md.
+   */
+  private thesaurusSpelling(w: string): SpellcheckWordResult | null {
+    const found = this.thesaurusTwin(w);
+    if (found === null || found.ratio < THESAURUS_TWIN_RATIO) return null;
+    return Object.freeze({ status: 'misspelled', corrections: [found.twin], category: 'standard' }) as SpellcheckWordResult;
+  }
+
+  /** A candidate as the standard spells it: an orthography rule's correction, or the thesaurus's spelling (अद्भूत: अद्भुत), else itself. */
+  private asStandardSpells(c: string): string {
+    const rule = this.orthography(c);
+    if (rule) return rule.correction;
+    const twin = (this.store.formFlags(c) ?? 0) & FORM_LEXICON ? this.thesaurusSpelling(c) : this.thesaurusSpellingOfBase(c);
+    return twin?.corrections?.[0] ?? c;
+  }
+
+  /** thesaurusSpelling for a word the morphology makes of a base and a postposition chain: the base's twin with the chain. */
+  private thesaurusSpellingOfBase(w: string): SpellcheckWordResult | null {
+    for (const { base, suffix } of this.morph.splitPostpositions(w)) {
+      if (aksharaCount(base) < 2 || !this.ctx.isLexicon(base)) continue;
+      const found = this.thesaurusTwin(base);
+      if (found === null || found.ratio < THESAURUS_TWIN_RATIO) continue;
+      const corrected = found.twin + suffix;
+      if (this.isListedOrInflected(corrected) || this.morph.analyse(corrected)) return Object.freeze({ status: 'misspelled', corrections: [corrected], category: 'standard' }) as SpellcheckWordResult;
+    }
+    return null;
+  }
+
+  /**
+   * The twin of thesaurusSpelling whose stem real text writes most often,
+   * and how many times as often as the word's stem (the rule asks
+   * THESAURUS_TWIN_RATIO; bench/thesaurus-twins.ts tries others), or null.
+   */
+  thesaurusTwin(w: string): { twin: string; ratio: number } | null {
+    // The build's verdict "correct" was reached with this rule (a base of a new word costs one flag read).
+    if (FUNCTION_WORDS.has(w) || POSTPOSITION_SET.has(w) || this.storedCorrect(w)) return null;
+    const twins = this.store.formsByConfusionKey(confusionKey(w));
+    if (twins.length < 2) return null;
+    const folded = foldStandardClasses(w);
+    let candidates: string[] | null = null;
+    for (const t of twins) if (t !== w && foldStandardClasses(t) === folded) (candidates ??= []).push(t);
+    if (candidates === null || this.definedMeaning(w) || this.definitionsUse(w)) return null;
+    const analyses = this.store.form(w)?.analyses ?? [];
+    let best: { twin: string; ratio: number } | null = null;
+    for (const t of candidates) {
+      if (!((this.store.formFlags(t) ?? 0) & FORM_LEXICON)) continue;
+      for (const a of this.store.form(t)?.analyses ?? []) {
+        // The twin's analysis with the word's own ending (and prefix): stem for stem.
+        const mine = analyses.find((b) => b.suffix === a.suffix && b.prefix === a.prefix);
+        if (mine === undefined || !this.definesStem(a.stem) || this.definesStem(mine.stem)) continue;
+        const rt = this.store.rank(a.stem);
+        if (rt === undefined) continue;
+        const ratio = (this.store.rank(mine.stem) ?? REAL_WORD_UNRANKED) / rt;
+        if (best !== null && ratio <= best.ratio) continue;
+        if (editCost(w, t, THESAURUS_TWIN_COST) > THESAURUS_TWIN_COST || this.orthography(t) !== null) continue;
+        best = { twin: t, ratio };
+      }
+    }
+    return best;
+  }
+
+  /** The thesaurus defines the word as a headword (with a sense). */
+  private definesStem(x: string): boolean {
+    return this.store.headword(x)?.entries.some((e) => e.dictionary === THESAURUS_DICT && e.senses.length > 0) ?? false;
+  }
+
   /** The thesaurus defines the word, or a stem it inflects (its form's analyses). */
   private definedMeaning(w: string): boolean {
-    const defines = (x: string): boolean => this.store.headword(x)?.entries.some((e) => e.dictionary === THESAURUS_DICT && e.senses.length > 0) ?? false;
-    if (defines(w)) return true;
-    return this.store.form(w)?.analyses.some((a) => a.stem !== w && defines(a.stem)) ?? false;
+    if (this.definesStem(w)) return true;
+    return this.store.form(w)?.analyses.some((a) => a.stem !== w && this.definesStem(a.stem)) ?? false;
   }
 
   /**
@@ -778,6 +872,12 @@ const LENGTH_FOLD: Record<string, string> = { ...SHORT_VOWEL, 'ं': '', 'ँ': 
 /** The word with every long vowel written short and no nasal sign: two spellings equal under it differ only in vowel length and nasals. */
 function foldLengthAndNasals(w: string): string {
   return w.replace(PANCHAM_CLUSTER, 'ं').replace(/[ीूईऊंँ]/g, (v) => LENGTH_FOLD[v]!);
+}
+
+/** Vowel length, sibilants, ब/व and visarga folded: two spellings equal under it differ only inside those classes of the standard. */
+const STANDARD_CLASS_FOLD: Record<string, string> = { ...SHORT_VOWEL, श: 'स', ष: 'स', व: 'ब', 'ः': '' };
+function foldStandardClasses(w: string): string {
+  return w.replace(/[ीूईऊशषवः]/g, (v) => STANDARD_CLASS_FOLD[v]!);
 }
 
 /** The word with every long vowel written short and व as ब: two spellings equal under it differ by those slips only. */
