@@ -26,7 +26,8 @@ test('a value written is read back, the latest under its key; other keys miss', 
   const f = t.figures();
   // घर written twice: three keys held; the memory in use is the slots and the four entries.
   assert.deepEqual({ ...f, bytes: undefined }, { entries: 3, bytes: undefined, size: 4 * (4 + 64) + 2 * 4096, written: 4, dropped: 0, units: 4096 });
-  assert.equal(f.bytes, 4 * (4 + 64) + 2 * (2 + 2 + 1 + (2 + 4 + 20) + 2 + 2 + 1 + 2));
+  // Each entry: key and value lengths and a two-unit check, then the key and the value.
+  assert.equal(f.bytes, 4 * (4 + 64) + 2 * (4 + 2 + 1 + (4 + 4 + 20) + 4 + 2 + 1 + 4));
 });
 
 test('another view of the same memory sees the same entries', () => {
@@ -62,11 +63,27 @@ test('the ring comes round: old entries miss, recent ones are read, none is read
 
 test('an entry longer than a 64th of the ring is not written', () => {
   const t = new SharedStrings(SharedStrings.allocate(1024, 64));
-  t.set('short', 'x'.repeat(9));
-  assert.equal(t.get('short'), 'x'.repeat(9));
-  t.set('long', 'x'.repeat(11));
+  // A 64th of 1,024 units is 16: four units of head, the key's five, the value's seven.
+  t.set('short', 'x'.repeat(7));
+  assert.equal(t.get('short'), 'x'.repeat(7));
+  t.set('long', 'x'.repeat(9));
   assert.equal(t.get('long'), undefined);
   assert.equal(t.figures().dropped, 1);
+});
+
+test('an entry written over after the cursor checks (a writer stopped between its reservation and its write) is a miss', () => {
+  const slots = 64;
+  const buffer = SharedStrings.allocate(1024, slots);
+  const t = new SharedStrings(buffer);
+  t.set('घर', 'mvowel');
+  assert.equal(t.get('घर'), 'mvowel');
+  // What a writer that reserved this room a lap earlier would do: write its own units over the value.
+  const ring = new Uint16Array(buffer, 4 * (4 + slots), 1024);
+  const at = ring.indexOf('v'.charCodeAt(0));
+  ring[at] = 'x'.charCodeAt(0);
+  assert.equal(t.get('घर'), undefined, 'the check no longer matches');
+  t.set('घर', 'c');
+  assert.equal(t.get('घर'), 'c');
 });
 
 test('sizes that are not powers of two are refused', () => {
@@ -75,7 +92,7 @@ test('sizes that are not powers of two are refused', () => {
   assert.throws(() => new SharedStrings(new SharedArrayBuffer(64)), RangeError);
 });
 
-test('two threads writing and reading at once never read a torn or foreign value', async () => {
+test('three threads writing and reading at once never read a torn or foreign value, even when one is stopped mid-write while the ring comes round', async () => {
   // A small ring, so that entries are overwritten while others read them.
   const buffer = SharedStrings.allocate(4096, 256);
   const url = new URL('./shared-strings-worker.js', import.meta.url);
@@ -85,7 +102,12 @@ test('two threads writing and reading at once never read a torn or foreign value
       w.once('message', resolve);
       w.once('error', reject);
     });
-  const results = await Promise.all([run(1), run(2)]);
+  // Three threads on a machine of two cores or fewer: the system stops one
+  // between its reservation and its write while the others lap the small
+  // ring (without the entries' check this read one foreign value in about
+  // 400,000: five repeats of the three threads' 200,000 rounds found it).
+  const results = [];
+  for (let rep = 0; rep < 5; rep++) results.push(...(await Promise.all([run(1 + rep), run(2 + rep), run(3 + rep)])));
   for (const r of results) {
     assert.equal(r.wrong, 0, 'a value read is always the value written under that key');
     assert.ok(r.hits > 1000, `the threads read each other's entries (${r.hits} hits)`);
