@@ -257,15 +257,19 @@ export class Spellchecker {
 
   /**
    * The spelling an orthography rule of the standard gives the word (typed;
-   * normalized here), or null when no rule fires: the first correction
-   * checkWord gives with a `rule`, without the candidate search (the
-   * romanizer asks it of every candidate it finds).
+   * normalized here), or for a word of the word list the thesaurus's
+   * spelling of it (thesaurusSpelling: शहीद, सहिद), or null: the first
+   * correction checkWord gives with a `rule` or for that reason, without
+   * the candidate search (the romanizer asks it of every candidate it finds,
+   * and lists the word right after its standard spelling).
    */
   standardSpelling(word: string): string | null {
     const w = normalizeWord(word.trim());
     if (!w || NUMERAL.test(w) || !hasDevanagariLetter(w) || w.length > MAX_WORD_LENGTH) return null;
     const finding = this.orthography(w);
-    return finding ? this.refineRuleCorrection(w, finding.correction) : null;
+    if (finding) return this.refineRuleCorrection(w, finding.correction);
+    const twin = (this.store.formFlags(w) ?? 0) & FORM_LEXICON ? this.thesaurusSpelling(w) : null;
+    return twin?.corrections?.[0] ?? null;
   }
 
   /**

@@ -40,6 +40,9 @@ test("the thesaurus's spelling: a word-list word whose twin the thesaurus define
   assert.equal(s.checkWord('सहिद').status, 'correct');
   // the standard settles it: at level lenient the word is not reported
   assert.equal(s.checkWord('अस्विकार', 'lenient').status, 'correct');
+  // what the romanizer asks of its candidates: the thesaurus's spelling stands in for the word list's
+  assert.equal(s.standardSpelling('शहीद'), 'सहिद');
+  assert.equal(s.standardSpelling('सहिद'), null);
   const text = s.checkText('उसले अस्विकार गर्‍यो');
   assert.deepEqual(text.misspelled.map((m) => [m.word, m.corrections, m.category]), [['अस्विकार', ['अस्वीकार'], 'standard']]);
 });
