@@ -765,6 +765,12 @@ export class Spellchecker {
     // the anusvara (सम्भव, the list's संभव): the standard's own spelling.
     const anusvaraForm = w.replace(HOMORGANIC_PANCHAM, 'ं');
     if (anusvaraForm !== w && this.morph.isLexicon(anusvaraForm)) return true;
+    // A possessive in -वान् or -मान् (the Sanskrit -वत्, -मत्) written with
+    // the halanta the standard gives it (भगवान्, बुद्धिमान्, शक्तिमान्), where
+    // the word list has it without: after a word of two aksharas or more
+    // that the lexicon has (भग, बुद्धि, शक्ति), the halanta is the standard's.
+    const possessive = VAT_MAT_HALANTA.exec(w);
+    if (possessive && aksharaCount(possessive[1]!) >= 2 && this.morph.isLexicon(possessive[1]!) && this.morph.isLexicon(w.slice(0, -1))) return true;
     // The rules often add a halanta inside the word (संसद -> संसद्, so
     // संसदको -> संसद्को). Removing a typed conjunct halanta is dear
     // (error-model.ts TYPED_HALANTA_COST), so such a variant is not among
@@ -877,6 +883,9 @@ const LENGTH_FOLD: Record<string, string> = { ...SHORT_VOWEL, 'ं': '', 'ँ': 
 function foldLengthAndNasals(w: string): string {
   return w.replace(PANCHAM_CLUSTER, 'ं').replace(/[ीूईऊंँ]/g, (v) => LENGTH_FOLD[v]!);
 }
+
+/** A word in -वान् or -मान्, and what comes before the suffix. */
+const VAT_MAT_HALANTA = /^(.+)[वम]ान्$/;
 
 /** Vowel length, sibilants, ब/व and visarga folded: two spellings equal under it differ only inside those classes of the standard. */
 const STANDARD_CLASS_FOLD: Record<string, string> = { ...SHORT_VOWEL, श: 'स', ष: 'स', व: 'ब', 'ः': '' };
