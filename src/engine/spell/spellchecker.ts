@@ -56,7 +56,7 @@ import { CandidateGenerator, CONFUSION_ONLY, MAX_CANDIDATE_COST, type Candidate 
 import { Morphology, type MorphAnalysis } from './morphology.js';
 import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import { VERB_CLASSES } from '../lang/hunspell-classes.js';
-import { aksharaCount, CONSONANTS, FIFTH_LETTERS, hasDevanagariLetter, HALANTA, isLetterCode, STOP_CLASSES, STOPS } from '../lang/letters.js';
+import { aksharaCount, CONSONANTS, FIFTH_LETTERS, hasDevanagariLetter, HALANTA, isConsonantCode, isLetterCode, STOP_CLASSES, STOPS } from '../lang/letters.js';
 import { normalizeWord } from '../lang/normalize.js';
 import { CASE_FORM_PROBES, POSTPOSITION_SET } from '../lang/postpositions.js';
 import { sentencesUsing } from '../lang/text.js';
@@ -771,6 +771,14 @@ export class Spellchecker {
     // that the lexicon has (भग, बुद्धि, शक्ति), the halanta is the standard's.
     const possessive = VAT_MAT_HALANTA.exec(w);
     if (possessive && aksharaCount(possessive[1]!) >= 2 && this.morph.isLexicon(possessive[1]!) && this.morph.isLexicon(w.slice(0, -1))) return true;
+    // A यण् or विसर्ग sandhi compound (गति + अवरोध = गत्यवरोध, पुनः + अवलोकन =
+    // पुनरवलोकन) that no list has: the rule sandhi-no-lengthening makes it
+    // of the spelling with the second member's अ lengthened (गत्यावरोध), so
+    // it is that rule's own answer, its members words of the lexicon.
+    for (let p = 2; p < w.length - 1; p++) {
+      if (!(w.endsWith('्य', p) || w.endsWith('्व', p) || w[p - 1] === 'र') || !isConsonantCode(w.charCodeAt(p))) continue;
+      if (this.orthography(w.slice(0, p) + 'ा' + w.slice(p))?.correction === w) return true;
+    }
     // The rules often add a halanta inside the word (संसद -> संसद्, so
     // संसदको -> संसद्को). Removing a typed conjunct halanta is dear
     // (error-model.ts TYPED_HALANTA_COST), so such a variant is not among

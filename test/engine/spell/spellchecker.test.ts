@@ -354,3 +354,17 @@ test('a possessive in -वान्/-मान् with the halanta the standard 
   // सम् is no word of two aksharas: सम्मान् is the slip it looks like
   assert.deepEqual(s.checkWord('सम्मान्').corrections?.[0], 'सम्मान');
 });
+
+test('a यण् sandhi compound no list has is correct when the rule sandhi-no-lengthening makes it (गति + अवरोध = गत्यवरोध)', async () => {
+  const { buildRecords } = await import('../../../src/build/records.js');
+  const { MemoryStore } = await import('../../../src/store/memory-store.js');
+  const { spellLexicon } = await import('../../fixtures/spell/lexicon.js');
+  const input = spellLexicon();
+  for (const w of ['गति', 'अवरोध']) input.forms.push({ form: w, stem: w, prefix: '', suffix: '', flag: null });
+  const s = new Spellchecker(new MemoryStore(buildRecords(input)));
+  assert.equal(s.checkWord('गत्यावरोध').rule, 'sandhi-no-lengthening');
+  assert.deepEqual(s.checkWord('गत्यावरोध').corrections?.[0], 'गत्यवरोध');
+  assert.equal(s.checkWord('गत्यवरोध').status, 'correct', "the rule's own answer");
+  // not any letters after a य-phala: the members must be words
+  assert.notEqual(s.checkWord('गत्यवरोक').status, 'correct');
+});
