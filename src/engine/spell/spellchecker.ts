@@ -551,7 +551,9 @@ export class Spellchecker {
    * is no गाउँ, village). Not a function word, not a word the thesaurus
    * defines or inflects one it defines, not a word three of the
    * thesaurus's definitions use (the lexicographers' own spelling), never
-   * towards a twin an orthography rule corrects. Category `standard`.
+   * towards a twin an orthography rule corrects, and not a word the
+   * thesaurus builds on: it defines a longer word that begins with it (शीत,
+   * cold, beside the defined सित: शीतलहर, शीतज्वर). Category `standard`.
    * What it flags: bench/thesaurus-twins.ts, bench/RESULTS.md.
    */
   private thesaurusSpelling(w: string): SpellcheckWordResult | null {
@@ -610,6 +612,8 @@ export class Spellchecker {
         best = { twin: t, ratio };
       }
     }
+    // The thesaurus builds on the word as it is spelled: it defines a longer word that begins with it (शीत: शीतलहर, शीतज्वर).
+    if (best !== null && this.store.completions(w).some((c) => c.length > w.length && c.startsWith(w) && this.definesStem(c))) return null;
     return best;
   }
 

@@ -86,4 +86,9 @@ export class StoreMemo implements SpellStore {
   examples(word: string): ExampleSentence[] {
     return this.store.examples(word);
   }
+
+  /** Not memoized: asked only of the few words the thesaurus-spelling rule would flag. */
+  completions(prefix: string): string[] {
+    return this.store.completions(prefix);
+  }
 }

@@ -19,6 +19,9 @@ function store(ranks: Record<string, number>, defined = ['अस्वीका�
     ['शहीद', 'शहीद', ''],
     ['सहिद', 'सहिद', ''],
     ['गाऊँ', 'गाउ', 'ऊँ'],
+    ['शीत', 'शीत', ''],
+    ['सित', 'सित', ''],
+    ['शीतलहर', 'शीतलहर', ''],
   ];
   for (const [form, stem, suffix] of forms) input.forms.push({ form, stem, prefix: '', suffix, flag: null });
   const thesaurus = input.dictionaries.find((d) => d.id === THESAURUS_DICT)!.entries;
@@ -28,7 +31,7 @@ function store(ranks: Record<string, number>, defined = ['अस्वीका�
   return new MemoryStore(records);
 }
 
-const RANKS = { अस्वीकार: 2_975, अस्विकार: 13_529, सहिद: 2_951, शहीद: 5_329, गाउँ: 598 };
+const RANKS = { अस्वीकार: 2_975, अस्विकार: 13_529, सहिद: 2_951, शहीद: 5_329, गाउँ: 598, सित: 10_442, शीत: 27_548 };
 
 test("the thesaurus's spelling: a word-list word whose twin the thesaurus defines, and real text writes more often, is misspelled (category standard)", () => {
   const s = new Spellchecker(store(RANKS));
@@ -65,6 +68,9 @@ test("the thesaurus's spelling: not below 1.5 times as often, not without the th
   assert.equal(new Spellchecker(store(RANKS, ['गाउँ'])).checkWord('अस्विकार').status, 'correct');
   // the thesaurus defines both: two words
   assert.equal(new Spellchecker(store(RANKS, ['अस्वीकार', 'अस्विकार'])).checkWord('अस्विकार').status, 'correct');
+  // शीत (cold) beside the defined सित: the thesaurus builds on शीत as it is spelled (शीतलहर), so it is a word of its own
+  assert.equal(new Spellchecker(store(RANKS, ['अस्वीकार', 'सहिद', 'सित', 'शीतलहर'])).checkWord('शीत').status, 'correct');
+  assert.deepEqual(new Spellchecker(store(RANKS, ['अस्वीकार', 'सहिद', 'सित'])).checkWord('शीत').corrections, ['सित'], 'without शीतलहर defined');
   // गाऊँ is a verb form (गाउ + ऊँ), not the noun गाउँ misspelled, however common the village
   assert.equal(new Spellchecker(store({ ...RANKS, गाउ: 50_000 })).checkWord('गाऊँ').status, 'correct');
 });
