@@ -140,8 +140,8 @@ const REAL_WORD_MIN_RANK = 20_000;
 /**
  * thesaurusSpelling: real text writes the thesaurus's twin stem at least
  * this many times as often as the word's (bench/thesaurus-twins.ts: at 1,
- * 80 forms of the lexicon, बाण and शीत among them, a tatsam word beside a
- * rarer defined twin; at 1.5, 73).
+ * 254 forms of the lexicon, बाण beside the rarer defined वाण among them; at
+ * 1.5, 239, before the guard for words the thesaurus builds on: 236).
  */
 const THESAURUS_TWIN_RATIO = 1.5;
 /** ... and the two differ by at most two of the standard's slips (0.3-0.35 each; a little over 0.65 for float rounding). */
@@ -268,8 +268,7 @@ export class Spellchecker {
     if (!w || NUMERAL.test(w) || !hasDevanagariLetter(w) || w.length > MAX_WORD_LENGTH) return null;
     const finding = this.orthography(w);
     if (finding) return this.refineRuleCorrection(w, finding.correction);
-    const twin = (this.store.formFlags(w) ?? 0) & FORM_LEXICON ? this.thesaurusSpelling(w) : null;
-    return twin?.corrections?.[0] ?? null;
+    return (this.store.formFlags(w) ?? 0) & FORM_LEXICON ? this.thesaurusSpelling(w) : null;
   }
 
   /**
@@ -432,8 +431,8 @@ export class Spellchecker {
 
     // --- lexicon and morphology
     const form = this.store.mayBeForm(w) ? this.store.form(w) : undefined;
-    if (form && form.flags & FORM_LEXICON) return this.realWordError(w) ?? this.thesaurusSpelling(w) ?? CORRECT;
-    if (this.morph.analyse(w)) return this.thesaurusSpellingOfBase(w) ?? CORRECT;
+    if (form && form.flags & FORM_LEXICON) return this.realWordError(w) ?? standardMisspelling(this.thesaurusSpelling(w)) ?? CORRECT;
+    if (this.morph.analyse(w)) return standardMisspelling(this.thesaurusSpellingOfBase(w)) ?? CORRECT;
 
     // --- error model, first the confusion slips alone
     const attested = this.isAttested(w, form);
@@ -553,33 +552,30 @@ export class Spellchecker {
    * thesaurus's definitions use (the lexicographers' own spelling), never
    * towards a twin an orthography rule corrects, and not a word the
    * thesaurus builds on: it defines a longer word that begins with it (शीत,
-   * cold, beside the defined सित: शीतलहर, शीतज्वर). Category `standard`.
+   * cold, beside the defined सित: शीतलहर, शीतज्वर). The twin, or null;
+   * check() answers the word misspelled, category `standard`.
    * What it flags: bench/thesaurus-twins.ts, bench/RESULTS.md.
    */
-  private thesaurusSpelling(w: string): SpellcheckWordResult | null {
+  private thesaurusSpelling(w: string): string | null {
     const found = this.thesaurusTwin(w);
-    if (found === null || found.ratio < THESAURUS_TWIN_RATIO) return null;
-    return Object.freeze({ status: 'misspelled', corrections: [found.twin], category: 'standard' }) as SpellcheckWordResult;
+    return found !== null && found.ratio >= THESAURUS_TWIN_RATIO ? found.twin : null;
+  }
+
+  /** thesaurusSpelling for a word the morphology makes of a base and a postposition chain: the base's twin with the chain. */
+  private thesaurusSpellingOfBase(w: string): string | null {
+    for (const { base, suffix } of this.morph.splitPostpositions(w)) {
+      if (aksharaCount(base) < 2 || !this.ctx.isLexicon(base)) continue;
+      const twin = this.thesaurusSpelling(base);
+      if (twin !== null && (this.isListedOrInflected(twin + suffix) || this.morph.analyse(twin + suffix))) return twin + suffix;
+    }
+    return null;
   }
 
   /** A candidate as the standard spells it: an orthography rule's correction, or the thesaurus's spelling (अद्भूत: अद्भुत), else itself. */
   private asStandardSpells(c: string): string {
     const rule = this.orthography(c);
     if (rule) return rule.correction;
-    const twin = (this.store.formFlags(c) ?? 0) & FORM_LEXICON ? this.thesaurusSpelling(c) : this.thesaurusSpellingOfBase(c);
-    return twin?.corrections?.[0] ?? c;
-  }
-
-  /** thesaurusSpelling for a word the morphology makes of a base and a postposition chain: the base's twin with the chain. */
-  private thesaurusSpellingOfBase(w: string): SpellcheckWordResult | null {
-    for (const { base, suffix } of this.morph.splitPostpositions(w)) {
-      if (aksharaCount(base) < 2 || !this.ctx.isLexicon(base)) continue;
-      const found = this.thesaurusTwin(base);
-      if (found === null || found.ratio < THESAURUS_TWIN_RATIO) continue;
-      const corrected = found.twin + suffix;
-      if (this.isListedOrInflected(corrected) || this.morph.analyse(corrected)) return Object.freeze({ status: 'misspelled', corrections: [corrected], category: 'standard' }) as SpellcheckWordResult;
-    }
-    return null;
+    return ((this.store.formFlags(c) ?? 0) & FORM_LEXICON ? this.thesaurusSpelling(c) : this.thesaurusSpellingOfBase(c)) ?? c;
   }
 
   /**
@@ -595,7 +591,7 @@ export class Spellchecker {
     const folded = foldStandardClasses(w);
     let candidates: string[] | null = null;
     for (const t of twins) if (t !== w && foldStandardClasses(t) === folded) (candidates ??= []).push(t);
-    if (candidates === null || this.definedMeaning(w) || this.definitionsUse(w)) return null;
+    if (candidates === null) return null;
     const analyses = this.store.form(w)?.analyses ?? [];
     let best: { twin: string; ratio: number } | null = null;
     for (const t of candidates) {
@@ -612,8 +608,10 @@ export class Spellchecker {
         best = { twin: t, ratio };
       }
     }
-    // The thesaurus builds on the word as it is spelled: it defines a longer word that begins with it (शीत: शीतलहर, शीतज्वर).
-    if (best !== null && this.store.completions(w).some((c) => c.length > w.length && c.startsWith(w) && this.definesStem(c))) return null;
+    // The word's own standing, asked only of a word with a twin: a meaning in the thesaurus, the
+    // lexicographers' use of it, or a longer word the thesaurus defines on it (शीत: शीतलहर, शीतज्वर).
+    if (best === null || this.definedMeaning(w) || this.definitionsUse(w)) return null;
+    if (this.store.completions(w).some((c) => c.length > w.length && c.startsWith(w) && this.definesStem(c))) return null;
     return best;
   }
 
@@ -894,6 +892,11 @@ const LENGTH_FOLD: Record<string, string> = { ...SHORT_VOWEL, 'ं': '', 'ँ': 
 /** The word with every long vowel written short and no nasal sign: two spellings equal under it differ only in vowel length and nasals. */
 function foldLengthAndNasals(w: string): string {
   return w.replace(PANCHAM_CLUSTER, 'ं').replace(/[ीूईऊंँ]/g, (v) => LENGTH_FOLD[v]!);
+}
+
+/** The result for a word misspelled in the standard's own classes (thesaurusSpelling), or null without a correction. */
+function standardMisspelling(correction: string | null): SpellcheckWordResult | null {
+  return correction === null ? null : (Object.freeze({ status: 'misspelled', corrections: [correction], category: 'standard' }) as SpellcheckWordResult);
 }
 
 /** A word in -वान् or -मान्, and what comes before the suffix. */
