@@ -13,6 +13,7 @@ import { editCost } from '../engine/spell/error-model.js';
 import { CONFUSION_ONLY } from '../engine/spell/candidates.js';
 import { DEFINITION_USES } from '../engine/spell/spellchecker.js';
 import { romanAliases } from '../engine/roman/aliases.js';
+import { postpositionHeadword } from '../engine/roman/inflection.js';
 import { fuzzyRomanKey, loanSkeleton, MIN_SKELETON_CONSONANTS, romanKey } from '../engine/roman/keys.js';
 import { COMPLETIONS_PER_PREFIX } from '../store/word-store.js';
 import { filterFrequencyWords, type FrequencyImport } from './frequency.js';
@@ -27,6 +28,7 @@ import {
   type FormRecord,
   type HeadwordRecord,
   type Sense,
+  type SkeletonWord,
   type SourceInfo,
   type StoreMeta,
   type StoreRecords,
@@ -68,6 +70,8 @@ export const MAX_CONFUSION_FORMS = 64;
 export const MAX_ALIAS_RECORDS = 24;
 export const MAX_SENTENCES_PER_WORD = 40;
 export const MAX_SKELETON_WORDS = 8;
+/** An alias in plain lower-case letters, as an English reading is spelled (not an IAST or Harvard-Kyoto one). */
+const PLAIN_ALIAS = /^[a-z]+$/;
 /** Weight of an alias an imported dictionary states explicitly: above any generated alias. */
 export const IMPORTED_ALIAS_WEIGHT = 1000;
 
@@ -292,19 +296,30 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   progress(`roman aliases: ${aliasCount} under ${aliases.size} keys for ${aliasWords} words; fuzzy keys: ${fuzzyAliases.size}`);
 
   // --- loanword skeletons: the news list's ranked words, by the consonant skeleton of their likeliest alias
-  // (dictionary words too: many loanwords are in hunspell-ne, क्यामेरा, ग्यालरी)
-  const loanSkeletons = new Map<string, string[]>();
+  // (dictionary words too: many loanwords are in hunspell-ne, क्यामेरा, ग्यालरी), with their aliases' fuzzy
+  // keys, so that the romanizer compares an English reading's vowels without working out aliases. No
+  // inflected form: a loanword is typed as its stem (cycle: not शाखाले).
+  const loanSkeletons = new Map<string, SkeletonWord[]>();
+  const isHeadword = (w: string): boolean => ((forms.get(w)?.flags ?? 0) & FORM_HEADWORD) !== 0;
   for (const w of ranks.keys()) {
-    const flags = forms.get(w)?.flags ?? 0;
-    if (!(flags & FORM_ATTESTED)) continue;
-    const alias = romanAliases(w)[0]?.alias;
+    const form = forms.get(w);
+    if (!form || !(form.flags & FORM_ATTESTED)) continue;
+    if (!isHeadword(w) && (form.analyses.some((a) => a.suffix !== '' || a.prefix !== '') || postpositionHeadword(w, isHeadword) !== null)) continue;
+    const wordAliases = romanAliases(w);
+    const alias = wordAliases[0]?.alias;
     if (!alias) continue;
     const key = loanSkeleton(alias);
     if (key.replace('_', '').length < MIN_SKELETON_CONSONANTS) continue;
     const list = loanSkeletons.get(key);
+    if (list && list.length >= MAX_SKELETON_WORDS) continue;
+    const entry: SkeletonWord = {
+      word: w,
+      aliases: [...new Set(wordAliases.map((a) => a.alias).filter((a) => PLAIN_ALIAS.test(a)))],
+      fuzzyKeys: [...new Set(wordAliases.map((a) => fuzzyRomanKey(a.alias)))],
+    };
     // ranks iterate in rank order: each list is most frequent first
-    if (!list) loanSkeletons.set(key, [w]);
-    else if (list.length < MAX_SKELETON_WORDS) list.push(w);
+    if (!list) loanSkeletons.set(key, [entry]);
+    else list.push(entry);
   }
   progress(`loanword skeletons: ${loanSkeletons.size}`);
 

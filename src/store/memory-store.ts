@@ -3,7 +3,7 @@
 // production without LMDB.
 
 import { formBeginningsFilter, type BeginningsFilter, type BloomFilter } from './bloom.js';
-import { type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type StoreMeta, type StoreRecords, type StoredAnalysis, type StoredVerdict } from './types.js';
+import { type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type SkeletonWord, type StoreMeta, type StoreRecords, type StoredAnalysis, type StoredVerdict } from './types.js';
 import type { WordStore } from './word-store.js';
 
 export class MemoryStore implements WordStore {
@@ -88,7 +88,7 @@ export class MemoryStore implements WordStore {
     return this.records.ranks.get(word);
   }
 
-  loanSkeleton(key: string): string[] {
+  loanSkeleton(key: string): readonly SkeletonWord[] {
     return this.records.loanSkeletons.get(key) ?? [];
   }
 }

@@ -181,7 +181,15 @@ export interface StoreMeta {
 }
 
 /** 4: the ranks sub-database (3: the roman_analyses sub-database and StoreMeta.analyses; 2: the verdicts sub-database and StoreMeta.verdicts). */
-export const STORE_SCHEMA_VERSION = 4;
+/** A word of the loanword-skeleton index (StoreRecords.loanSkeletons), with its aliases as typed and their distinct fuzzy keys (engine/roman/keys.ts fuzzyRomanKey). */
+export interface SkeletonWord {
+  word: string;
+  /** Its casual aliases in plain lower-case letters (engine/roman/aliases.ts romanAliases), the likeliest first. */
+  aliases: string[];
+  fuzzyKeys: string[];
+}
+
+export const STORE_SCHEMA_VERSION = 5;
 
 /**
  * Everything a store holds, as plain maps: src/build/records.ts assembles them;
@@ -217,12 +225,15 @@ export interface StoreRecords {
   ranks: Map<string, number>;
   /**
    * loanSkeleton (engine/roman/keys.ts) of a word's likeliest casual alias ->
-   * the words of the news list that have a frequency rank with that skeleton,
-   * most frequent first (at most MAX_SKELETON_WORDS, src/build/records.ts),
-   * for skeletons of MIN_SKELETON_CONSONANTS or more: how an English spelling
-   * finds the news list's Devanagari spelling of a loanword.
+   * the words of the news list that have a frequency rank with that skeleton
+   * and are no inflected form (a headword, or no form the dictionaries make
+   * with an affix or a postposition), most frequent first (at most
+   * MAX_SKELETON_WORDS, src/build/records.ts), for skeletons of
+   * MIN_SKELETON_CONSONANTS or more, each with its aliases' fuzzy keys: how
+   * an English spelling finds the news list's Devanagari spelling of a
+   * loanword (stages/loan.ts) without working out any word's aliases.
    */
-  loanSkeletons: Map<string, string[]>;
+  loanSkeletons: Map<string, SkeletonWord[]>;
   /**
    * normalized headword -> the JSON of its dictionary entry (spec 2.1, as
    * engine/lookup/entry.ts formats it) in UTF-8, written by the build so a

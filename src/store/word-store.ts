@@ -8,7 +8,7 @@
 // synchronous: lmdb-js reads are synchronous memory-mapped look-ups.
 
 import type { BeginningsFilter } from './bloom.js';
-import type { AliasRecord, ExampleSentence, FormRecord, HeadwordRecord, StoreMeta, StoredAnalysis, StoredVerdict } from './types.js';
+import type { AliasRecord, ExampleSentence, FormRecord, HeadwordRecord, SkeletonWord, StoreMeta, StoredAnalysis, StoredVerdict } from './types.js';
 
 export interface WordStore {
   readonly meta: StoreMeta;
@@ -59,8 +59,8 @@ export interface WordStore {
    * it. How common the written word is, not whether it is spelled right.
    */
   rank(word: string): number | undefined;
-  /** The news list's words with this consonant skeleton (StoreRecords.loanSkeletons), most frequent first. */
-  loanSkeleton(key: string): string[];
+  /** The news list's uninflected words with this consonant skeleton, with their aliases' fuzzy keys (StoreRecords.loanSkeletons), most frequent first. */
+  loanSkeleton(key: string): readonly SkeletonWord[];
   /** True when the Bloom filter is loaded and its checksum verified. */
   readonly bloomLoaded: boolean;
 }

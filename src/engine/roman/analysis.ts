@@ -42,11 +42,11 @@ export interface WordAnalysis {
   candidates: RankedCandidate[];
   /** Some candidate is an exact alias match (a dictionary word, a split form or an attested word). */
   exact: boolean;
-  /** The first candidate is an English spelling of a loanword (Stage.Loan). */
+  /** The first candidate is an English spelling of a loanword (Stage.Loan), or a loanword found by its consonant skeleton (stages/loan.ts). */
   loan: boolean;
   /** ... with a Nepali postposition joined (cancerko: क्यान्सरको): a Nepali reading is meant. */
   loanInflected: boolean;
-  /** ... a word of the news word list (real text writes it in Devanagari: phone फोन). */
+  /** ... a word of the news word list (real text writes it in Devanagari: phone फोन, battery ब्याट्री). */
   loanInNews: boolean;
   /** The first candidate is a lower-case initialism read letter by letter (kc: केसी), a name or term of the word lists. */
   initialism: boolean;
@@ -128,7 +128,11 @@ export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): Wor
   if (guess && guessable) {
     guessStage(set, fkey);
     // 7b. a loanword the news list spells with other vowels (facebook फेसबुक)
-    loanSkeletonStage(set);
+    loanSkeletonStage(set, false);
+  } else if (guessable && set.size === 0) {
+    // 7c. in running text, a token nothing matched at all may still be a
+    // loanword the news list spells its own way (mero phone ko battery: ब्याट्री)
+    loanSkeletonStage(set, true);
   }
   // 8. real text's own spellings of an exact or split match (the last resort)
   if (token.casual) realTextSpellingStage(set);
@@ -140,14 +144,15 @@ export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): Wor
   if (typedExactly !== null) for (const c of set.values()) c.typedExactly = typedExactly.has(c.word);
   const { candidates, lastResort } = standardFirst(lexicon.spell, set.list().sort(compareCandidates));
   const first = candidates[0];
+  // a loanword reading, or a loanword the news list spells with other vowels ranked first among the guesses (facebook: फेसबुक)
+  const loan = first?.stage === Stage.Loan || (first?.stage === Stage.Guess && first.kinds.includes('english'));
   return {
     candidates,
     // A compound made up here says little about the language of the token.
     exact: candidates.some((c) => c.stage <= Stage.Split && !(compound && c.stage === Stage.Split)),
-    // a loanword reading, or a loanword the news list spells with other vowels ranked first among the guesses (facebook: फेसबुक)
-    loan: first?.stage === Stage.Loan || (first?.stage === Stage.Guess && first.kinds.includes('english')),
+    loan,
     loanInflected: first?.stage === Stage.Loan && postpositionHeadword(first.word, (w) => lexicon.isHeadword(w)) !== null,
-    loanInNews: first?.stage === Stage.Loan && first.facts.inNews,
+    loanInNews: loan && first!.facts.inNews,
     initialism: initialism !== null && first?.word === initialism,
     guessable,
     englishWord: ENGLISH_WORDS.has(token.lower),

@@ -106,6 +106,11 @@ export class CandidateSet {
     return this.found.has(word);
   }
 
+  /** How many candidates there are now. */
+  get size(): number {
+    return this.found.size;
+  }
+
   get(word: string): Scored | undefined {
     return this.found.get(word);
   }

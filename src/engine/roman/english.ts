@@ -15,13 +15,15 @@
 // The rules are the regular correspondences of English loans in Nepali
 // (as the Nepali word lists spell them, e.g. कम्प्युटर, फारम, रेकर्ड):
 //   - silent final e and the vowel it lengthens: a_e -> e (save सेभ, grade
-//     ग्रेड), i_e -> ai (file फाइल, online अनलाइन), o_e -> o (code कोड),
+//     ग्रेड), i_e and y_e -> ai (file फाइल, online अनलाइन, type टाइप), o_e -> o (code कोड),
 //     u_e -> yu; -le -> al (table टेबल);
 //   - letters with no Nepali sound of their own: c -> s before e/i/y, else k;
 //     ck, q -> k; x -> ks; ph -> f; sch -> sk; v -> bh (convert कन्भर्ट,
 //     save सेभ); doubled consonants written once;
 //   - vowel digraphs: oo -> u, ee/ei/ea -> i, ai/ay -> e, oa -> o;
-//   - y as a vowel -> i, and the unstressed e of a final -em/-en after a
+//   - y of a first open syllable -> ai or i (cyber साइबर), y as another
+//     vowel -> i (an i of English has both sounds too, but read as ai it
+//     makes Nepali words of Nepali tokens: billi, pizza), and the unstressed e of a final -em/-en after a
 //     consonant cluster or a long vowel -> a (system सिस्टम, problem
 //     प्रोब्लम, item आइटम), e kept as the second reading;
 //   - r-coloured vowels before a consonant or at the end: er, ur, or -> ar
@@ -81,11 +83,13 @@ const RULES: Rule[] = [
   [new RegExp(`(?<=${V})s(?=${V})`, 'g'), ['s', 'j']],
   // silent final e, and the vowel it lengthens
   [new RegExp(`a(${C})e$`), ['E$1']],
-  [new RegExp(`i(${C})e$`), ['AI$1']],
+  [new RegExp(`[iy](${C})e$`), ['AI$1']],
   [new RegExp(`o(${C})e$`), ['O$1']],
   [new RegExp(`u(${C})e$`), ['YU$1']],
   [new RegExp(`(${C})le$`), ['$1al']],
   [new RegExp(`(${C})e$`), ['$1']],
+  // y of a first open syllable: the long i of English (cyber साइबर), or a short one (lyric)
+  [new RegExp(`^(${C}{1,2})y(?=${C}${V})`), ['$1AI', '$1i']],
   [new RegExp(`(${C})y(?=${C}|$)`, 'g'), ['$1i']],
   // r-coloured vowels
   [new RegExp(`[eu]r(?=${C}|$)`, 'g'), ['ar']],

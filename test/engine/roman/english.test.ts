@@ -10,6 +10,15 @@ test('silent final e and the vowel it lengthens', () => {
   assert.equal(first('code'), 'kod');
   assert.equal(first('phone'), 'fon');
   assert.equal(first('table'), 'tabal');
+  assert.equal(first('type'), 'taip', 'y before a silent e as i before one');
+});
+
+test('y of a first open syllable is read as the long i first, then the short one; i is not (billi stays billi)', () => {
+  assert.deepEqual(loanReadings('cyber', 8), ['saibar', 'sibar']);
+  assert.deepEqual(loanReadings('cycle', 8).slice(0, 1), ['saikal']);
+  assert.ok(!loanReadings('billi', 8).includes('baili'));
+  assert.ok(!loanReadings('pizza', 8).some((r) => r.startsWith('pai')));
+  assert.deepEqual(loanReadings('system', 8), ['sistam', 'sistem'], 'a closed syllable keeps its short i');
 });
 
 test('letters with no Nepali sound of their own, and vowel digraphs', () => {

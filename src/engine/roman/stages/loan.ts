@@ -6,11 +6,10 @@
 import { casualWeight } from '../aliases.js';
 import { Stage, type CandidateSet } from '../candidates.js';
 import { loanReadings } from '../english.js';
-import { endingsFor, joinStem, postpositionHeadword } from '../inflection.js';
+import { endingsFor, joinStem } from '../inflection.js';
 import type { Lexicon } from '../lexicon.js';
 import { reverseSpellings } from '../reverse.js';
 import { fuzzyRomanKey, loanSkeleton, MIN_SKELETON_CONSONANTS } from '../keys.js';
-import { romanAliases } from '../aliases.js';
 import { CLOSED_CLASS } from '../ranking.js';
 import { editDistance } from '../../lang/edit-distance.js';
 import { FUZZY_EDIT_PENALTY, LOAN_PENALTY, SPLIT_PENALTY } from '../weights.js';
@@ -52,7 +51,7 @@ export function loanStage(set: CandidateSet): void {
   // only after a stem of four letters or more not in -a or -u.
   if (loanWithPostposition(set, true) || NEPALI_ENDING.test(token)) return;
   let found = false;
-  forEachLoanWord(set.lexicon, token, (dev, reading, weight) => {
+  forEachLoanWord(set.lexicon, tokenReadings(token), (dev, reading, weight) => {
     found = true;
     set.add(dev, reading, weight, LOAN_KINDS, Stage.Loan);
   });
@@ -78,7 +77,7 @@ function loanWithPostposition(set: CandidateSet, distinctive: boolean): boolean 
     if (!distinctive && (p < MIN_LOAN_STEM_BEFORE_COMMON_ENDING || NEPALI_STEM_END.test(token.slice(0, p)))) continue;
     const endings = endingsFor(suffix).filter((e) => e.type === 'post');
     if (endings.length === 0) continue;
-    forEachLoanWord(set.lexicon, token.slice(0, p), (dev, _reading, weight) => {
+    forEachLoanWord(set.lexicon, loanReadings(token.slice(0, p), LOAN_READINGS), (dev, _reading, weight) => {
       if (!set.lexicon.isHeadword(dev)) return;
       for (const e of endings) {
         const joined = joinStem(dev, e);
@@ -100,48 +99,91 @@ function loanWithPostposition(set: CandidateSet, distinctive: boolean): boolean 
 const SKELETON_WEIGHT = casualWeight(2) - LOAN_PENALTY;
 /** Edits (vowels, glides) between a reading and a word's nearest alias beyond which the word is another (cycle saikal: not स्कुल skul, three). */
 const MAX_SKELETON_EDITS = 2;
+/**
+ * ... for a token of running text, where the word is converted in place
+ * rather than offered: one edit between the reading and one of the word's
+ * aliases as typed, not their fuzzy keys (battery's bateri, ब्याट्री's byatri;
+ * fiber's fibar is two from पावर's pawar, one from फाइबर's faibar). With two
+ * fuzzy edits, three in four of the words it converted in the eval's
+ * sentences were not the reference's (stork सतर्क, virus वर्ष); bench/RESULTS.md,
+ * session 18.
+ */
+const MAX_SKELETON_EDITS_IN_TEXT = 1;
 
 /**
- * With the guesses (a word typed alone that no dictionary word matched
- * exactly): an English spelling whose readings (roman/english.ts) find no
- * word of the lists may still be a loanword the news list spells its own
- * way, with other vowels or a glide (facebook फेसबुक, battery ब्याट्री): the
- * news list's words that share a reading's consonant skeleton (keys.ts
- * loanSkeleton; WordStore.loanSkeleton, most frequent first). Only for a
- * token some English-spelling rule reads (one the rules leave as typed is
- * no English spelling), not for one typed the Nepali way.
+ * An English spelling whose readings (roman/english.ts) find no word of
+ * the lists may still be a loanword the news list spells its own way, with
+ * other vowels or a glide (facebook फेसबुक, battery ब्याट्री): the news list's
+ * words that share a reading's consonant skeleton (keys.ts loanSkeleton;
+ * WordStore.loanSkeleton, most frequent first, no inflected form: typed
+ * as an English word, a loanword is its stem; cycle: not शाखाले). Run with
+ * the guesses for a word typed alone that no dictionary word matched
+ * exactly, and in running text for a token nothing matched at all
+ * (analysis.ts), there only a word of a loanword's letters (hasLoanShape).
+ * Only for a token some English-spelling rule reads (one the rules leave as
+ * typed is no English spelling), not for one typed the Nepali way. The
+ * build stores each word's aliases and their fuzzy keys beside it, so the
+ * stage reads one record per reading and works out no aliases.
  */
-export function loanSkeletonStage(set: CandidateSet): void {
+export function loanSkeletonStage(set: CandidateSet, inText: boolean): void {
   const token = set.token.typed;
   if (TYPED_NEPALI.test(token) || token.length > MAX_LOAN_LENGTH || set.some((c) => c.stage === Stage.Loan)) return;
-  for (const reading of loanReadings(token, LOAN_READINGS)) {
+  for (const reading of tokenReadings(token)) {
     const key = loanSkeleton(reading);
     if (key.replace('_', '').length < MIN_SKELETON_CONSONANTS) continue;
     const fkey = fuzzyRomanKey(reading);
-    for (const w of set.lexicon.store.loanSkeleton(key)) {
-      // a loanword is no function word or postposition (battery: not भित्र), and typed alone it is no inflected form (cycle: not शाखाले)
-      if (set.has(w) || CLOSED_CLASS.has(w) || inflected(set, w)) continue;
-      // The vowels decide among the words of one skeleton: each edit between the reading and the word's nearest alias (fuzzy keys) past the first costs a fuzzy edit.
+    for (const { word: w, aliases, fuzzyKeys } of set.lexicon.store.loanSkeleton(key)) {
+      // a loanword is no function word or postposition (battery: not भित्र)
+      if (set.has(w) || CLOSED_CLASS.has(w)) continue;
+      if (inText && !hasLoanShape(w, token)) continue;
+      // The vowels decide among the words of one skeleton: the edits between the reading and the word's
+      // nearest alias (alone: its fuzzy key, each edit past the first costing a fuzzy edit; in text: as typed).
       let d = Infinity;
-      for (const a of romanAliases(w)) d = Math.min(d, editDistance(fkey, fuzzyRomanKey(a.alias)));
-      if (d > MAX_SKELETON_EDITS) continue;
-      set.add(w, token, SKELETON_WEIGHT - FUZZY_EDIT_PENALTY * Math.max(0, d - 1), LOAN_KINDS, Stage.Guess);
+      if (inText) {
+        for (const a of aliases) d = Math.min(d, editDistance(reading, a));
+        if (d > MAX_SKELETON_EDITS_IN_TEXT) continue;
+      } else {
+        for (const k of fuzzyKeys) d = Math.min(d, editDistance(fkey, k));
+        if (d > MAX_SKELETON_EDITS) continue;
+      }
+      // (in running text, where d is 0 or 1, a word a reading spells exactly goes first: cyber's saibar, साइबर before स्वर's sbar)
+      set.add(w, token, SKELETON_WEIGHT - FUZZY_EDIT_PENALTY * (inText ? d : Math.max(0, d - 1)), LOAN_KINDS, Stage.Guess);
     }
   }
 }
 
-/** Not a headword, and a form the dictionaries make with an affix or a headword plus a postposition chain. */
-function inflected(set: CandidateSet, w: string): boolean {
-  const lexicon = set.lexicon;
-  if (lexicon.isHeadword(w)) return false;
-  if (lexicon.store.form(w)?.analyses.some((a) => a.suffix !== '' || a.prefix !== '')) return true;
-  return postpositionHeadword(w, (x) => lexicon.isHeadword(x)) !== null;
+/**
+ * Letters Nepali does not write English loanwords with: English t and d are
+ * borrowed as the retroflex ट ड (ब्याट्री, डलर), never the dental त ध; and
+ * no loan has ण ञ, the vocalic ऋ ृ, candrabindu, ौ, visarga, क्ष or ज्ञ. The
+ * dental द only for an English th (मदर, mother).
+ */
+const NOT_IN_LOANS = /[तधणञऋृँौः]|क्ष|ज्ञ/;
+const DENTAL_D = /द/;
+
+/** Whether a word of the news list may be the Nepali spelling of an English loan the token spells. */
+function hasLoanShape(word: string, token: string): boolean {
+  return !NOT_IN_LOANS.test(word) && (!DENTAL_D.test(word) || token.toLowerCase().includes('th'));
 }
 
-/** The store's words an English spelling reads as (roman/english.ts), with the reading and the weight of each. */
-function forEachLoanWord(lexicon: Lexicon, english: string, visit: (dev: string, reading: string, weight: number) => void): void {
+/**
+ * The token's English readings (loanReadings, the first LOAN_READINGS),
+ * kept for the last token asked: the loanword stage and the skeleton stage
+ * read the same token one after the other.
+ */
+function tokenReadings(token: string): string[] {
+  if (lastReadings.token !== token) {
+    lastReadings.token = token;
+    lastReadings.readings = loanReadings(token, LOAN_READINGS);
+  }
+  return lastReadings.readings;
+}
+const lastReadings = { token: '', readings: [] as string[] };
+
+/** The store's words the readings of an English spelling find (roman/english.ts), with the reading and the weight of each. */
+function forEachLoanWord(lexicon: Lexicon, readings: readonly string[], visit: (dev: string, reading: string, weight: number) => void): void {
   const forms = { beginnings: lexicon.store.formBeginnings(), has: (w: string) => lexicon.hasForm(w) };
-  for (const reading of loanReadings(english, LOAN_READINGS)) {
+  for (const reading of readings) {
     for (const r of lexicon.store.aliases(reading)) {
       if (r.kinds.includes('casual')) visit(r.word, reading, Math.max(1, r.weight - LOAN_PENALTY));
     }
