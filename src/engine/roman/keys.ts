@@ -221,7 +221,6 @@ const DIACRITIC_LETTER = /[śṣṛṝḷṅñṇṃṁḥ]/g;
 const NASAL_MARK = /[̃̐]/g;
 const BARE_C = /c(?!h)/g;
 
-/** The token without its diacritics, read with DIACRITIC_LETTERS (the anusvara ṃ/ṁ as n); null when it has none (or is not Latin). */
 /** Consonant letters a loanword's skeleton needs before it is looked up: fewer match too many words. */
 export const MIN_SKELETON_CONSONANTS = 3;
 
@@ -239,6 +238,7 @@ export function loanSkeleton(roman: string): string {
   return /^[aeiou]/.test(k) ? '_' + body : body;
 }
 
+/** The token without its diacritics, read with DIACRITIC_LETTERS (the anusvara ṃ/ṁ as n); null when it has none (or is not Latin). */
 export function foldDiacritics(lower: string): string | null {
   if (CASUAL_TYPED.test(lower)) return null;
   const s = lower
