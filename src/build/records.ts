@@ -296,9 +296,9 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   progress(`roman aliases: ${aliasCount} under ${aliases.size} keys for ${aliasWords} words; fuzzy keys: ${fuzzyAliases.size}`);
 
   // --- loanword skeletons: the news list's ranked words, by the consonant skeleton of their likeliest alias
-  // (dictionary words too: many loanwords are in hunspell-ne, क्यामेरा, ग्यालरी), with their aliases' fuzzy
-  // keys, so that the romanizer compares an English reading's vowels without working out aliases. No
-  // inflected form: a loanword is typed as its stem (cycle: not शाखाले).
+  // (dictionary words too: many loanwords are in hunspell-ne, क्यामेरा, ग्यालरी), each with its aliases and
+  // their fuzzy keys, so that the romanizer compares an English reading's vowels without working out
+  // aliases. No inflected form: a loanword is typed as its stem (cycle: not शाखाले).
   const loanSkeletons = new Map<string, SkeletonWord[]>();
   const isHeadword = (w: string): boolean => ((forms.get(w)?.flags ?? 0) & FORM_HEADWORD) !== 0;
   for (const w of ranks.keys()) {
