@@ -31,7 +31,9 @@
 //      it misspelled, unless the word is long and its candidate is an
 //      attested headword (THRESHOLDS.attestedPlausible). A candidate that
 //      only trades the standard's fifth-letter nasal for anusvara
-//      (सम्भव -> संभव) is never a correction (awayFromStandard).
+//      (सम्भव -> संभव) is never a correction (awayFromStandard). A first
+//      correction one halanta from a correct word real text writes far more
+//      often gives way to it (commonerHalantaTwin: भनीन -> भनिन्).
 //      Without attestation, a phonetic neighbour is allowed
 //      too, and an arbitrary letter change only on long words: a one-letter
 //      change of a short word is as likely a name or another word as a typo
@@ -146,6 +148,13 @@ const REAL_WORD_MIN_RANK = 20_000;
 const THESAURUS_TWIN_RATIO = 1.5;
 /** ... and the two differ by at most two of the standard's slips (0.3-0.35 each; a little over 0.65 for float rounding). */
 const THESAURUS_TWIN_COST = 0.66;
+/**
+ * commonerHalantaTwin: real text writes the correction's halanta twin at
+ * least this many times as often (as THESAURUS_TWIN_RATIO). On the eval's
+ * pairs and texts it moves 9 first corrections (भनीन: भनिन्, rank 1,283,
+ * before भनिन, 3,681; बागमती: वाग्मती before वागमती); bench/RESULTS.md, session 18.
+ */
+const HALANTA_TWIN_RATIO = 1.5;
 
 export interface SpellcheckerOptions {
   /**
@@ -490,9 +499,34 @@ export class Spellchecker {
     if (attested && !w.includes('हरु') && this.realTextWord(w, best.word)) return UNKNOWN;
     candidates = towardStandard;
     // A candidate in an older spelling, or in the word list's spelling of a word the thesaurus spells otherwise, is offered in the standard one.
-    const corrections = [...new Set(candidates.map((c) => this.asStandardSpells(c.word)))].filter((c) => c !== w);
+    let corrections = [...new Set(candidates.map((c) => this.asStandardSpells(c.word)))].filter((c) => c !== w);
     if (corrections.length === 0) return UNKNOWN;
+    const twin = this.commonerHalantaTwin(corrections[0]!, w);
+    if (twin !== null) corrections = [twin, ...corrections.filter((c) => c !== twin)].slice(0, MAX_CORRECTIONS);
     return Object.freeze({ status: 'misspelled', corrections }) as SpellcheckWordResult;
+  }
+
+  /**
+   * The correct word that differs from a correction only by a halanta
+   * (भनिन, भनिन्) when real text writes it HALANTA_TWIN_RATIO times as
+   * often, the commonest such first; else null. The slips already cost the
+   * correction (भनीन: ी for ि) and the halanta is one more (0.3): the
+   * candidate search stops at one slip's cost (CONFUSION_ONLY), and the
+   * dropped halanta is the commonest slip of all, so frequency decides
+   * between the two (भनिन्, rank 1,283, before भनिन, 3,681).
+   */
+  private commonerHalantaTwin(correction: string, word: string): string | null {
+    const bare = correction.replaceAll(HALANTA, '');
+    let best: string | null = null;
+    let bestRank = (this.store.rank(correction) ?? REAL_WORD_UNRANKED) / HALANTA_TWIN_RATIO;
+    for (const t of this.store.formsByConfusionKey(confusionKey(correction))) {
+      if (t === correction || t === word || t.replaceAll(HALANTA, '') !== bare) continue;
+      const rank = this.store.rank(t);
+      if (rank === undefined || rank > bestRank || this.checkNormalized(t).status !== 'correct') continue;
+      best = t;
+      bestRank = rank;
+    }
+    return best;
   }
 
   /**
