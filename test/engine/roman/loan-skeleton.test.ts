@@ -18,8 +18,8 @@ test('the consonant skeleton: an English reading and the Nepali spelling of a lo
 
 function romanizer(withRanks: boolean): { roman: Romanizer; store: MemoryStore } {
   const input = romanLexicon();
-  input.attested = [...input.attested, 'फेसबुक', 'ब्याट्री', 'फेसबूक', 'बाटोमा', 'त्रुटि'];
-  if (withRanks) input.frequency = importFrequencyList('फेसबुक\nब्याट्री\nफेसबूक\nबाटोमा\nत्रुटि\n');
+  input.attested = [...input.attested, 'फेसबुक', 'ब्याट्री', 'फेसबूक', 'बाटोमा', 'त्रुटि', 'पावर', 'फाइबर'];
+  if (withRanks) input.frequency = importFrequencyList('फेसबुक\nब्याट्री\nफेसबूक\nबाटोमा\nत्रुटि\nपावर\nफाइबर\n');
   const store = new MemoryStore(buildRecords(input));
   return { roman: new Romanizer(store, new Spellchecker(store)), store };
 }
@@ -50,6 +50,13 @@ test('in running text the skeleton finds only a word of a loanword\'s letters: E
   const treaty = roman.resolveText('mero treaty', 5).tokens[1]!;
   assert.equal(treaty.converted, 'treaty');
   assert.deepEqual(treaty.candidates, []);
+});
+
+test('typed alone, a word an alias of which is one edit from the reading as typed goes before one only the fuzzy keys bring near', () => {
+  const { roman, store } = romanizer(true);
+  // fiber reads fibar: one edit from फाइबर's faibar; पावर (the more frequent) is near only as fuzzy keys (pibar, pabar: f folds into p)
+  assert.deepEqual(store.loanSkeleton(loanSkeleton('fibar')).map((e) => e.word), ['पावर', 'फाइबर']);
+  assert.deepEqual(roman.resolveTokens(['fiber'], 5).tokens[0]!.candidates.slice(0, 2).map((c) => c.word), ['फाइबर', 'पावर']);
 });
 
 test('the skeleton index holds no inflected form: a loanword is typed as its stem', () => {

@@ -109,6 +109,8 @@ const MAX_SKELETON_EDITS = 2;
  * session 18.
  */
 const MAX_SKELETON_EDITS_IN_TEXT = 1;
+/** What a word typed alone loses when only its fuzzy keys come near the reading (less than an edit: it breaks ties). */
+const SKELETON_LOOSE_STEP = 5;
 
 /**
  * An English spelling whose readings (roman/english.ts) find no word of
@@ -146,8 +148,11 @@ export function loanSkeletonStage(set: CandidateSet, inText: boolean): void {
         for (const k of fuzzyKeys) d = Math.min(d, editDistance(fkey, k));
         if (d > MAX_SKELETON_EDITS) continue;
       }
-      // (in running text, where d is 0 or 1, a word a reading spells exactly goes first: cyber's saibar, साइबर before स्वर's sbar)
-      set.add(w, token, SKELETON_WEIGHT - FUZZY_EDIT_PENALTY * (inText ? d : Math.max(0, d - 1)), LOAN_KINDS, Stage.Guess);
+      // (in running text, where d is 0 or 1, a word a reading spells exactly goes first: cyber's saibar, साइबर before स्वर's sbar;
+      // alone, a word no alias of which is within one edit of the reading as typed goes after one that is: fiber फाइबर, then पावर)
+      let weight = SKELETON_WEIGHT - FUZZY_EDIT_PENALTY * (inText ? d : Math.max(0, d - 1));
+      if (!inText && !aliases.some((a) => editDistance(reading, a) <= MAX_SKELETON_EDITS_IN_TEXT)) weight -= SKELETON_LOOSE_STEP;
+      set.add(w, token, weight, LOAN_KINDS, Stage.Guess);
     }
   }
 }
