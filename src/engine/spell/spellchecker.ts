@@ -129,14 +129,14 @@ const MAX_COMPOUND_CORRECTION_AKSHARAS = 8;
 const SIMILAR_MAX_COST = 1.6;
 /**
  * How many times as often real text must write a word's twin for the word
- * to be a real-word error (realWordError), and the rank of a word the
- * frequency list lacks (about twice the list's 61,273 lines). Measured with
+ * to be a real-word error (realWordError). Measured with
  * bench/real-word-threshold.ts: at 100, 13 tokens of FLoRes dev (0.04%) and
  * 5 of the corpus words before the standard's view, one gold pair found
  * (छेत्र), no correct word of the pairs flagged; at 30, 53 tokens (bench/RESULTS.md).
  */
 const REAL_WORD_RATIO = 100;
-const REAL_WORD_UNRANKED = 120_000;
+/** The rank the rules that compare ranks give a word the frequency list lacks (frequencyRank): about twice the list's 61,273 lines. */
+const UNRANKED = 120_000;
 /** A word ranked before this in the frequency list is never a real-word error (realWordError). */
 const REAL_WORD_MIN_RANK = 20_000;
 /**
@@ -518,7 +518,7 @@ export class Spellchecker {
   private commonerHalantaTwin(correction: string, word: string): string | null {
     const bare = correction.replaceAll(HALANTA, '');
     let best: string | null = null;
-    let bestRank = (this.store.rank(correction) ?? REAL_WORD_UNRANKED) / HALANTA_TWIN_RATIO;
+    let bestRank = this.frequencyRank(correction) / HALANTA_TWIN_RATIO;
     for (const t of this.store.formsByConfusionKey(confusionKey(correction))) {
       if (t === correction || t === word || t.replaceAll(HALANTA, '') !== bare) continue;
       const rank = this.store.rank(t);
@@ -529,11 +529,16 @@ export class Spellchecker {
     return best;
   }
 
+  /** The word's rank in the frequency word list, UNRANKED when the list lacks it. */
+  private frequencyRank(w: string): number {
+    return this.store.rank(w) ?? UNRANKED;
+  }
+
   /**
    * A real-word error: a word of the lexicon written for its twin (a
    * lexicon form one confusion slip away: error-model.ts CONFUSION_ONLY)
    * that real text writes REAL_WORD_RATIO times as often (the frequency
-   * word list's ranks; a word the list lacks counts as REAL_WORD_UNRANKED): छेत्र for
+   * word list's ranks; a word the list lacks counts as UNRANKED): छेत्र for
    * क्षेत्र. Frequency says what people write, not what the standard
    * prescribes, so the standard's view comes first: never towards a twin
    * the orthography rules correct (the Academy's own spelling stands), never
@@ -549,7 +554,7 @@ export class Spellchecker {
    */
   private realWordError(w: string): SpellcheckWordResult | null {
     if (FUNCTION_WORDS.has(w) || POSTPOSITION_SET.has(w)) return null;
-    const rank = this.store.rank(w) ?? REAL_WORD_UNRANKED;
+    const rank = this.frequencyRank(w);
     // A word real text itself writes often is a word of its own (आयको, of income, rank 13,170, beside आएको).
     if (rank < REAL_WORD_MIN_RANK) return null;
     let twin: string | null = null;
@@ -636,7 +641,7 @@ export class Spellchecker {
         if (mine === undefined || !this.definesStem(a.stem) || this.definesStem(mine.stem)) continue;
         const rt = this.store.rank(a.stem);
         if (rt === undefined) continue;
-        const ratio = (this.store.rank(mine.stem) ?? REAL_WORD_UNRANKED) / rt;
+        const ratio = this.frequencyRank(mine.stem) / rt;
         if (best !== null && ratio <= best.ratio) continue;
         if (editCost(w, t, THESAURUS_TWIN_COST) > THESAURUS_TWIN_COST || this.orthography(t) !== null) continue;
         best = { twin: t, ratio };

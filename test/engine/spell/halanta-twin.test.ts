@@ -1,18 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildRecords } from '../../../src/build/records.js';
 import { Spellchecker } from '../../../src/engine/spell/spellchecker.js';
-import { MemoryStore } from '../../../src/store/memory-store.js';
-import { spellLexicon } from '../../fixtures/spell/lexicon.js';
+import type { MemoryStore } from '../../../src/store/memory-store.js';
+import { spellStoreWith } from '../../fixtures/spell/lexicon.js';
 
 // The fixture lexicon with two spellings of the river, one with a halanta
 // (वागमती, वाग्मती), and frequency ranks.
 function store(ranks: Record<string, number>): MemoryStore {
-  const input = spellLexicon();
-  for (const form of ['वागमती', 'वाग्मती']) input.forms.push({ form, stem: form, prefix: '', suffix: '', flag: null });
-  const records = buildRecords(input);
-  for (const [w, r] of Object.entries(ranks)) records.ranks.set(w, r);
-  return new MemoryStore(records);
+  return spellStoreWith({ forms: ['वागमती', 'वाग्मती'], ranks });
 }
 
 test('a correction one halanta from a correct word real text writes far more often gives way to that word', () => {

@@ -1,19 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildRecords } from '../../../src/build/records.js';
 import { Spellchecker } from '../../../src/engine/spell/spellchecker.js';
-import { MemoryStore } from '../../../src/store/memory-store.js';
-import { THESAURUS_DICT } from '../../../src/store/types.js';
-import { spellLexicon } from '../../fixtures/spell/lexicon.js';
+import type { MemoryStore } from '../../../src/store/memory-store.js';
+import { spellStoreWith } from '../../fixtures/spell/lexicon.js';
 
 // The fixture lexicon with word-list spellings of real-word errors and their twins, and frequency ranks.
 function store(ranks: Record<string, number>): MemoryStore {
-  const input = spellLexicon();
-  for (const w of ['छेत्र', 'यश', 'यस', 'बन्नेको', 'बनेको', 'ऊर्जा', 'उर्जा']) input.forms.push({ form: w, stem: w, prefix: '', suffix: '', flag: null });
-  input.dictionaries.find((d) => d.id === THESAURUS_DICT)!.entries.push({ word: 'यश', pos: 'नाम', senses: [{ pos: 'नाम', gloss: '', synonyms: [] }], classes: [] });
-  const records = buildRecords(input);
-  for (const [w, r] of Object.entries(ranks)) records.ranks.set(w, r);
-  return new MemoryStore(records);
+  return spellStoreWith({ forms: ['छेत्र', 'यश', 'यस', 'बन्नेको', 'बनेको', 'ऊर्जा', 'उर्जा'], defined: ['यश'], ranks });
 }
 
 test('real-word errors: a lexicon word whose confusion twin real text writes 100 times as often is misspelled, at either level', () => {

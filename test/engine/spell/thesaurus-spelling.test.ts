@@ -1,34 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildRecords } from '../../../src/build/records.js';
 import { Spellchecker } from '../../../src/engine/spell/spellchecker.js';
-import { MemoryStore } from '../../../src/store/memory-store.js';
-import { THESAURUS_DICT } from '../../../src/store/types.js';
-import { spellLexicon } from '../../fixtures/spell/lexicon.js';
+import type { MemoryStore } from '../../../src/store/memory-store.js';
+import { spellStoreWith, type ExtraForm } from '../../fixtures/spell/lexicon.js';
 
 // The fixture lexicon with word-list spellings beside the thesaurus's
 // (अस्विकार, अस्वीकार; शहीद, सहिद), a verb form one vowel length from a
 // defined noun (गाऊँ, let me sing, beside गाउँ, village), and frequency ranks.
 function store(ranks: Record<string, number>, defined = ['अस्वीकार', 'सहिद', 'गाउँ']): MemoryStore {
-  const input = spellLexicon();
-  const forms: [string, string, string][] = [
-    ['अस्विकार', 'अस्विकार', ''],
-    ['अस्वीकार', 'अस्वीकार', ''],
-    ['अस्विकारको', 'अस्विकार', 'को'],
-    ['अस्वीकारको', 'अस्वीकार', 'को'],
-    ['शहीद', 'शहीद', ''],
-    ['सहिद', 'सहिद', ''],
-    ['गाऊँ', 'गाउ', 'ऊँ'],
-    ['शीत', 'शीत', ''],
-    ['सित', 'सित', ''],
-    ['शीतलहर', 'शीतलहर', ''],
-  ];
-  for (const [form, stem, suffix] of forms) input.forms.push({ form, stem, prefix: '', suffix, flag: null });
-  const thesaurus = input.dictionaries.find((d) => d.id === THESAURUS_DICT)!.entries;
-  for (const word of defined) if (!thesaurus.some((e) => e.word === word)) thesaurus.push({ word, pos: 'नाम', senses: [{ pos: 'नाम', gloss: '', synonyms: [] }], classes: [] });
-  const records = buildRecords(input);
-  for (const [w, r] of Object.entries(ranks)) records.ranks.set(w, r);
-  return new MemoryStore(records);
+  const forms: ExtraForm[] = ['अस्विकार', 'अस्वीकार', ['अस्विकारको', 'अस्विकार', 'को'], ['अस्वीकारको', 'अस्वीकार', 'को'], 'शहीद', 'सहिद', ['गाऊँ', 'गाउ', 'ऊँ'], 'शीत', 'सित', 'शीतलहर'];
+  return spellStoreWith({ forms, defined, ranks });
 }
 
 const RANKS = { अस्वीकार: 2_975, अस्विकार: 13_529, सहिद: 2_951, शहीद: 5_329, गाउँ: 598, सित: 10_442, शीत: 27_548 };

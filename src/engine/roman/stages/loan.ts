@@ -133,25 +133,25 @@ export function loanSkeletonStage(set: CandidateSet, inText: boolean): void {
   for (const reading of tokenReadings(token)) {
     const key = loanSkeleton(reading);
     if (key.replace('_', '').length < MIN_SKELETON_CONSONANTS) continue;
-    const fkey = fuzzyRomanKey(reading);
+    const fkey = inText ? '' : fuzzyRomanKey(reading);
     for (const { word: w, aliases, fuzzyKeys } of set.lexicon.store.loanSkeleton(key)) {
       // a loanword is no function word or postposition (battery: not भित्र)
       if (set.has(w) || CLOSED_CLASS.has(w)) continue;
-      if (inText && !hasLoanShape(w, token)) continue;
-      // The vowels decide among the words of one skeleton: the edits between the reading and the word's
-      // nearest alias (alone: its fuzzy key, each edit past the first costing a fuzzy edit; in text: as typed).
-      let d = Infinity;
+      if (inText && !hasLoanShape(w, set.token.lower)) continue;
+      // The vowels decide among the words of one skeleton, by the edits between the reading and the word's nearest alias.
+      // In running text, as typed, one at most, a word a reading spells exactly first (cyber's saibar: साइबर before स्वर's sbar).
+      const typed = nearest(reading, aliases);
+      let weight: number;
       if (inText) {
-        for (const a of aliases) d = Math.min(d, editDistance(reading, a));
-        if (d > MAX_SKELETON_EDITS_IN_TEXT) continue;
+        if (typed > MAX_SKELETON_EDITS_IN_TEXT) continue;
+        weight = SKELETON_WEIGHT - FUZZY_EDIT_PENALTY * typed;
       } else {
-        for (const k of fuzzyKeys) d = Math.min(d, editDistance(fkey, k));
-        if (d > MAX_SKELETON_EDITS) continue;
+        // Alone, as fuzzy keys, each edit past the first costing a fuzzy edit, and a word no alias of which
+        // is within one edit as typed after one that is (fiber: फाइबर faibar, then पावर pawar).
+        const fuzzy = nearest(fkey, fuzzyKeys);
+        if (fuzzy > MAX_SKELETON_EDITS) continue;
+        weight = SKELETON_WEIGHT - FUZZY_EDIT_PENALTY * Math.max(0, fuzzy - 1) - (typed > MAX_SKELETON_EDITS_IN_TEXT ? SKELETON_LOOSE_STEP : 0);
       }
-      // (in running text, where d is 0 or 1, a word a reading spells exactly goes first: cyber's saibar, साइबर before स्वर's sbar;
-      // alone, a word no alias of which is within one edit of the reading as typed goes after one that is: fiber फाइबर, then पावर)
-      let weight = SKELETON_WEIGHT - FUZZY_EDIT_PENALTY * (inText ? d : Math.max(0, d - 1));
-      if (!inText && !aliases.some((a) => editDistance(reading, a) <= MAX_SKELETON_EDITS_IN_TEXT)) weight -= SKELETON_LOOSE_STEP;
       set.add(w, token, weight, LOAN_KINDS, Stage.Guess);
     }
   }
@@ -166,9 +166,16 @@ export function loanSkeletonStage(set: CandidateSet, inText: boolean): void {
 const NOT_IN_LOANS = /[तधणञऋृँौः]|क्ष|ज्ञ/;
 const DENTAL_D = /द/;
 
-/** Whether a word of the news list may be the Nepali spelling of an English loan the token spells. */
-function hasLoanShape(word: string, token: string): boolean {
-  return !NOT_IN_LOANS.test(word) && (!DENTAL_D.test(word) || token.toLowerCase().includes('th'));
+/** Whether a word of the news list may be the Nepali spelling of an English loan the (lower-cased) token spells. */
+function hasLoanShape(word: string, lower: string): boolean {
+  return !NOT_IN_LOANS.test(word) && (!DENTAL_D.test(word) || lower.includes('th'));
+}
+
+/** The fewest edits between `s` and any of `keys` (Infinity when there are none). */
+function nearest(s: string, keys: readonly string[]): number {
+  let d = Infinity;
+  for (const k of keys) d = Math.min(d, editDistance(s, k));
+  return d;
 }
 
 /**
