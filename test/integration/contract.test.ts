@@ -658,6 +658,10 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   assert.equal((await postJson(ROMAN, { tokens: ['kanoon'] })).body.tokens[0].converted, 'कानुन');
   assert.equal((await postJson(ROMAN, { tokens: ['jadai'] })).body.tokens[0].converted, 'जाँदै');
   assert.equal((await postJson(ROMAN, { text: 'usle topi lagain.' })).body.converted_text, 'उसले टोपी लगाइन्.');
+  // before a verb that takes an infinitive the word is that infinitive, without the finite form's halanta;
+  // ending its sentence, the finite form
+  assert.equal((await postJson(ROMAN, { text: 'yo sahi hun sakchha. uniharu neta hun.' })).body.converted_text, 'यो सही हुन सक्छ. उनीहरू नेता हुन्.');
+  assert.equal((await postJson(ROMAN, { text: 'kaam hun thalyo' })).body.converted_text, 'काम हुन थाल्यो');
   // and agrees in person with the subject pronoun (the verb alone: as ranked)
   assert.equal((await postJson(ROMAN, { text: 'maile kaam gare. hami ghar gayau.' })).body.converted_text, 'मैले काम गरेँ. हामी घर गयौँ.');
   assert.equal((await postJson(ROMAN, { text: 'hamile khana khayau.' })).body.converted_text, 'हामीले खाना खायौँ.');

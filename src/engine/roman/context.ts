@@ -1,7 +1,8 @@
 // The text-level rules: how the neighbours of a token in a text choose
 // among its candidates and decide whether it is converted at all (English
 // kept in mixed text, detached postpositions, the sentence-final verb,
-// agreement with the subject, enclitic particles). The rules in prose, with
+// agreement with the subject, the infinitive before a verb that takes one,
+// enclitic particles). The rules in prose, with
 // examples: roman/README.md, "Context"; CONTEXT_SUMMARY says them in brief
 // for the API description.
 
@@ -20,7 +21,8 @@ import type { RomanTextToken } from './tokenize.js';
 export const CONTEXT_SUMMARY =
   'In a text the neighbours count too (the tokens form is read as one phrase): numbers, URLs, e-mail addresses, Devanagari and ' +
   'ALL-CAPITALS acronyms stay as given, English stays English in mixed text, a detached postposition after a word of its phrase is ' +
-  'read as one (ghar ma: घर मा), and the last word of a sentence prefers a finite verb that agrees in person with its subject. ' +
+  'read as one (ghar ma: घर मा), a word before a verb that takes an infinitive is read as that infinitive (hun sakchha: हुन सक्छ), ' +
+  'and the last word of a sentence prefers a finite verb that agrees in person with its subject. ' +
   'A word alone is taken as ranked. The rules in full, with examples: src/engine/roman/README.md, "Context".';
 
 type Lang = 'ne' | 'en' | 'unknown';
@@ -197,6 +199,7 @@ export function resolveSequence(toks: RomanTextToken[], analyze: (token: string,
     // The last word of a sentence is its finite verb (Nepali is verb-final).
     const sentenceFinal = k + 1 === n || toks[k + 1]!.sentenceStart;
     if (order < 0 && words > 1 && sentenceFinal) order = finiteVerbOrder(analysis!.candidates, tok.endsSentence);
+    if (order < 0 && !sentenceFinal) order = infinitiveOrder(analysis!.candidates, nextWordTop(toks, analyses, k));
     if (order < 0 && subject !== null) order = agreementOrder(analysis!.candidates, subject, sentenceFinal);
     const candidates = candidateView(analysis!, order, max);
     out[k] = {
@@ -325,6 +328,39 @@ function finiteVerbOrder(ranked: RankedCandidate[], written: boolean): number {
     const c = ranked[i]!;
     if (c.stage !== Stage.Exact || c.weight < top.weight - CASUAL_COST_STEP) break;
     if (!NON_FINITE_ENDING.test(c.word) && c.facts.verbForm) return i;
+  }
+  return -1;
+}
+
+/**
+ * The first candidate of the word right after token k in its clause (no
+ * punctuation between), or undefined.
+ */
+function nextWordTop(toks: RomanTextToken[], analyses: (WordAnalysis | null)[], k: number): RankedCandidate | undefined {
+  const next = toks[k + 1];
+  if (next === undefined || next.kind !== 'word' || next.sentenceStart || next.punctBefore) return undefined;
+  return analyses[k + 1]?.candidates[0];
+}
+
+/** The verbs that take an infinitive in -न before them (garna sakchha: गर्न सक्छ; garna thalyo, aauna paaena). */
+const INFINITIVE_TAKING = /^(?:सक|पाउ|पाइ|पाए|थाल|लाग|चाह|खोज|सिक|मिल)/;
+
+/**
+ * Which candidate a word puts first before a verb that takes an infinitive
+ * (INFINITIVE_TAKING), or -1: when the first candidate is a finite form in
+ * -न् and its twin without the halanta, the infinitive in -न, is matched
+ * exactly within one casual step (hun sakchha: हुन सक्छ, not the finite
+ * हुन्, they are; the halanta is the only difference the typist cannot show).
+ */
+function infinitiveOrder(ranked: RankedCandidate[], next: RankedCandidate | undefined): number {
+  const top = ranked[0]!;
+  if (next === undefined || top.stage !== Stage.Exact || !top.word.endsWith('न' + HALANTA)) return -1;
+  if (!next.facts.verbForm || !INFINITIVE_TAKING.test(next.word)) return -1;
+  const infinitive = top.word.slice(0, -1);
+  for (let i = 1; i < ranked.length; i++) {
+    const c = ranked[i]!;
+    if (c.stage !== Stage.Exact || c.weight < top.weight - CASUAL_COST_STEP) break;
+    if (c.word === infinitive) return i;
   }
   return -1;
 }
