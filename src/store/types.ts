@@ -180,7 +180,6 @@ export interface StoreMeta {
   analyses: { keys: number; caseForms: number; engine: string } | null;
 }
 
-/** 4: the ranks sub-database (3: the roman_analyses sub-database and StoreMeta.analyses; 2: the verdicts sub-database and StoreMeta.verdicts). */
 /** A word of the loanword-skeleton index (StoreRecords.loanSkeletons), with its aliases as typed and their distinct fuzzy keys (engine/roman/keys.ts fuzzyRomanKey). */
 export interface SkeletonWord {
   word: string;
@@ -189,6 +188,12 @@ export interface SkeletonWord {
   fuzzyKeys: string[];
 }
 
+/**
+ * 5: the loanword skeletons' words with their aliases and fuzzy keys
+ * (SkeletonWord); 4: the ranks sub-database (3: the roman_analyses
+ * sub-database and StoreMeta.analyses; 2: the verdicts sub-database and
+ * StoreMeta.verdicts).
+ */
 export const STORE_SCHEMA_VERSION = 5;
 
 /**

@@ -216,6 +216,21 @@ export function resolveSequence(toks: RomanTextToken[], analyze: (token: string,
   return out;
 }
 
+/**
+ * The index of the first candidate after the first that `wanted` accepts,
+ * among those matched exactly and weighing at least `minWeight` (the scan
+ * stops at the first candidate that is not), or -1: how every text-level
+ * rule picks the candidate it puts first.
+ */
+function exactAfterTop(ranked: RankedCandidate[], minWeight: number, wanted: (c: RankedCandidate) => boolean): number {
+  for (let i = 1; i < ranked.length; i++) {
+    const c = ranked[i]!;
+    if (c.stage !== Stage.Exact || c.weight < minWeight) break;
+    if (wanted(c)) return i;
+  }
+  return -1;
+}
+
 /** Subject pronouns (nominative and ergative) by the person their verb takes: first person, or not. */
 const SUBJECT_PERSON: ReadonlyMap<string, Person> = new Map([
   ...['म', 'मैले', 'हामी', 'हामीले', 'हामीहरू', 'हामीहरूले', 'हामीहरु', 'हामीहरुले'].map((w) => [w, 'first'] as const),
@@ -245,13 +260,7 @@ function agreementOrder(ranked: RankedCandidate[], subject: Person, sentenceFina
   // in -औ/-औँ are surely finite verbs (भयौ/भयौँ); -े/-एँ words there are
   // as often participles and conditionals (गर्ने, भने).
   if (!sentenceFinal && !/ौँ?$/.test(top.word)) return -1;
-  for (let i = 1; i < ranked.length; i++) {
-    const c = ranked[i]!;
-    if (c.stage !== Stage.Exact || c.weight < top.weight) break;
-    if (personOf(c.word) !== subject) continue;
-    if (sentenceFinal || c.word.replace(/ँ$/, '') === top.word.replace(/ँ$/, '')) return i;
-  }
-  return -1;
+  return exactAfterTop(ranked, top.weight, (c) => personOf(c.word) === subject && (sentenceFinal || c.word.replace(/ँ$/, '') === top.word.replace(/ँ$/, '')));
 }
 
 /**
@@ -266,13 +275,8 @@ function postpositionOrder(ranked: RankedCandidate[], afterWord: boolean): numbe
   if (top.stage !== Stage.Exact || (afterWord && CONJUNCTIONS.has(top.word))) return -1;
   const topIsPost = POSTPOSITION_WORDS.has(top.word);
   if (afterWord === topIsPost) return -1;
-  for (let i = 1; i < ranked.length; i++) {
-    const c = ranked[i]!;
-    // within one casual cost step of the first (bata for बाट after a noun)
-    if (c.stage !== Stage.Exact || c.weight < top.weight - CASUAL_COST_STEP) break;
-    if (POSTPOSITION_WORDS.has(c.word) === afterWord) return i;
-  }
-  return -1;
+  // within one casual cost step of the first (bata for बाट after a noun)
+  return exactAfterTop(ranked, top.weight - CASUAL_COST_STEP, (c) => POSTPOSITION_WORDS.has(c.word) === afterWord);
 }
 
 /**
@@ -290,12 +294,7 @@ const ENCLITIC_PARTICLES: ReadonlySet<string> = new Set(['त', 'नि', 'प�
 function sentenceStartOrder(ranked: RankedCandidate[]): number {
   const top = ranked[0]!;
   if (top.stage !== Stage.Exact || !ENCLITIC_PARTICLES.has(top.word)) return -1;
-  for (let i = 1; i < ranked.length; i++) {
-    const c = ranked[i]!;
-    if (c.stage !== Stage.Exact || c.weight < top.weight) break;
-    if (!ENCLITIC_PARTICLES.has(c.word)) return i;
-  }
-  return -1;
+  return exactAfterTop(ranked, top.weight, (c) => !ENCLITIC_PARTICLES.has(c.word));
 }
 
 /**
@@ -310,11 +309,8 @@ function finiteVerbOrder(ranked: RankedCandidate[], written: boolean): number {
   const top = ranked[0]!;
   if (top.stage !== Stage.Exact) return -1;
   const twin = top.word + HALANTA;
-  for (let i = 1; i < ranked.length; i++) {
-    const c = ranked[i]!;
-    if (c.stage !== Stage.Exact || c.weight < top.weight) break;
-    if (c.word === twin) return i;
-  }
+  const withHalanta = exactAfterTop(ranked, top.weight, (c) => c.word === twin);
+  if (withHalanta >= 0) return withHalanta;
   // When the first is a headword of another part of speech or a non-finite
   // verb form, a finite verb form within one casual step (gara.: गर, the
   // imperative, before गरा, a terraced field; garaun.: गरौँ before the
@@ -324,12 +320,7 @@ function finiteVerbOrder(ranked: RankedCandidate[], written: boolean): number {
   // one (a name, a heading: gita thapa, bajet nikasa) need have no verb.
   if (!written || CLOSED_CLASS.has(top.word)) return -1;
   if (top.facts.verbForm ? !NON_FINITE_ENDING.test(top.word) : !top.headword) return -1;
-  for (let i = 1; i < ranked.length; i++) {
-    const c = ranked[i]!;
-    if (c.stage !== Stage.Exact || c.weight < top.weight - CASUAL_COST_STEP) break;
-    if (!NON_FINITE_ENDING.test(c.word) && c.facts.verbForm) return i;
-  }
-  return -1;
+  return exactAfterTop(ranked, top.weight - CASUAL_COST_STEP, (c) => !NON_FINITE_ENDING.test(c.word) && c.facts.verbForm);
 }
 
 /**
@@ -357,12 +348,7 @@ function infinitiveOrder(ranked: RankedCandidate[], next: RankedCandidate | unde
   if (next === undefined || top.stage !== Stage.Exact || !top.word.endsWith('न' + HALANTA)) return -1;
   if (!next.facts.verbForm || !INFINITIVE_TAKING.test(next.word)) return -1;
   const infinitive = top.word.slice(0, -1);
-  for (let i = 1; i < ranked.length; i++) {
-    const c = ranked[i]!;
-    if (c.stage !== Stage.Exact || c.weight < top.weight - CASUAL_COST_STEP) break;
-    if (c.word === infinitive) return i;
-  }
-  return -1;
+  return exactAfterTop(ranked, top.weight - CASUAL_COST_STEP, (c) => c.word === infinitive);
 }
 
 /** Endings of the verb forms that do not end a sentence: infinitives, participles, converbs (गर्नु, गर्न, गर्ने, गरेको, गरेर, गर्दै, गर्दा, गरी). */
