@@ -19,11 +19,12 @@ DEPS_STAMP := node_modules/.installed
 BUILD_STAMP := dist/.built
 CACHE_SRC := $(DATA_DIR)/cache/src
 
-.PHONY: help setup deps data build run start test test-unit bench bench-quality clean check-node cluster cluster-stop data-archive data-from-archive
+.PHONY: help setup deps data build run start test test-unit test-stress bench bench-quality clean check-node cluster cluster-stop data-archive data-from-archive
 
 help:
 	@echo "make run    install, build the data, start the service (foreground)"
-	@echo "make test   install, build the data, run every test"
+	@echo "make test   install, build the data, run every test (one file: make test TESTS=dist/test/http/live.test.js)"
+	@echo "make test-stress   the suite twice on one core with the other busy (flushes out timing-dependent tests)"
 	@echo "make setup | deps | data | build | bench | clean"
 	@echo "make cluster | cluster-stop   N replicas behind nginx on loopback (deploy/cluster.sh; REPLICAS=2 PORT=8080)"
 	@echo "make data-archive | data-from-archive ARCHIVE=file   the built data as one checksummed archive"
@@ -83,11 +84,29 @@ data-from-archive: build
 	$(NODE) dist/src/build/archive-cli.js unpack "$(ARCHIVE)" --data-dir $(DATA_DIR)
 
 # Unit tests run on the project's fixtures; integration tests on the real data in $(DATA_DIR).
-test: setup build
-	HUNSPELL_DIR=$(CACHE_SRC)/hunspell-ne/usr/share/hunspell \
+# TESTS picks files: `make test TESTS=dist/test/http/live.test.js` (default: all of dist/test/).
+TESTS ?= dist/test/
+RUN_TESTS = HUNSPELL_DIR=$(CACHE_SRC)/hunspell-ne/usr/share/hunspell \
 	MYTHES_FILE=$(CACHE_SRC)/mythes-ne/usr/share/mythes/th_ne_NP_v2.dat \
 	TESSDATA_FILE=$$(find $(CACHE_SRC)/tesseract-ocr-nep -name nep.traineddata | head -1) \
-	$(NODE) --test --test-reporter=spec --test-reporter-destination=stdout dist/test/
+	$(NODE) --test --test-reporter=spec --test-reporter-destination=stdout $(TESTS)
+
+test: setup build
+	$(RUN_TESTS)
+
+# The suite on one core while another process keeps a core busy, STRESS_RUNS times
+# in a row: flushes out tests that depend on timing or speed (README, "Tests").
+# STRESS_LOAD_CPU=0 puts the load on the suite's own core (harsher).
+STRESS_CPU ?= 0
+STRESS_LOAD_CPU ?= 1
+STRESS_RUNS ?= 2
+test-stress: setup build
+	@command -v taskset >/dev/null || { echo "test-stress needs taskset (Debian: util-linux)"; exit 2; }
+	@taskset -c $(STRESS_LOAD_CPU) $(NODE) -e 'for (;;) {}' & load=$$!; trap "kill $$load" EXIT; \
+	for i in $$(seq $(STRESS_RUNS)); do \
+	  echo "== stress run $$i of $(STRESS_RUNS): the suite on cpu $(STRESS_CPU), a busy loop on cpu $(STRESS_LOAD_CPU)"; \
+	  taskset -c $(STRESS_CPU) $(MAKE) --no-print-directory test || exit 1; \
+	done
 
 test-unit: build
 	$(NODE) --test dist/test/

@@ -39,6 +39,8 @@ export class Metrics {
   private liveOpen = 0;
   private liveOpenedTotal = 0;
   private readonly liveMessages = new Map<string, number>();
+  /** Live connections the service closed on its own rules, by reason (LiveDrop). */
+  private readonly liveDrops = new Map<string, number>();
   private readonly fromSnapshot: { counter: Counter; read: (h: HealthSnapshot) => number | undefined; last: number }[] = [];
   private readonly gauges: { gauge: Gauge; read: (h: HealthSnapshot) => number | null | undefined }[] = [];
   private readonly cacheBytes: Gauge<'cache'>;
@@ -139,6 +141,11 @@ export class Metrics {
     this.liveMessages.set(outcome, (this.liveMessages.get(outcome) ?? 0) + 1);
   }
 
+  /** A live connection the service closed on one of its rules (a bounded set of reasons). */
+  liveDropped(reason: string): void {
+    this.liveDrops.set(reason, (this.liveDrops.get(reason) ?? 0) + 1);
+  }
+
   /** The exposition text, after reading the snapshot's figures. */
   async render(snapshot: HealthSnapshot): Promise<string> {
     for (const c of this.fromSnapshot) {
@@ -202,6 +209,11 @@ export class Metrics {
       '# TYPE nls_live_messages_total counter',
     );
     for (const [outcome, n] of this.liveMessages) out.push(`nls_live_messages_total{outcome="${escapeLabel(outcome)}"} ${n}`);
+    out.push(
+      '# HELP nls_live_dropped_total Live connections the service closed on its own rules, by reason: slow_reader (1008, unread replies over the bound), bad_messages (1008, refused messages in a row).',
+      '# TYPE nls_live_dropped_total counter',
+    );
+    for (const [reason, n] of this.liveDrops) out.push(`nls_live_dropped_total{reason="${escapeLabel(reason)}"} ${n}`);
     return out.join('\n') + '\n';
   }
 

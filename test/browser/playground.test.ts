@@ -3,7 +3,7 @@
 // binary), against the real service on the real data, over the real
 // WebSocket. Each step writes a screenshot under bench/out/playground/ for
 // people to look at. Skipped, saying why, without Chromium or without the
-// data. No timing assertions: every wait is for something to appear.
+// data (in CI, a missing Chromium fails the run). No timing assertions: every wait is for something to appear.
 
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page, type WebSocketRoute } from 'playwright-core';
 import { SKIP_WITHOUT_DATA } from '../integration/real-data.js';
+import { requirePart } from '../parts.js';
 import { startTestService, type TestService } from '../integration/service.js';
 
 // The functions given to page.evaluate and page.waitForFunction run in the
@@ -22,7 +23,7 @@ declare function getComputedStyle(e: unknown): any;
 type HTMLTextAreaElement = { value: string };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SKIP = !existsSync(CHROMIUM) ? `no Chromium at ${CHROMIUM} (apt-get install chromium fonts-noto-core, or set CHROMIUM_PATH)` : SKIP_WITHOUT_DATA;
+const SKIP = requirePart(`chromium at ${CHROMIUM}`, existsSync(CHROMIUM), 'apt-get install chromium fonts-noto-core, or set CHROMIUM_PATH; .ci/run installs it') || SKIP_WITHOUT_DATA;
 const OUT = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..'), 'bench', 'out', 'playground');
 
 let service: TestService;

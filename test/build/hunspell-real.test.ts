@@ -4,16 +4,18 @@
 //   HUNSPELL_DIR=/usr/share/hunspell node --test dist/test/build/hunspell-real.test.js
 // (the folder holding ne_NP.aff and ne_NP.dic).
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { classMismatches, importHunspell, partOfSpeechForClasses, type HunspellImport } from '../../src/build/hunspell.js';
 import { normalizeWord } from '../../src/engine/lang/normalize.js';
+import { onPath, requirePart } from '../parts.js';
 
 const DIR = process.env.HUNSPELL_DIR;
-const hasHunspell = spawnSync('sh', ['-c', 'command -v hunspell']).status === 0;
+const SKIP_WITHOUT_FILES = requirePart('HUNSPELL_DIR (the unpacked hunspell-ne)', DIR !== undefined, 'make test sets it after make data');
+const SKIP_WITHOUT_TOOL = SKIP_WITHOUT_FILES || requirePart('hunspell', onPath('hunspell'), 'apt-get install hunspell; .ci/run installs it');
 
 let cached: HunspellImport | null = null;
 function load(): HunspellImport {
@@ -24,7 +26,7 @@ function load(): HunspellImport {
   return cached;
 }
 
-test('real ne_NP: counts, repairs and skipped lines', { skip: !DIR && 'HUNSPELL_DIR is not set' }, () => {
+test('real ne_NP: counts, repairs and skipped lines', { skip: SKIP_WITHOUT_FILES }, () => {
   const r = load();
   // 39,925 lines = the count line + 39,924 entries; 39,922 after the empty line
   // and "(क्रियो)" are skipped; 34,604 distinct words as written, 34,533 once
@@ -56,11 +58,11 @@ test('real ne_NP: counts, repairs and skipped lines', { skip: !DIR && 'HUNSPELL_
   assert.equal([...r.affix.classes.values()].reduce((n, c) => n + c.rules.length, 0), 527 - 19);
 });
 
-test('real ne_NP: every affix class the service reads by number is the class it was studied as', { skip: !DIR && 'HUNSPELL_DIR is not set' }, () => {
+test('real ne_NP: every affix class the service reads by number is the class it was studied as', { skip: SKIP_WITHOUT_FILES }, () => {
   assert.deepEqual(classMismatches(load().affix), []);
 });
 
-test('real ne_NP: forms are normalized, distinct per analysis, and include the verb paradigm', { skip: !DIR && 'HUNSPELL_DIR is not set' }, () => {
+test('real ne_NP: forms are normalized, distinct per analysis, and include the verb paradigm', { skip: SKIP_WITHOUT_FILES }, () => {
   const r = load();
   const keys = new Set<string>();
   for (const f of r.forms) {
@@ -104,7 +106,7 @@ const PLAIN = /^[\u0900-\u097F]+$/u;
 
 test(
   'real ne_NP: hunspell accepts every form, and accepts no other candidate of sampled stems',
-  { skip: (!DIR && 'HUNSPELL_DIR is not set') || (!hasHunspell && 'hunspell (apt-get install hunspell) is not installed') },
+  { skip: SKIP_WITHOUT_TOOL },
   () => {
     const r = load();
     const dir = mkdtempSync(join(tmpdir(), 'hunspell-ne-'));

@@ -4,18 +4,20 @@
 // in the same order. Skips when TESSDATA_FILE is not set, e.g.
 //   TESSDATA_FILE=/usr/share/tesseract-ocr/5/tessdata/nep.traineddata node --test dist/test/build/tesseract-real.test.js
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { hasDevanagariLetter } from '../../src/engine/lang/letters.js';
+import { onPath, requirePart } from '../parts.js';
 import { dawgWords, parseUnicharset, readSquishedDawg, readTraineddata, readTraineddataWords } from '../../src/build/tesseract.js';
 
 const FILE = process.env.TESSDATA_FILE;
-const hasTools = spawnSync('sh', ['-c', 'command -v combine_tessdata && command -v dawg2wordlist']).status === 0;
+const SKIP_WITHOUT_FILE = requirePart('TESSDATA_FILE (the unpacked tesseract-ocr-nep)', FILE !== undefined && FILE !== '', 'make test sets it after make data');
+const SKIP_WITHOUT_TOOLS = SKIP_WITHOUT_FILE || requirePart('the tesseract tools (combine_tessdata, dawg2wordlist)', onPath('combine_tessdata', 'dawg2wordlist'), 'apt-get install tesseract-ocr; .ci/run installs it');
 
-test('real traineddata: a Nepali vocabulary of tens of thousands of words', { skip: !FILE && 'TESSDATA_FILE is not set' }, () => {
+test('real traineddata: a Nepali vocabulary of tens of thousands of words', { skip: SKIP_WITHOUT_FILE }, () => {
   const r = readTraineddataWords(readFileSync(FILE!), FILE!);
   assert.ok(r.report.components.includes('lstm-word-dawg') || r.report.components.includes('word-dawg'));
   assert.ok(r.words.length > 10_000, `${r.words.length} words`);
@@ -26,7 +28,7 @@ test('real traineddata: a Nepali vocabulary of tens of thousands of words', { sk
 
 test(
   'real traineddata: identical to combine_tessdata -u + dawg2wordlist',
-  { skip: (!FILE && 'TESSDATA_FILE is not set') || (!hasTools && 'tesseract tools (apt-get install tesseract-ocr) are not installed') },
+  { skip: SKIP_WITHOUT_TOOLS },
   () => {
     const dir = mkdtempSync(join(tmpdir(), 'tessdata-'));
     try {

@@ -10,11 +10,12 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULTS } from '../../src/config.js';
+import { requirePart, runs } from '../parts.js';
 
 const UNIT = join(process.cwd(), 'deploy', 'nls@.service');
-const HAVE = spawnSync('systemd-analyze', ['--version']).status === 0;
+const SKIP = requirePart('systemd-analyze', runs('systemd-analyze'), 'apt-get install systemd');
 
-test('the systemd unit verifies cleanly as an instance (nls@8081.service)', { skip: HAVE ? false : 'systemd-analyze is not installed' }, (t) => {
+test('the systemd unit verifies cleanly as an instance (nls@8081.service)', { skip: SKIP }, (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'nls-unit-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const instance = join(dir, 'nls@8081.service');

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { streamJobs } from '../../src/dispatch/job-stream.js';
 import type { Lines, LinesJobOptions, Outcome } from '../../src/dispatch/services.js';
+import { settle } from '../wait.js';
 
 interface Call {
   job: number;
@@ -111,8 +112,8 @@ test('a caller that stops pulling starts no new jobs; returning early cancels th
   for (const c of r.calls) c.finish();
   await first;
   await tick();
-  // One taken, so one more started: two in flight, whatever time passes.
-  await new Promise((res) => setTimeout(res, 20));
+  // One taken, so one more started: two in flight, however many callbacks run.
+  await settle();
   assert.equal(r.calls.length, 3);
   await it.return(undefined);
   await tick();

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import parsePrometheusTextFormat, { type ParsedFamily } from 'parse-prometheus-text-format';
 import { getJson, startTestServer } from './harness.js';
+import { waitFor } from '../wait.js';
 
 const q = encodeURIComponent;
 
@@ -33,9 +34,13 @@ test('/metrics counts requests by method, route template and status, with latenc
   await getJson(`${s.base}/api/v1/dictionary/word/${q('घर')}`);
   await getJson(`${s.base}/no/such/path/${'x'.repeat(50)}`);
   await fetch(`${s.base}/up`, { method: 'BREW' }).catch(() => undefined);
-  // Long enough for the event-loop monitor (20 ms resolution) to have samples.
-  await new Promise((r) => setTimeout(r, 60));
-  const m = await scrape(s.base);
+  // The event-loop monitor (20 ms resolution) has samples once a scrape shows a delay.
+  const loopDelay = (m: Map<string, ParsedFamily>) => m.get('nls_eventloop_delay_seconds')?.metrics.some((x) => x.labels?.quantile === '0.99' && Number(x.value) > 0);
+  let m = await scrape(s.base);
+  if (!loopDelay(m)) m = await waitFor('the event-loop monitor to have samples', async () => {
+    const next = await scrape(s.base);
+    return loopDelay(next) ? next : null;
+  }, { everyMs: 25 });
   const requests = m.get('nls_http_requests_total');
   assert.equal(requests?.type, 'COUNTER');
   assert.equal(sample(requests, { method: 'GET', route: '/api/v1/dictionary/word', status: '200' }), 2);

@@ -1,13 +1,14 @@
 // Debian's redis-server for the tests of the shared rate limits: started on
 // a free loopback port without persistence, stopped, paused (SIGSTOP) and
 // restarted on the same port. null when the binary is not installed (the
-// tests then skip with a message; .ci/run installs it).
+// tests then skip with a message, or fail in CI; .ci/run installs it).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { requirePart } from '../parts.js';
 
 export const REDIS_BINARY = ['/usr/bin/redis-server', '/usr/sbin/redis-server'].find((p) => spawnSync(p, ['--version']).status === 0) ?? null;
-export const SKIP_WITHOUT_REDIS = REDIS_BINARY ? false : 'redis-server is not installed (apt-get install redis-server; .ci/run does)';
+export const SKIP_WITHOUT_REDIS = requirePart('redis-server', REDIS_BINARY !== null, 'apt-get install redis-server; .ci/run installs it');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -15,6 +15,7 @@ import { BLOOM_FILE, STORE_DIR } from '../../src/store/lmdb-layout.js';
 import { CHECKSUM_FILE, DATA_FILE } from '../../src/store/store-checksum.js';
 import { prng, syllableTexts } from './random.js';
 import { BUILD_DIR, SKIP_WITHOUT_DATA } from './real-data.js';
+import { waitFor } from '../wait.js';
 
 const MAIN = resolve('dist/src/main.js');
 
@@ -124,13 +125,7 @@ test('a data file damaged while serving: 500s with the usual body, /up 503, heal
   const { dir, data } = copyBuild(t);
   const run = startService(dir);
   t.after(() => run.child.kill('SIGKILL'));
-  let base = '';
-  for (let i = 0; i < 600 && !base; i++) {
-    const m = /"url":"(http:\/\/[^"]+)"/.exec(run.stdout);
-    if (m) base = m[1]!;
-    else await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.ok(base, `the service started; stderr: ${run.stderr}`);
+  const base = await waitFor(`the service to start (stderr so far: ${run.stderr})`, () => /"url":"(http:\/\/[^"]+)"/.exec(run.stdout)?.[1]);
   assert.equal((await fetch(`${base}/up`)).status, 200);
   flipBytes(data, 50_000, 9);
   // Texts of random syllables read many pages of every index.

@@ -9,6 +9,7 @@ import { buildRequest, rawRequest, type RawResponse } from './raw-http.js';
 import { prng } from './random.js';
 import { SKIP_WITHOUT_DATA } from './real-data.js';
 import { startTestService } from './service.js';
+import { waitFor } from '../wait.js';
 
 
 function rssMiB(): number {
@@ -209,13 +210,7 @@ test('a worker killed mid-request: 500 INTERNAL_ERROR, degraded while replaced, 
   const during = await svc.services.health();
   // piscina replaces the worker; by the time we look it may already be back
   if (during.issues.length) assert.match(during.issues.join(' '), /worker/);
-  let healthy = false;
-  for (let i = 0; i < 100 && !healthy; i++) {
-    const h = (await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string };
-    healthy = h.status === 'healthy';
-    if (!healthy) await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.ok(healthy, 'health comes back to healthy');
+  await waitFor('health to come back to healthy', async () => ((await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string }).status === 'healthy');
   const big = 'म घर जान्छु। '.repeat(100);
   const r = await fetch(`${svc.base}/api/v1/spellcheck/text`, { method: 'POST', body: JSON.stringify({ text: big }), headers: { 'content-type': 'application/json' } });
   assert.equal(r.status, 200, 'the replacement worker serves');

@@ -13,6 +13,7 @@ import { LmdbStore } from '../../src/store/lmdb-store.js';
 import { prng, syllableTexts } from './random.js';
 import { BUILD_DIR, SKIP_WITHOUT_DATA } from './real-data.js';
 import { startTestService, type TestService } from './service.js';
+import { waitFor } from '../wait.js';
 
 const PARAGRAPH =
   'हामी नेपाली भाषामा लेख्छौँ। नेपाल एक सुन्दर देश हो, जहाँ हिमाल र पहाड छन्। मेरो घर काठमाडौंमा छ र म हरेक दिन विद्यालय जान्छु। ' +
@@ -163,11 +164,10 @@ test('a client that goes away mid-stream stops the pool working on its document'
     });
   });
   sock.destroy();
-  let h = await health();
-  for (let i = 0; i < 200 && (h.pool.running > 0 || h.pool.queued > 0); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    h = await health();
-  }
+  const h = await waitFor('the pool to be idle', async () => {
+    const now = await health();
+    return now.pool.running === 0 && now.pool.queued === 0 ? now : null;
+  });
   const ran = h.pool.admitted - before.pool.admitted;
   t.diagnostic(`pieces run after the hang-up: ${ran} of 151; cancelled ${h.pool.cancelled - before.pool.cancelled}`);
   assert.ok(ran < 30, `the pool stopped (${ran} pieces admitted of 151)`);

@@ -32,21 +32,29 @@ function startProcess(env: Record<string, string>): Promise<{ url: string; child
   });
 }
 
-test('SIGTERM under load: in-flight requests complete and the process exits 0', { skip: SKIP_WITHOUT_DATA, timeout: 60_000 }, async () => {
+test('SIGTERM under load: in-flight requests complete and the process exits 0', { skip: SKIP_WITHOUT_DATA, timeout: 180_000 }, async () => {
   const { url, child } = await startProcess({ WORKERS: '2' });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const body = JSON.stringify({ text: 'म घर जान्छु। हाम्रो देश नेपाल हो। '.repeat(30) });
   let finish: (r: autocannon.Result) => void = () => {};
   const load = new Promise<autocannon.Result>((r) => (finish = r));
+  // The load runs until the process has exited (the duration only bounds a hung test).
   const instance = autocannon(
-    { url: `${url}/api/v1/spellcheck/text`, method: 'POST', body, headers: { 'content-type': 'application/json' }, connections: 20, duration: 4 },
+    { url: `${url}/api/v1/spellcheck/text`, method: 'POST', body, headers: { 'content-type': 'application/json' }, connections: 20, duration: 120 },
     (_err, res) => finish(res),
   );
   const statuses: number[] = [];
-  instance.on('response', (_c: unknown, status: number) => statuses.push(status));
-  await new Promise((r) => setTimeout(r, 1500));
+  let served!: () => void;
+  const firstServed = new Promise<void>((r) => (served = r));
+  instance.on('response', (_c: unknown, status: number) => {
+    statuses.push(status);
+    if (status === 200 && statuses.filter((s) => s === 200).length === 20) served();
+  });
+  // The signal comes under load: once 20 requests have been answered.
+  await firstServed;
   child.kill('SIGTERM');
   const code = await exited;
+  instance.stop();
   const result = await load;
   assert.equal(code, 0);
   assert.ok(statuses.filter((s) => s === 200).length > 0, 'requests were served before the signal');

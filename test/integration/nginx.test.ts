@@ -1,6 +1,6 @@
 // The local cluster (deploy/cluster.sh): two replicas on the real data
 // behind Debian's nginx with deploy/nginx-site.conf, on loopback ports.
-// Skipped, saying why, where nginx is not installed (.ci/run installs it).
+// Skipped, saying why, where nginx is not installed; in CI that fails the run (.ci/run installs it).
 
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,12 +9,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { REDIS_BINARY, SKIP_WITHOUT_REDIS } from '../http/redis-server.js';
+import { requirePart, runs } from '../parts.js';
+import { waitFor } from '../wait.js';
 import { SKIP_WITHOUT_DATA } from './real-data.js';
 
-const HAVE_NGINX = spawnSync('nginx', ['-v']).status === 0;
-const SKIP = SKIP_WITHOUT_DATA || (HAVE_NGINX ? false : 'nginx is not installed (Debian: apt-get install nginx; .ci/run installs it)');
+const SKIP = SKIP_WITHOUT_DATA || requirePart('nginx', runs('nginx', ['-v']), 'apt-get install nginx; .ci/run installs it');
 const SKIP_REDIS = SKIP || SKIP_WITHOUT_REDIS;
 const SCRIPT = join(process.cwd(), 'deploy', 'cluster.sh');
 const q = encodeURIComponent;
@@ -148,9 +148,10 @@ test('two replicas behind nginx sharing rate limits in Redis: exactly 30 of 100 
   const redisPid = Number(readFileSync(join(dir, 'redis.pid'), 'utf8'));
   process.kill(redisPid, 'SIGKILL');
   const health = async (p: number) => (await (await fetch(`http://127.0.0.1:${p}/api/v1/health`)).json()) as { status: string; issues?: string[] };
-  for (let i = 0; i < 100 && (await health(port + 1)).status !== 'degraded'; i++) await sleep(100);
-  const h = await health(port + 1);
-  assert.equal(h.status, 'degraded');
+  const h = await waitFor('the replica to say it counts alone', async () => {
+    const now = await health(port + 1);
+    return now.status === 'degraded' ? now : null;
+  }, { everyMs: 100 });
   assert.match((h.issues ?? []).join('\n'), /rate limits are counted per process/);
   const during = await burst(100);
   assert.deepEqual(during.other, [], 'no 5xx while Redis is gone');
@@ -161,8 +162,7 @@ test('two replicas behind nginx sharing rate limits in Redis: exactly 30 of 100 
   const r = spawnSync(REDIS_BINARY!, ['--port', String(rport), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--pidfile', join(dir, 'redis.pid'), '--logfile', join(dir, 'logs', 'redis-2.log'), '--dir', join(dir, 'tmp')]);
   assert.equal(r.status, 0, String(r.stderr));
   for (const p of [port + 1, port + 2]) {
-    for (let i = 0; i < 150 && (await health(p)).status !== 'healthy'; i++) await sleep(100);
-    assert.equal((await health(p)).status, 'healthy', `replica on ${p} counts in Redis again`);
+    await waitFor(`the replica on ${p} to count in Redis again`, async () => (await health(p)).status === 'healthy', { everyMs: 100 });
   }
   assert.deepEqual(await burst(100), { ok: 30, limited: 70, other: [] });
 });

@@ -11,6 +11,7 @@ import { buildRequest } from './raw-http.js';
 import { syllableTexts } from './random.js';
 import { SKIP_WITHOUT_DATA } from './real-data.js';
 import { startTestService, type TestService } from './service.js';
+import { waitFor } from '../wait.js';
 
 interface Health {
   status: string;
@@ -22,13 +23,11 @@ async function health(svc: TestService): Promise<Health> {
   return (await (await fetch(`${svc.base}/api/v1/health`)).json()) as Health;
 }
 
-async function waitIdle(svc: TestService): Promise<Health> {
-  for (let i = 0; i < 600; i++) {
+function waitIdle(svc: TestService): Promise<Health> {
+  return waitFor('the pool to be idle', async () => {
     const h = await health(svc);
-    if (h.pool.running === 0 && h.pool.queued === 0) return h;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the pool did not become idle within 30 s');
+    return h.pool.running === 0 && h.pool.queued === 0 ? h : null;
+  });
 }
 
 test('overload: 400 concurrent near-limit texts get 200 or 503 with Retry-After, never a 500; health degraded while refusing', { skip: SKIP_WITHOUT_DATA, timeout: 120_000 }, async (t) => {
@@ -73,10 +72,7 @@ test('abandoned jobs: requests whose clients hang up are dropped from the queue,
     return sock;
   });
   // Let them all arrive and queue, then every client goes away.
-  for (let i = 0; i < 100; i++) {
-    if ((await health(svc)).pool.queued >= 100) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await waitFor('100 jobs queued', async () => (await health(svc)).pool.queued >= 100);
   for (const s of sockets) s.destroy();
   const h = await waitIdle(svc);
   t.diagnostic(`pool after the hang-ups: ${JSON.stringify(h.pool)}`);
