@@ -121,6 +121,9 @@ export function placeJob(task: Task): Placement {
     case 'spellcheckText':
     case 'romanizeText':
       return task.text.length <= INLINE_MAX_TEXT_CHARS ? 'inline' : 'pool';
+    case 'spellcheckWords':
+      // As the text the words would make (one separator each).
+      return task.words.reduce((n, w) => n + w.length + 1, 0) <= INLINE_MAX_TEXT_CHARS ? 'inline' : 'pool';
     case 'romanizeTokens':
       return task.tokens.length <= INLINE_MAX_TOKENS ? 'inline' : 'pool';
     case 'spellcheckPiece':
@@ -408,6 +411,10 @@ export class PooledServices implements Services {
 
   spellcheckText(text: string, options: JobOptions = {}): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>> {
     return this.run(options.level === undefined ? { name: 'spellcheckText', text } : { name: 'spellcheckText', text, level: options.level }, options);
+  }
+
+  spellcheckWords(words: string[], options: JobOptions = {}): Promise<Outcome<SpellcheckWordResult[]>> {
+    return this.run({ name: 'spellcheckWords', words }, options);
   }
 
   romanizeText(text: string, maxCandidates: number, options: JobOptions = {}): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>> {

@@ -21,8 +21,6 @@ import type { Lines, Outcome, Task } from '../worker/protocol.js';
 // word count of the spellcheck limit and the ranking prose of the OpenAPI
 // document. Re-exported here so that src/http never imports src/engine.
 export { countWords } from '../engine/lang/text.js';
-// The live channel assembles a spellcheck answer from its per-connection word verdicts (http/live.ts).
-export { tokenizeForSpellcheck } from '../engine/spell/tokenize.js';
 export { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../engine/roman/romanizer.js';
 // How answers are compressed (the worker compresses the answers it makes).
 export { COMPRESS_MIN_BYTES, compressBody, createCompressor, type ContentEncoding } from '../worker/encoding.js';
@@ -178,6 +176,8 @@ export interface Services {
   refuseIfOverloaded(): Outcome<never> | null;
   examples(word: string, limit: number): Promise<Outcome<ExamplesResult>>;
   spellcheckWord(word: string, signal?: AbortSignal, level?: SpellLevel): Promise<Outcome<SpellcheckWordResult>>;
+  /** The verdicts (level standard) of words a caller keeps verdicts of, in their order (SpellcheckMemo); at most a text's worth. */
+  spellcheckWords(words: string[], options?: JobOptions): Promise<Outcome<SpellcheckWordResult[]>>;
   /** The caller has already checked the 10,000-character and 1,000-word limits. */
   spellcheckText(text: string, options?: JobOptions): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>>;
   romanizeText(text: string, maxCandidates: number, options?: JobOptions): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>>;

@@ -24,7 +24,8 @@
 
 import type { WebSocket, WebSocketBehavior } from 'uWebSockets.js';
 import type { Config } from '../config.js';
-import { Serialized, tokenizeForSpellcheck, type Outcome, type Services } from '../dispatch/services.js';
+import type { Outcome, Services } from '../dispatch/services.js';
+import { SpellcheckMemo } from '../dispatch/spellcheck-memo.js';
 import { checkSpellcheckTextBody } from '../schemas/spellcheck-text.js';
 import { failureReply, HttpError } from './errors.js';
 import type { Metrics } from './metrics.js';
@@ -53,12 +54,6 @@ export const CLOSE = {
 /** An id as the batch endpoints take one: an integer, or a string of at most this many characters. */
 const MAX_ID_CHARS = 200;
 /**
- * Word verdicts a connection keeps for `spellcheck` (the distinct words of a
- * few pages; about 200 bytes each, so at most about 200 KB a connection);
- * past this the memo starts afresh.
- */
-const VERDICT_MEMO_WORDS = 1024;
-/**
  * Whole answers a connection keeps (romanization, suggestions, look-ups):
  * at most this many, of at most this many bytes together (a 50-token
  * romanization is about 15 KB). Per connection, so 1,000 typists hold at
@@ -68,13 +63,6 @@ const ANSWER_MEMO_ENTRIES = 8;
 const ANSWER_MEMO_BYTES = 32 * 1024;
 /** This many messages refused in a row (unparsable, too large, over the budget) close the connection: a client not speaking the protocol, or not listening. */
 const MAX_BAD_MESSAGES = 100;
-
-interface Verdict {
-  status: 'correct' | 'misspelled' | 'unknown';
-  corrections?: string[];
-  rule?: string;
-  category?: string;
-}
 
 /** What uWS keeps for a connection (its user data). */
 export interface LiveConnection {
@@ -95,7 +83,8 @@ export interface LiveConnection {
   /** Closing once the messages in flight are answered (shutdown). */
   closing: boolean;
   abort: AbortController;
-  verdicts: Map<string, Verdict>;
+  /** The connection's spellcheck word verdicts (bounded). */
+  spell: SpellcheckMemo;
   answers: Map<string, Uint8Array>;
   /** Bytes of `answers`, keys and values. */
   answerBytes: number;
@@ -203,7 +192,7 @@ export class LiveChannel {
       closed: false,
       closing: false,
       abort: new AbortController(),
-      verdicts: new Map(),
+      spell: new SpellcheckMemo(this.deps.services),
       answers: new Map(),
       answerBytes: 0,
     };
@@ -242,7 +231,7 @@ export class LiveChannel {
     conn.closed = true;
     conn.abort.abort();
     conn.waiting.length = 0;
-    conn.verdicts.clear();
+    conn.spell.forget();
     conn.answers.clear();
     conn.answerBytes = 0;
     this.connections.delete(ws);
@@ -260,6 +249,7 @@ export class LiveChannel {
     const length = typeof frame === 'string' ? frame.length : frame.byteLength;
     if (ws.getBufferedAmount() + length > this.deps.config.liveMaxBufferedBytes && ws.getBufferedAmount() > 0) {
       conn.closed = true;
+      this.deps.metrics.liveDropped('slow_reader');
       ws.end(CLOSE.POLICY, 'Reader too slow: unread replies over LIVE_MAX_BUFFERED_BYTES');
       return;
     }
@@ -357,6 +347,7 @@ export class LiveChannel {
     this.send(ws, errorFrame(id, op, retryAfter === undefined ? { code, message } : { code, message, retry_after: retryAfter }));
     if (++conn.badInARow >= MAX_BAD_MESSAGES && !conn.closed) {
       conn.closed = true;
+      this.deps.metrics.liveDropped('bad_messages');
       ws.end(CLOSE.POLICY, `${MAX_BAD_MESSAGES} bad messages in a row`);
     }
   }
@@ -405,40 +396,13 @@ export class LiveChannel {
     return a;
   }
 
-  /**
-   * spellcheck with the connection's word verdicts: the same validation as
-   * REST, the words not seen before checked in one job (inline or on the
-   * pool by its size, as REST places a text), the answer assembled as
-   * Spellchecker.checkText assembles it (each distinct word once, in order of
-   * first occurrence, with its occurrences).
-   */
+  /** spellcheck with the connection's word verdicts (SpellcheckMemo): the same validation and answer as REST. */
   private async spellcheck(conn: LiveConnection, fields: Record<string, unknown>): Promise<Answer> {
     const c = checkSpellcheckTextBody(fields, this.deps.countWords);
     if (!c.ok) return badRequest(c.detail);
-    const text = c.value.text;
-    const level = c.value.level ?? 'standard';
-    const seen = new Map<string, { start: number; end: number }[]>();
-    for (const t of tokenizeForSpellcheck(text)) {
-      const list = seen.get(t.text);
-      if (list) list.push({ start: t.start, end: t.end });
-      else seen.set(t.text, [{ start: t.start, end: t.end }]);
-    }
-    const missing: string[] = [];
-    for (const w of seen.keys()) if (!conn.verdicts.has(w)) missing.push(w);
-    if (missing.length > 0) {
-      const o = await this.deps.services.spellcheckText(missing.join('\n'), { signal: conn.abort.signal });
-      if (!o.ok) return fromOutcome(o, this.deps.logError);
-      const r = o.value instanceof Serialized ? (JSON.parse(DECODER.decode(o.value.json)) as SpellcheckAnswer) : (o.value as SpellcheckAnswer);
-      if (conn.verdicts.size + missing.length > VERDICT_MEMO_WORDS) conn.verdicts.clear();
-      const fresh = new Map<string, Verdict>();
-      for (const w of missing) fresh.set(w, { status: 'correct' });
-      for (const m of r.misspelled) fresh.set(m.word, { status: 'misspelled', corrections: m.corrections, rule: m.rule, category: m.category });
-      for (const u of r.unknown) fresh.set(u.word, { status: 'unknown' });
-      for (const [w, v] of fresh) conn.verdicts.set(w, v);
-      // The words of this text are answered from `fresh` too, should the memo have been cleared.
-      return { code: 'OK', result: ENCODER.encode(JSON.stringify(assemble(seen, (w) => fresh.get(w) ?? conn.verdicts.get(w)!, level))) };
-    }
-    return { code: 'OK', result: ENCODER.encode(JSON.stringify(assemble(seen, (w) => conn.verdicts.get(w)!, level))) };
+    const o = await conn.spell.check(c.value.text, c.value.level ?? 'standard', { signal: conn.abort.signal });
+    if (!o.ok) return fromOutcome(o, this.deps.logError);
+    return { code: 'OK', result: ENCODER.encode(JSON.stringify(o.value)) };
   }
 
   /** Closes every connection with 1001 once its messages in flight are answered; resolves when all are closed or after `graceMs`. */
@@ -467,11 +431,6 @@ export class LiveChannel {
   }
 }
 
-interface SpellcheckAnswer {
-  misspelled: { word: string; corrections: string[]; rule?: string; category: string }[];
-  unknown: { word: string }[];
-}
-
 /** What a message is answered with: the REST body's bytes, or an error. */
 interface Answer {
   /** OK, the error code, or CANCELLED (the connection went away: nothing is sent). */
@@ -484,23 +443,6 @@ interface Answer {
 
 function badRequest(message: string): Answer {
   return { code: 'BAD_REQUEST', error: { code: 'BAD_REQUEST', message } };
-}
-
-/** The answer of Spellchecker.checkText, field for field, from verdicts checked at level standard (a lenient one leaves out the `standard` misspellings). */
-function assemble(seen: Map<string, { start: number; end: number }[]>, verdict: (w: string) => Verdict, level: 'standard' | 'lenient') {
-  const misspelled: Record<string, unknown>[] = [];
-  const unknown: Record<string, unknown>[] = [];
-  for (const [word, occurrences] of seen) {
-    const v = verdict(word);
-    if (v.status === 'misspelled') {
-      if (level === 'lenient' && v.category === 'standard') continue;
-      const item: Record<string, unknown> = { word, status: 'misspelled', corrections: [...v.corrections!], occurrences };
-      if (v.rule !== undefined) item.rule = v.rule;
-      item.category = v.category;
-      misspelled.push(item);
-    } else if (v.status === 'unknown') unknown.push({ word, status: 'unknown', occurrences });
-  }
-  return { misspelled, unknown };
 }
 
 /** A failed Outcome as a live error: the REST catalog's reply for it (failureReply), or nothing for a connection gone. */

@@ -32,6 +32,8 @@ export type Task =
   | ItemTask
   /** Spellcheck suggestions for the word, then completions of it as a prefix (the similar_words of WORD_NOT_FOUND). */
   | { name: 'similarWords'; word: string; limit: number }
+  /** The verdicts of words at level standard, in their order (a caller that keeps verdicts: the live channel). */
+  | { name: 'spellcheckWords'; words: string[] }
   /**
    * One piece of a document: its NDJSON line, offsets relative to the whole
    * document (`start` is the piece's UTF-16 offset in it). `bytes` is the

@@ -25,6 +25,8 @@ export function runTask(engines: Engines, task: Task, stop: StopCheck = NEVER_ST
         return runItem(engines, task, stop);
       case 'similarWords':
         return { ok: true, value: similarWords(engines, task.word, task.limit) };
+      case 'spellcheckWords':
+        return { ok: true, value: engines.spell.checkWords(task.words, stop) };
       case 'spellcheckPiece': {
         const text = pieceText(task.bytes);
         const result = shiftSpellcheck(engines.spell.checkText(text, stop), task.start);

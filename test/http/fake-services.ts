@@ -70,7 +70,7 @@ export class FakeServices implements Services {
   bloom = true;
   issues: string[] = [];
   failures: Partial<Record<MethodName, Failure>> = {};
-  /** While set, spellcheckText and lookup wait for it (after calling `entered`). */
+  /** While set, spellcheckText, spellcheckWords and lookup wait for it (after calling `entered`). */
   gate: Promise<void> | null = null;
   entered: (() => void) | null = null;
   calls: { method: MethodName; args: unknown[] }[] = [];
@@ -88,7 +88,7 @@ export class FakeServices implements Services {
     if (f === 'throw') throw new Error(`fake ${method} failure: secret internal detail`);
     if (f === 'INTERNAL_ERROR') return { ok: false, code: 'INTERNAL_ERROR', message: 'fake internal detail' };
     if (f === 'SERVICE_UNAVAILABLE') return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'fake shutting down' };
-    if (this.gate && (method === 'spellcheckText' || method === 'lookup')) {
+    if (this.gate && (method === 'spellcheckText' || method === 'spellcheckWords' || method === 'lookup')) {
       this.entered?.();
       await this.gate;
     }
@@ -168,6 +168,13 @@ export class FakeServices implements Services {
     if (fail) return fail;
     this.misses++;
     return { ok: true, value: this.classify(word) };
+  }
+
+  async spellcheckWords(words: string[]): Promise<Outcome<SpellcheckWordResult[]>> {
+    const fail = await this.begin('spellcheckWords', [words]);
+    if (fail) return fail;
+    this.misses += words.length;
+    return { ok: true, value: words.map((w) => this.classify(w)) };
   }
 
   async spellcheckText(text: string): Promise<Outcome<SpellcheckTextResult>> {

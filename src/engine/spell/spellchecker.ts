@@ -66,8 +66,8 @@ import { confusionKey } from './confusion.js';
 import { editCost, editVariants } from './error-model.js';
 import { applyOrthography, type OrthographyContext, type OrthographyFinding } from './orthography.js';
 import { checkpoint, NEVER_STOP, type StopCheck } from '../lang/checkpoint.js';
-import type { MisspelledWord, Occurrence, SpellCategory, SpellcheckTextResult, SpellcheckWordResult, SpellLevel, UnknownWord } from './results.js';
-import { tokenizeForSpellcheck } from './tokenize.js';
+import type { SpellCategory, SpellcheckTextResult, SpellcheckWordResult, SpellLevel } from './results.js';
+import { textResult, wordOccurrences } from './text-result.js';
 import { FORM_ATTESTED, FORM_CORRECT_VERDICT, FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT, type FormRecord } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
 import { StoreMemo } from './store-memo.js';
@@ -854,25 +854,22 @@ export class Spellchecker {
    * each word (a cancelled job ends there: lang/checkpoint.ts).
    */
   checkText(text: string, stop: StopCheck = NEVER_STOP, level: SpellLevel = 'standard'): SpellcheckTextResult {
-    const seen = new Map<string, Occurrence[]>();
-    for (const t of tokenizeForSpellcheck(text)) {
-      const list = seen.get(t.text);
-      if (list) list.push({ start: t.start, end: t.end });
-      else seen.set(t.text, [{ start: t.start, end: t.end }]);
-    }
-    const misspelled: MisspelledWord[] = [];
-    const unknown: UnknownWord[] = [];
-    for (const [word, occurrences] of seen) {
+    return textResult(
+      wordOccurrences(text),
+      (word) => {
+        checkpoint(stop);
+        return this.checkWord(word);
+      },
+      level,
+    );
+  }
+
+  /** checkWord of each word at level standard (a caller that keeps verdicts assembles texts with text-result.ts). */
+  checkWords(words: readonly string[], stop: StopCheck = NEVER_STOP): SpellcheckWordResult[] {
+    return words.map((word) => {
       checkpoint(stop);
-      const r = this.checkWord(word, level);
-      if (r.status === 'misspelled') {
-        const item = { word, status: 'misspelled', corrections: [...r.corrections!], occurrences } as MisspelledWord;
-        if (r.rule) item.rule = r.rule;
-        item.category = r.category!;
-        misspelled.push(item);
-      } else if (r.status === 'unknown') unknown.push({ word, status: 'unknown', occurrences });
-    }
-    return { misspelled, unknown };
+      return this.checkWord(word);
+    });
   }
 
   /** Corrections for a word that may not be misspelled, best first, at most `limit` (used for WORD_NOT_FOUND similar_words). */
