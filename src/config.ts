@@ -44,6 +44,8 @@ export const ConfigSchema = Type.Object({
   livePartnerFactor: Type.Integer({ minimum: 1, maximum: 10_000 }),
   liveIdleTimeoutSeconds: Type.Integer({ minimum: 8, maximum: 960 }),
   liveMaxBufferedBytes: Type.Integer({ minimum: 64 * 1024, maximum: 1024 * 1024 * 1024 }),
+  liveMaxTotalBufferedBytes: Type.Integer({ minimum: 64 * 1024, maximum: 64 * 1024 * 1024 * 1024 }),
+  liveMessagesPerRequest: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
 });
 export type Config = Static<typeof ConfigSchema>;
 const CheckConfig = Compile(ConfigSchema);
@@ -86,6 +88,8 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   livePartnerFactor: 'LIVE_PARTNER_FACTOR',
   liveIdleTimeoutSeconds: 'LIVE_IDLE_TIMEOUT_SECONDS',
   liveMaxBufferedBytes: 'LIVE_MAX_BUFFERED_BYTES',
+  liveMaxTotalBufferedBytes: 'LIVE_MAX_TOTAL_BUFFERED_BYTES',
+  liveMessagesPerRequest: 'LIVE_MESSAGES_PER_REQUEST',
 };
 
 function defaultWorkers(): number {
@@ -170,6 +174,11 @@ export const DEFAULTS: Config = {
   liveIdleTimeoutSeconds: 120,
   // Replies a connection has not read yet, in bytes, before it is dropped as a slow reader (a 1,000-token romanization is about 0.5 MB).
   liveMaxBufferedBytes: 4 * 1024 * 1024,
+  // Unread replies of all connections together; past it the largest holders are dropped first (http/live-output.ts).
+  liveMaxTotalBufferedBytes: 64 * 1024 * 1024,
+  // The daily request limit bounds live messages too: each request of it is worth this many messages (a
+  // writer's day of typing is a few thousand messages; the anonymous 1,000 requests make 20,000).
+  liveMessagesPerRequest: 20,
 };
 
 function parseInteger(name: string, raw: string): number {
@@ -214,6 +223,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     'livePartnerFactor',
     'liveIdleTimeoutSeconds',
     'liveMaxBufferedBytes',
+    'liveMaxTotalBufferedBytes',
+    'liveMessagesPerRequest',
   ];
   for (const key of ints) {
     const raw = get(key);

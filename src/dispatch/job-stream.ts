@@ -39,12 +39,14 @@ export interface JobStreamOptions {
   /** Hand results over in the order of `jobs` (a document) or as they finish (a batch). */
   ordered: boolean;
   signal?: AbortSignal;
+  /** Whose jobs they are (LinesJobOptions.client). */
+  client?: string;
 }
 
 export async function* streamJobs<J>(
   jobs: Iterable<J>,
   run: (job: J, options: LinesJobOptions) => Promise<Outcome<Lines>>,
-  { inFlight, held, ordered, signal }: JobStreamOptions,
+  { inFlight, held, ordered, signal, client }: JobStreamOptions,
 ): AsyncGenerator<JobResult<J>, void, undefined> {
   const stop = new AbortController();
   const onAbort = (): void => stop.abort();
@@ -80,7 +82,7 @@ export async function* streamJobs<J>(
         return s;
       };
       running++;
-      s.settled = run(n.value, { signal: stop.signal, patient: next > 0 }).then(settle, (err: unknown) =>
+      s.settled = run(n.value, { signal: stop.signal, patient: next > 0, client }).then(settle, (err: unknown) =>
         // Services answer Outcomes; a throw is a bug, answered as this job's failure.
         settle({ ok: false, code: 'INTERNAL_ERROR', message: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
       );

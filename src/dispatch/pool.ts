@@ -158,6 +158,8 @@ interface RunOptions {
   signal?: AbortSignal;
   encoding?: ContentEncoding | null;
   patient?: boolean;
+  /** Whose job it is: the admission queue serves clients in turn (admission.ts). */
+  client?: string;
 }
 
 /**
@@ -299,12 +301,12 @@ export class PooledServices implements Services {
     this.pool.on('workerCreate', () => this.created++);
   }
 
-  private async run<T>(task: Task, { signal, encoding, patient = false }: RunOptions = {}): Promise<Outcome<T>> {
+  private async run<T>(task: Task, { signal, encoding, patient = false, client }: RunOptions = {}): Promise<Outcome<T>> {
     if (this.opts.allInline || placeJob(task) === 'inline') {
       return runTask(this.inline, task) as Outcome<T>;
     }
     if (this.closed) return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'the service is shutting down' };
-    const admitted = await this.admission.acquire(signal, patient);
+    const admitted = await this.admission.acquire(signal, patient, client);
     if ('ok' in admitted) return admitted;
     const { slot } = admitted;
     const id = this.nextJobId;
@@ -429,9 +431,9 @@ export class PooledServices implements Services {
     return this.run<Lines>(task, options);
   }
 
-  refuseIfOverloaded(): Outcome<never> | null {
+  refuseIfOverloaded(client?: string): Outcome<never> | null {
     if (this.opts.allInline || this.closed) return null;
-    return this.admission.refuseNow();
+    return this.admission.refuseNow(client);
   }
 
   poolThreads(): number {

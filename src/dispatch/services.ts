@@ -51,6 +51,8 @@ export interface JobOptions {
   encoding?: ContentEncoding | null;
   /** Spellcheck: how strict (SpellLevel; standard when absent). */
   level?: SpellLevel;
+  /** Whose job it is (the rate limits' identity): pool jobs of different clients are served in turn. */
+  client?: string;
 }
 
 /** The pool jobs that answer NDJSON Lines: a piece of a document, or a group of batch items. */
@@ -64,6 +66,8 @@ export interface LinesJobOptions {
    * instead of being refused for its wait (admission.ts).
    */
   patient?: boolean;
+  /** Whose job it is (JobOptions.client). */
+  client?: string;
 }
 
 export type { Outcome, ServiceErrorCode } from '../worker/protocol.js';
@@ -173,7 +177,7 @@ export interface Services {
    * it parses and checks a large text's body, so that a flood of requests
    * the pool cannot take costs the main thread as little as possible.
    */
-  refuseIfOverloaded(): Outcome<never> | null;
+  refuseIfOverloaded(client?: string): Outcome<never> | null;
   examples(word: string, limit: number): Promise<Outcome<ExamplesResult>>;
   spellcheckWord(word: string, signal?: AbortSignal, level?: SpellLevel): Promise<Outcome<SpellcheckWordResult>>;
   /** The verdicts (level standard) of words a caller keeps verdicts of, in their order (SpellcheckMemo); at most a text's worth. */

@@ -1,9 +1,11 @@
-// Validators for answers that depend only on the data build: dictionary
-// entries, autocomplete and example sentences. Their ETag is the build's id
-// (the xxh64 of its data file, which every `make data` changes, and any
-// change of the code rebuilds the data) and a digest of the request as the
-// handler understood it (parameters parsed and defaulted), so the same
-// question to the same build has the same tag, and a new build changes all.
+// Validators for answers that depend only on the data build and the code:
+// dictionary entries, autocomplete and example sentences. Their ETag is the
+// build's id (the xxh64 of its data file, which every `make data` changes),
+// the fingerprint of the service's compiled code (dispatch/code-version.ts:
+// new code may answer differently on the same data) and a digest of the
+// request as the handler understood it (parameters parsed and defaulted), so
+// the same question to the same build and code has the same tag, and a new
+// build or a new release changes all.
 //
 // The tag is weak (W/): a gzip, brotli and identity answer are the same
 // representation, byte for byte different; If-None-Match compares weakly
@@ -12,6 +14,7 @@
 // only hold a tag from a 200 of the same build, and the same build answers
 // the same question the same way.
 
+import { codeVersion } from '../dispatch/code-version.js';
 import type { Reply, RequestContext } from './types.js';
 
 /** How long a client or shared cache may reuse an answer before revalidating it with its ETag. */
@@ -35,9 +38,9 @@ function digest(s: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-/** The weak ETag of the answer to `request` (a canonical text of it) from build `dataVersion`. */
+/** The weak ETag of the answer to `request` (a canonical text of it) from build `dataVersion` and this code. */
 export function entityTag(dataVersion: string, request: string): string {
-  return `W/"${dataVersion}-${digest(request)}"`;
+  return `W/"${dataVersion}-${codeVersion()}-${digest(request)}"`;
 }
 
 /** If-None-Match lists the tag, by weak comparison (`*` is handled by conditional()). */

@@ -4,10 +4,12 @@
 // REST interface run by the REST route's own handler (same validation,
 // limits, placement inline or on the pool, engines and answer body), so a
 // reply's `result` is byte for byte the REST body. What the channel adds:
-// - budgets per connection instead of the REST limits per request (the
-//   upgrade itself counts as one request): a token bucket of messages, one
-//   of characters a minute, a cap on messages in flight, a byte cap per
-//   message; partner keys multiply them (LIVE_PARTNER_FACTOR);
+// - budgets per client instead of the REST limits per request (the upgrade
+//   itself counts as one request), shared by all of a client's connections
+//   (live-budgets.ts): token buckets of messages, of characters a minute and
+//   of messages a day (the daily request limit, in proportion), a cap on
+//   messages in flight, a byte cap per message; pings count as messages;
+//   partner keys multiply them (LIVE_PARTNER_FACTOR);
 // - caps on connections per client address and in all;
 // - reuse per connection of what was answered already: a text is checked
 //   word by word, so `spellcheck` keeps the connection's word verdicts and
@@ -16,16 +18,21 @@
 //   context of the whole text, so there the connection keeps its recent
 //   answers whole and the engines' shared per-token analyses do the rest;
 // - a slow reader is dropped (close 1008) once its unread replies pass
-//   LIVE_MAX_BUFFERED_BYTES, never buffered without bound; a silent peer is
-//   closed after LIVE_IDLE_TIMEOUT_SECONDS (uWS pings it before that);
+//   LIVE_MAX_BUFFERED_BYTES, never buffered without bound, and the unread
+//   replies of all connections together are bounded too
+//   (LIVE_MAX_TOTAL_BUFFERED_BYTES: live-output.ts); a silent peer is closed
+//   after LIVE_IDLE_TIMEOUT_SECONDS (uWS pings it before that);
 // - shutdown answers the messages in flight, then closes with 1001.
 //
 // The protocol, every limit and close code: docs/api.md, "Live channel".
 
+import { setMaxListeners } from 'node:events';
 import type { WebSocket, WebSocketBehavior } from 'uWebSockets.js';
 import type { Config } from '../config.js';
 import type { Outcome, Services } from '../dispatch/services.js';
 import { SpellcheckMemo } from '../dispatch/spellcheck-memo.js';
+import { ClientBudgets, type BudgetLimits, type ClientBudget } from './live-budgets.js';
+import { OutputBound } from './live-output.js';
 import { checkSpellcheckTextBody } from '../schemas/spellcheck-text.js';
 import { failureReply, HttpError } from './errors.js';
 import type { Metrics } from './metrics.js';
@@ -61,24 +68,36 @@ const MAX_ID_CHARS = 200;
  */
 const ANSWER_MEMO_ENTRIES = 8;
 const ANSWER_MEMO_BYTES = 32 * 1024;
+/** Abort listeners one job in flight may add to the connection's signal (the pool's cancel flag, the admission queue). */
+const LISTENERS_PER_JOB = 2;
 /** This many messages refused in a row (unparsable, too large, over the budget) close the connection: a client not speaking the protocol, or not listening. */
 const MAX_BAD_MESSAGES = 100;
 
+/** Who opens a connection, as the upgrade identified it. */
+export interface LiveClient {
+  /** The client address. */
+  address: string;
+  /** What the per-client connection cap counts under: the address (IPv6 by /64), and the partner for a partner key. */
+  capKey: string;
+  /** The rate limits' identity (the address, IPv6 by /64, or the partner): whose budget the messages spend. */
+  budgetKey: string;
+  partner: string | null;
+  /** Requests a day the client's REST limits allow (0: no daily limit); live messages are bounded in proportion. */
+  requestsPerDay: number;
+}
+
 /** What uWS keeps for a connection (its user data). */
 export interface LiveConnection {
-  /** What the per-client cap counts under: the client address (IPv6 by /64), and the partner for a partner key. */
   capKey: string;
   client: string;
   partner: string | null;
   /** Budgets and caps are multiplied by this (1, or LIVE_PARTNER_FACTOR for a partner key). */
   factor: number;
-  messageTokens: number;
-  characterTokens: number;
-  refilledAt: number;
-  pending: number;
-  /** Messages waiting for one in flight to finish (LIVE_MAX_PENDING). */
-  waiting: (() => void)[];
+  /** The client's budget, shared with its other connections. */
+  budget: ClientBudget;
   badInARow: number;
+  /** This connection's messages being worked on or waiting their turn (shutdown closes it once none are). */
+  inFlight: number;
   closed: boolean;
   /** Closing once the messages in flight are answered (shutdown). */
   closing: boolean;
@@ -100,11 +119,13 @@ export interface LiveDeps {
   isShuttingDown: () => boolean;
 }
 
-/** The limits of one connection as the ready message states them. */
+/** The limits as the ready message states them: the client's budget (all its connections together) and the connection's own bounds. */
 export interface LiveLimits {
   messages_per_second: number;
   burst: number;
   characters_per_minute: number;
+  /** null: no daily bound. */
+  messages_per_day: number | null;
   max_message_bytes: number;
   max_pending: number;
   idle_timeout_seconds: number;
@@ -122,6 +143,9 @@ export class LiveChannel {
   private readonly byOperation = new Map<string, Route>();
   private readonly connections = new Set<WebSocket<LiveConnection>>();
   private readonly perClient = new Map<string, number>();
+  private readonly budgets = new ClientBudgets();
+  private readonly output: OutputBound<WebSocket<LiveConnection>>;
+  private readonly purgeTimer: NodeJS.Timeout;
   private onEmpty: (() => void) | null = null;
   private messageCount = 0;
 
@@ -130,6 +154,14 @@ export class LiveChannel {
     for (const op of Object.keys(LIVE_OPS) as LiveOp[]) {
       if (!this.byOperation.has(LIVE_OPS[op])) throw new Error(`live op ${op}: no route ${LIVE_OPS[op]}`);
     }
+    this.output = new OutputBound(
+      deps.config.liveMaxTotalBufferedBytes,
+      (ws) => (ws.getUserData().closed ? 0 : ws.getBufferedAmount()),
+      (ws) => this.drop(ws, 'output_bound', 'Server output over its bound: the slowest readers are closed first'),
+    );
+    // Budgets of clients gone and full again are forgotten.
+    this.purgeTimer = setInterval(() => this.budgets.purge(), 60_000);
+    this.purgeTimer.unref();
   }
 
   /** The key a client's connections are counted under. */
@@ -145,14 +177,33 @@ export class LiveChannel {
     return this.messageCount;
   }
 
-  limits(factor: number): LiveLimits {
+  /** Bytes of replies the live connections have not read, at the last reading (live-output.ts). */
+  get unsentBytes(): number {
+    return this.output.unsentBytes;
+  }
+
+  /** A client's budget limits: the configured ones, times the partner factor, and the daily bound in proportion to its requests a day. */
+  private budgetLimits(factor: number, requestsPerDay: number): BudgetLimits {
     const c = this.deps.config;
     return {
-      messages_per_second: c.liveMessagesPerSecond * factor,
+      messagesPerSecond: c.liveMessagesPerSecond * factor,
       burst: c.liveBurst * factor,
-      characters_per_minute: c.liveCharactersPerMinute * factor,
+      charactersPerMinute: c.liveCharactersPerMinute * factor,
+      messagesPerDay: requestsPerDay * c.liveMessagesPerRequest,
+      maxPending: c.liveMaxPending * factor,
+    };
+  }
+
+  /** What the ready message states: a client's budget `b` and the connection's own bounds. */
+  limits(b: BudgetLimits): LiveLimits {
+    const c = this.deps.config;
+    return {
+      messages_per_second: b.messagesPerSecond,
+      burst: b.burst,
+      characters_per_minute: b.charactersPerMinute,
+      messages_per_day: b.messagesPerDay === 0 ? null : b.messagesPerDay,
       max_message_bytes: c.liveMaxMessageBytes,
-      max_pending: c.liveMaxPending,
+      max_pending: b.maxPending,
       idle_timeout_seconds: c.liveIdleTimeoutSeconds,
       max_buffered_bytes: c.liveMaxBufferedBytes,
     };
@@ -175,23 +226,24 @@ export class LiveChannel {
   }
 
   /** The connection's user data for res.upgrade. */
-  newConnection(client: string, capKey: string, partner: string | null): LiveConnection {
-    const factor = partner === null ? 1 : this.deps.config.livePartnerFactor;
-    const l = this.limits(factor);
+  newConnection(who: LiveClient): LiveConnection {
+    const factor = who.partner === null ? 1 : this.deps.config.livePartnerFactor;
+    const limits = this.budgetLimits(factor, who.requestsPerDay);
+    // Every job in flight (LIVE_MAX_PENDING of them) listens on the connection's signal, a pool job twice
+    // (its cancel flag and the admission queue): above Node's default of 10 that is by design, not a leak.
+    const abort = new AbortController();
+    setMaxListeners(LISTENERS_PER_JOB * limits.maxPending + 10, abort.signal);
     return {
-      capKey,
-      client,
-      partner,
+      capKey: who.capKey,
+      client: who.address,
+      partner: who.partner,
       factor,
-      messageTokens: l.burst,
-      characterTokens: l.characters_per_minute,
-      refilledAt: performance.now(),
-      pending: 0,
-      waiting: [],
+      budget: this.budgets.open(who.budgetKey, limits),
       badInARow: 0,
+      inFlight: 0,
       closed: false,
       closing: false,
-      abort: new AbortController(),
+      abort,
       spell: new SpellcheckMemo(this.deps.services),
       answers: new Map(),
       answerBytes: 0,
@@ -206,12 +258,15 @@ export class LiveChannel {
       maxPayloadLength: c.liveMaxMessageBytes * 2,
       idleTimeout: c.liveIdleTimeoutSeconds,
       sendPingsAutomatically: true,
-      // The slow-reader rule is ours (send()); uWS only stops a runaway far past it.
-      maxBackpressure: c.liveMaxBufferedBytes * 2,
+      // The documented bound: our replies check it first (send(): 1008); uWS enforces it on what it sends
+      // itself (pongs to a peer's pings, which it answers unasked) by dropping the connection.
+      maxBackpressure: c.liveMaxBufferedBytes,
       closeOnBackpressureLimit: true,
       upgrade,
       open: (ws) => this.opened(ws),
       message: (ws, message, isBinary) => this.received(ws, message, isBinary),
+      ping: (ws) => this.pinged(ws),
+      drain: (ws) => this.output.drained(ws),
       close: (ws) => this.closed(ws),
     };
   }
@@ -221,7 +276,7 @@ export class LiveChannel {
     this.connections.add(ws);
     this.perClient.set(conn.capKey, (this.perClient.get(conn.capKey) ?? 0) + 1);
     this.deps.metrics.liveOpened();
-    const ready = { op: 'ready', api_version: 'v1', data_version: this.deps.services.dataVersion(), limits: this.limits(conn.factor) };
+    const ready = { op: 'ready', api_version: 'v1', data_version: this.deps.services.dataVersion(), limits: this.limits(conn.budget.limits) };
     this.send(ws, JSON.stringify(ready));
     if (this.deps.isShuttingDown()) this.closeWhenIdle(ws);
   }
@@ -230,7 +285,8 @@ export class LiveChannel {
     const conn = ws.getUserData();
     conn.closed = true;
     conn.abort.abort();
-    conn.waiting.length = 0;
+    this.budgets.close(conn.budget);
+    this.output.forget(ws);
     conn.spell.forget();
     conn.answers.clear();
     conn.answerBytes = 0;
@@ -248,39 +304,38 @@ export class LiveChannel {
     if (conn.closed) return;
     const length = typeof frame === 'string' ? frame.length : frame.byteLength;
     if (ws.getBufferedAmount() + length > this.deps.config.liveMaxBufferedBytes && ws.getBufferedAmount() > 0) {
-      conn.closed = true;
-      this.deps.metrics.liveDropped('slow_reader');
-      ws.end(CLOSE.POLICY, 'Reader too slow: unread replies over LIVE_MAX_BUFFERED_BYTES');
+      this.drop(ws, 'slow_reader', 'Reader too slow: unread replies over LIVE_MAX_BUFFERED_BYTES');
       return;
     }
     ws.cork(() => ws.send(frame, false));
+    this.output.sent(ws, length);
   }
 
-  /** Refills the buckets and takes one message of `characters`; the seconds to wait when the budget is spent, else 0. */
-  private spend(conn: LiveConnection, characters: number): number {
-    const c = this.deps.config;
-    const now = performance.now();
-    const elapsed = (now - conn.refilledAt) / 1000;
-    conn.refilledAt = now;
-    const rate = c.liveMessagesPerSecond * conn.factor;
-    const burst = c.liveBurst * conn.factor;
-    const perMinute = c.liveCharactersPerMinute * conn.factor;
-    conn.messageTokens = Math.min(burst, conn.messageTokens + elapsed * rate);
-    conn.characterTokens = Math.min(perMinute, conn.characterTokens + (elapsed * perMinute) / 60);
-    if (conn.messageTokens < 1) return Math.max(1, Math.ceil((1 - conn.messageTokens) / rate));
-    if (conn.characterTokens < characters) return Math.max(1, Math.ceil(((characters - conn.characterTokens) * 60) / perMinute));
-    conn.messageTokens -= 1;
-    conn.characterTokens -= characters;
-    return 0;
+  /** Closes a connection on one of the channel's rules (1008), counted by reason. */
+  private drop(ws: WebSocket<LiveConnection>, reason: 'slow_reader' | 'output_bound' | 'bad_messages' | 'pings', message: string): void {
+    const conn = ws.getUserData();
+    if (conn.closed) return;
+    conn.closed = true;
+    this.output.forget(ws);
+    this.deps.metrics.liveDropped(reason);
+    ws.end(CLOSE.POLICY, message);
+  }
+
+  /** A ping from the peer (uWS has answered it): it costs a message of the client's budget; a peer pinging past the budget is closed. */
+  private pinged(ws: WebSocket<LiveConnection>): void {
+    const conn = ws.getUserData();
+    if (conn.closed) return;
+    if (conn.budget.spend(0, performance.now()) !== null) this.drop(ws, 'pings', 'Pings over the message budget');
   }
 
   private received(ws: WebSocket<LiveConnection>, message: ArrayBuffer, isBinary: boolean): void {
     const conn = ws.getUserData();
     this.messageCount++;
-    // Every frame counts against the budget, a bad one too.
-    const wait = this.spend(conn, message.byteLength);
-    if (wait > 0) {
-      this.refuse(ws, conn, peekId(message), null, 'RATE_LIMIT_EXCEEDED', `Live budget spent; retry after ${wait} seconds`, wait);
+    // Every frame counts against the client's budget, a bad one too.
+    const short = conn.budget.spend(message.byteLength, performance.now());
+    if (short !== null) {
+      const why = short.budget === 'day' ? 'Live messages of the day spent' : 'Live budget spent';
+      this.refuse(ws, conn, peekId(message), null, 'RATE_LIMIT_EXCEEDED', `${why}; retry after ${short.retryAfterSeconds} seconds`, short.retryAfterSeconds);
       return;
     }
     if (message.byteLength > this.deps.config.liveMaxMessageBytes) {
@@ -319,37 +374,31 @@ export class LiveChannel {
       return;
     }
     const { id: _id, op: _op, ...fields } = m;
+    conn.inFlight++;
     const run = (): void => {
-      conn.pending++;
       this.answer(conn, op as LiveOp, fields)
         .then(
           (a) => a,
           (e) => this.failure(e),
         )
         .then((a) => {
-          conn.pending--;
+          conn.inFlight--;
+          conn.budget.finished();
           this.deps.metrics.liveMessage(a.code);
           if (a.code !== 'CANCELLED') this.send(ws, a.result !== undefined ? resultFrame(id, op, a.result) : errorFrame(id, op, a.error!, a.extra));
-          const next = conn.waiting.shift();
-          if (next && !conn.closed) next();
-          else if (conn.closing && conn.pending === 0 && !conn.closed) this.closeNow(ws);
+          if (conn.closing && conn.inFlight === 0 && !conn.closed) this.closeNow(ws);
         })
         .catch((e) => this.deps.logError('live reply failed', e));
     };
-    // Beyond LIVE_MAX_PENDING a message waits its turn (the budgets bound how many can wait).
-    if (conn.pending >= this.deps.config.liveMaxPending) conn.waiting.push(run);
-    else run();
+    // Beyond LIVE_MAX_PENDING of the client's messages at once a message waits its turn (the budgets bound how many can wait).
+    conn.budget.admit(run, () => conn.closed);
   }
 
   /** Answers a message refused before any work; a client that sends nothing else is closed (MAX_BAD_MESSAGES). */
   private refuse(ws: WebSocket<LiveConnection>, conn: LiveConnection, id: unknown, op: string | null, code: string, message: string, retryAfter?: number): void {
     this.deps.metrics.liveMessage(code);
     this.send(ws, errorFrame(id, op, retryAfter === undefined ? { code, message } : { code, message, retry_after: retryAfter }));
-    if (++conn.badInARow >= MAX_BAD_MESSAGES && !conn.closed) {
-      conn.closed = true;
-      this.deps.metrics.liveDropped('bad_messages');
-      ws.end(CLOSE.POLICY, `${MAX_BAD_MESSAGES} bad messages in a row`);
-    }
+    if (++conn.badInARow >= MAX_BAD_MESSAGES) this.drop(ws, 'bad_messages', `${MAX_BAD_MESSAGES} bad messages in a row`);
   }
 
   private failure(e: unknown): Answer {
@@ -380,7 +429,7 @@ export class LiveChannel {
       conn.answers.set(key!, memo);
       return { code: 'OK', result: memo };
     }
-    const reply = await route.handle({ ctx: liveContext(conn, query), body, signal: () => conn.abort.signal, quota: NO_QUOTA });
+    const reply = await route.handle({ ctx: liveContext(conn, query), body, signal: () => conn.abort.signal, quota: NO_QUOTA, client: conn.budget.key });
     if (reply.log !== undefined) this.deps.logError(reply.log);
     const a = fromReply(reply);
     if (a.result !== undefined && key !== null && !conn.closed && !conn.answers.has(key) && key.length * 2 + a.result.byteLength <= ANSWER_MEMO_BYTES) {
@@ -400,13 +449,14 @@ export class LiveChannel {
   private async spellcheck(conn: LiveConnection, fields: Record<string, unknown>): Promise<Answer> {
     const c = checkSpellcheckTextBody(fields, this.deps.countWords);
     if (!c.ok) return badRequest(c.detail);
-    const o = await conn.spell.check(c.value.text, c.value.level ?? 'standard', { signal: conn.abort.signal });
+    const o = await conn.spell.check(c.value.text, c.value.level ?? 'standard', { signal: conn.abort.signal, client: conn.budget.key });
     if (!o.ok) return fromOutcome(o, this.deps.logError);
     return { code: 'OK', result: ENCODER.encode(JSON.stringify(o.value)) };
   }
 
   /** Closes every connection with 1001 once its messages in flight are answered; resolves when all are closed or after `graceMs`. */
   shutdown(graceMs: number): Promise<void> {
+    clearInterval(this.purgeTimer);
     for (const ws of this.connections) this.closeWhenIdle(ws);
     if (this.connections.size === 0) return Promise.resolve();
     return new Promise<void>((resolve) => {
@@ -421,7 +471,7 @@ export class LiveChannel {
   private closeWhenIdle(ws: WebSocket<LiveConnection>): void {
     const conn = ws.getUserData();
     conn.closing = true;
-    if (conn.pending === 0 && conn.waiting.length === 0 && !conn.closed) this.closeNow(ws);
+    if (conn.inFlight === 0 && !conn.closed) this.closeNow(ws);
   }
 
   private closeNow(ws: WebSocket<LiveConnection>): void {

@@ -39,8 +39,10 @@ export class Metrics {
   private liveOpen = 0;
   private liveOpenedTotal = 0;
   private readonly liveMessages = new Map<string, number>();
-  /** Live connections the service closed on its own rules, by reason (LiveDrop). */
+  /** Live connections the service closed on its own rules, by reason. */
   private readonly liveDrops = new Map<string, number>();
+  /** Unread bytes of the live connections (set by the server: LiveChannel.unsentBytes). */
+  liveUnsentBytes: () => number = () => 0;
   private readonly fromSnapshot: { counter: Counter; read: (h: HealthSnapshot) => number | undefined; last: number }[] = [];
   private readonly gauges: { gauge: Gauge; read: (h: HealthSnapshot) => number | null | undefined }[] = [];
   private readonly cacheBytes: Gauge<'cache'>;
@@ -210,7 +212,10 @@ export class Metrics {
     );
     for (const [outcome, n] of this.liveMessages) out.push(`nls_live_messages_total{outcome="${escapeLabel(outcome)}"} ${n}`);
     out.push(
-      '# HELP nls_live_dropped_total Live connections the service closed on its own rules, by reason: slow_reader (1008, unread replies over the bound), bad_messages (1008, refused messages in a row).',
+      '# HELP nls_live_unsent_bytes Replies the live connections have not read yet, together (bounded by LIVE_MAX_TOTAL_BUFFERED_BYTES).',
+      '# TYPE nls_live_unsent_bytes gauge',
+      `nls_live_unsent_bytes ${this.liveUnsentBytes()}`,
+      '# HELP nls_live_dropped_total Live connections the service closed on its own rules (1008), by reason: slow_reader (its unread replies over LIVE_MAX_BUFFERED_BYTES), output_bound (the slowest readers while all unread replies are over LIVE_MAX_TOTAL_BUFFERED_BYTES), pings (pinging past the message budget), bad_messages (refused messages in a row).',
       '# TYPE nls_live_dropped_total counter',
     );
     for (const [reason, n] of this.liveDrops) out.push(`nls_live_dropped_total{reason="${escapeLabel(reason)}"} ${n}`);

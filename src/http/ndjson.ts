@@ -55,7 +55,7 @@ function errorObject(reply: Reply): unknown {
 /** How many of a request's jobs run and wait at once, by the pool's threads; stopped when the client goes. */
 function streamBounds(deps: RouteDeps, input: HandlerInput, ordered: boolean) {
   const threads = deps.services.poolThreads();
-  return { inFlight: IN_FLIGHT_PER_THREAD * threads, held: HELD_PER_THREAD * threads, ordered, signal: input.signal() };
+  return { inFlight: IN_FLIGHT_PER_THREAD * threads, held: HELD_PER_THREAD * threads, ordered, signal: input.signal(), client: input.client };
 }
 
 /** The error object of a failed piece or item's line; what the reply has for the log is logged with the request's id. */

@@ -74,6 +74,8 @@ export interface HandlerInput {
   raw?: Buffer;
   /** Aborts when the client goes away (made on first use: most requests never need one). */
   signal(): AbortSignal;
+  /** Who the request counts against (the rate limits' identity): the pool serves clients' jobs in turn. */
+  client: string;
   /** The client's rate limits, for requests that are several (documents, batches). */
   quota: Quota;
 }
@@ -473,10 +475,10 @@ export function buildRoutes(deps: RouteDeps): Route[] {
           ...COMMON_RESPONSES,
         },
       },
-      async handle({ ctx, body, signal }) {
+      async handle({ ctx, body, signal, client }) {
         const c = checkSpellcheckTextBody(body, deps.countWords);
         if (!c.ok) return detailReply(c.detail);
-        return okReply(unwrap(await services.spellcheckText(c.value.text, { signal: signal(), encoding: ctx.encoding, level: c.value.level }), 'spellcheckText', deps));
+        return okReply(unwrap(await services.spellcheckText(c.value.text, { signal: signal(), encoding: ctx.encoding, level: c.value.level, client }), 'spellcheckText', deps));
       },
     },
     {
@@ -529,11 +531,11 @@ export function buildRoutes(deps: RouteDeps): Route[] {
           ...COMMON_RESPONSES,
         },
       },
-      async handle({ ctx, body, signal }) {
+      async handle({ ctx, body, signal, client }) {
         const c = checkRomanizationBody(body, deps.countWords);
         if (!c.ok) return detailReply(c.detail);
         const r = c.value;
-        const job = { signal: signal(), encoding: ctx.encoding };
+        const job = { signal: signal(), encoding: ctx.encoding, client };
         const o = r.kind === 'text' ? await services.romanizeText(r.text, r.maxCandidates, job) : await services.romanizeTokens(r.tokens, r.maxCandidates, job);
         return okReply(unwrap(o, 'romanize', deps));
       },

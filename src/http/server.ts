@@ -51,11 +51,15 @@ const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, 
 const PREFLIGHT_ALLOWED_HEADERS = 'Content-Type, X-API-Key, X-Request-Id';
 /**
  * An X-Request-Id the service takes as sent: 1-128 characters of letters,
- * digits and - _ . : (a UUID, a ULID, a proxy's hex id); anything else is
- * replaced by an id made here, so no header or log line carries what a
- * client chose to inject.
+ * digits and - _ . :, beginning and ending with a letter or digit (a UUID, a
+ * ULID, a proxy's hex id); anything else is replaced by an id made here,
+ * never altered, so no header or log line carries what a client chose to
+ * inject. (uWS's parser drops bytes over 0x7F at either end of a header
+ * value before the service sees it, reading them as white space: `अ-1`
+ * arrives as `-1`, which the first-and-last rule refuses; docs/api.md,
+ * "Request ids".)
  */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const REQUEST_ID = /^[A-Za-z0-9](?:[A-Za-z0-9._:-]{0,126}[A-Za-z0-9])?$/;
 const PREFLIGHT_MAX_AGE_SECONDS = '86400';
 const ADDRESS_TEXT = new TextDecoder();
 
@@ -197,6 +201,7 @@ export async function startServer(config: Config, services: Services, options: S
   }
   const liveGroup = groups.get(LIVE_PATH) ?? null;
   const live = new LiveChannel({ config, services, routes, countWords, metrics, logError, isShuttingDown: () => shuttingDown });
+  metrics.liveUnsentBytes = () => live.unsentBytes;
   for (const g of groups.values()) {
     const methods = [...g.byMethod.keys()];
     if (g.byMethod.has('GET')) methods.push('HEAD');
@@ -318,6 +323,11 @@ export async function startServer(config: Config, services: Services, options: S
     });
   }
 
+  /** The rate limits' identity as one key: the partner, or the client address (IPv6 by /64). Pool jobs and live budgets are kept per key. */
+  function identityKey(ctx: RequestContext, state: RequestState): string {
+    return state.partner !== null ? `partner ${state.partner}` : clientKey(ctx.client);
+  }
+
   /** Routing, identity, rate limit, then the handler. Synchronous until a handler, a body read or a shared rate limit goes async. */
   function dispatch(res: HttpResponse, ctx: RequestContext, group: PatternGroup | null, state: RequestState): Reply | Promise<Reply> {
     // Where the body ends is unknown: answer, and close so no byte of it is read as the next request.
@@ -391,14 +401,15 @@ export async function startServer(config: Config, services: Services, options: S
     if (route === undefined) {
       return errorReply('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here; allowed: ${group.allow}`, { headers: { Allow: group.allow } });
     }
-    const input = { ctx, body: undefined as unknown, raw: undefined as Buffer | undefined, signal: () => signalOf(state), quota: quotaOf(state) };
+    const client = identityKey(ctx, state);
+    const input = { ctx, body: undefined as unknown, raw: undefined as Buffer | undefined, signal: () => signalOf(state), quota: quotaOf(state), client };
     if (route.body === false) return route.handle(input);
     const read = body ?? readRouteBody(res, ctx, route, state);
     return read.promise.then((buf) => {
       state.bodyConsumed = true;
       if (route.poolBodyBytes !== undefined && buf.length > route.poolBodyBytes) {
         // A large text while the pool refuses new jobs: refused before the body is parsed and counted (Route.poolBodyBytes).
-        const refused = services.refuseIfOverloaded();
+        const refused = services.refuseIfOverloaded(client);
         if (refused !== null) return failureReply(refused, route.operationId);
       }
       return read.form === 'json' ? route.handle({ ...input, body: decodeJsonBody(buf) }) : route.handle({ ...input, raw: buf });
@@ -514,7 +525,13 @@ export async function startServer(config: Config, services: Services, options: S
     try {
       if (state.aborted) return;
       const encoding = ctx.encoding;
-      res.cork(() => writeHead(res, ctx, state, reply, NDJSON_TYPE, encoding));
+      // A drain that has begun before the answer starts is said in its head:
+      // the client does not send another request on this connection.
+      const closing = shuttingDown;
+      res.cork(() => {
+        writeHead(res, ctx, state, reply, NDJSON_TYPE, encoding);
+        if (closing) res.writeHeader('Connection', 'close');
+      });
       state.status = reply.status;
       let blocked = false;
       const send = (chunk: Uint8Array): void => {
@@ -562,7 +579,10 @@ export async function startServer(config: Config, services: Services, options: S
         });
       }
       ended = true;
-      if (!state.aborted) res.cork(() => res.end(undefined, shuttingDown));
+      // Never end(_, true) here: with the head already out, uWS would write its
+      // Connection header into the chunked body. The stream ends cleanly, and a
+      // drain closes the connection afterwards (shutdown's app.close()).
+      if (!state.aborted) res.cork(() => res.end());
     } catch (e) {
       // Lines have gone out: there is no status left to change. Say so in the log and cut the answer short.
       logError(`streamed answer of ${ctx.method} ${ctx.path} failed`, e, ctx.requestId);
@@ -693,8 +713,19 @@ export async function startServer(config: Config, services: Services, options: S
       const complete = (refusal: Reply | null): void => {
         if (refusal !== null) respond(res, c, state, refusal);
         else if (!state.aborted) {
-          const conn = live.newConnection(c.client, LiveChannel.capKey(clientKey(c.client), state.partner), state.partner);
-          res.cork(() => res.upgrade(conn, secKey, protocol, extensions, context));
+          const identity = state.identity;
+          const conn = live.newConnection({
+            address: c.client,
+            capKey: LiveChannel.capKey(clientKey(c.client), state.partner),
+            budgetKey: identityKey(c, state),
+            partner: state.partner,
+            requestsPerDay: identity?.kind === 'partner' ? identity.partner.perDay : config.rateLimitPerDay,
+          });
+          res.cork(() => {
+            // The 101 carries the request id too: uWS's upgrade writes its status line only when none was written.
+            res.writeStatus('101 Switching Protocols').writeHeader('X-Request-Id', c.requestId);
+            res.upgrade(conn, secKey, protocol, extensions, context);
+          });
           state.status = 101;
         }
       };
@@ -785,6 +816,10 @@ export async function startServer(config: Config, services: Services, options: S
         }
         // Live connections: their messages in flight are answered, then each is closed with 1001.
         await live.shutdown(config.shutdownGraceMs);
+        // What the last answers wrote from outside uWS's callbacks is corked
+        // until the event loop turns (a stream's last chunks): let it go out
+        // before the sockets close.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         // Closes keep-alive sockets and anything still running after the grace period.
         clearInterval(purgeTimer);
         metrics.close();

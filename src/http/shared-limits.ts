@@ -201,6 +201,7 @@ export class SharedWindows {
       this.lastError = (e as Error).message;
       this.failingSince ??= new Date();
       this.retryAt = performance.now() + RETRY_AFTER_FAILURE_MS;
+      if (n > 0 && mode !== 'peek') this.takeBackLate(kind, key, token, n);
       throw e;
     }
     const [granted, neverFits, limit, remaining, resetMs, waitMs] = r.map(Number) as [number, number, number, number, number, number];
@@ -216,6 +217,19 @@ export class SharedWindows {
     };
     if (granted > 0) decision.recordedAt = `${token}:1`;
     return decision;
+  }
+
+  /**
+   * A script that timed out is still on its way: a stalled Redis runs it
+   * when it resumes, and the requests it records would count twice (the
+   * caller counted them in the process). Its members are removed by a command
+   * sent after it on the same connection, which Redis runs after it.
+   */
+  private takeBackLate(kind: string, key: string, token: string, n: number): void {
+    if (this.redis.status !== 'ready') return;
+    const members = Array.from({ length: n }, (_, i) => `${token}:${i + 1}`);
+    // Its own reply may time out too; it still runs after the script.
+    this.redis.zrem(this.keyOf(kind, key), ...members).catch(() => {});
   }
 
   async peek(kind: string, key: string, policies: WindowPolicy[]): Promise<RateDecision> {

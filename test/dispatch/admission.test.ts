@@ -169,3 +169,45 @@ test('refuseNow: the refusal a job arriving now would get, counted; null while a
     a.release(ticket, 1);
   }
 });
+
+test('clients are served in turn: a burst from one waits behind itself, another client\'s job goes next', async () => {
+  const { a } = make({ slots: 1, maxQueued: 100, maxWaitMs: 60_000, initialJobMs: 1 });
+  const order: string[] = [];
+  const queue = (client: string, name: string) => (a.acquire(undefined, false, client) as Promise<Ticket>).then((t) => (order.push(name), t));
+  let running = a.acquire(undefined, false, 'burst') as Ticket;
+  const all = [queue('burst', 'b1'), queue('burst', 'b2'), queue('burst', 'b3'), queue('other', 'o1'), queue('burst', 'b4'), queue('other', 'o2')];
+  // Each released slot admits the next job in turn; wait for it before releasing again.
+  for (let i = 0; i < all.length; i++) {
+    a.release(running);
+    const before = order.length;
+    while (order.length === before) await settleMicrotasks();
+    running = await all[['b1', 'b2', 'b3', 'o1', 'b4', 'o2'].indexOf(order.at(-1)!)]!;
+  }
+  assert.deepEqual(order, ['b1', 'o1', 'b2', 'o2', 'b3', 'b4']);
+});
+
+test('the expected wait of a newcomer counts one job of each other client, not their whole bursts', () => {
+  const { a } = make({ slots: 2, maxQueued: 1000, maxWaitMs: 100, initialJobMs: 10 });
+  a.acquire(undefined, false, 'burst');
+  a.acquire(undefined, false, 'burst');
+  // 50 jobs of 10 ms queued by one client: 250 ms for the next of its own.
+  for (let i = 0; i < 50; i++) assert.ok(a.acquire(undefined, false, 'burst') instanceof Promise || i >= 4);
+  assert.ok(a.expectedWaitMs('burst') > 100);
+  // Another client waits for the running ones and one of the burst's.
+  assert.ok(a.expectedWaitMs('quiet') <= 20, `${a.expectedWaitMs('quiet')} ms`);
+  assert.ok(a.acquire(undefined, false, 'quiet') instanceof Promise, 'the other client is queued, not refused');
+});
+
+test('one client holds at most maxQueuedPerClient waiting jobs; another client still gets in', () => {
+  const { a } = make({ slots: 1, maxQueued: 8, maxWaitMs: 60_000, initialJobMs: 1 });
+  a.acquire(undefined, false, 'greedy');
+  // A quarter of the queue by default: 2.
+  assert.ok(a.acquire(undefined, false, 'greedy') instanceof Promise);
+  assert.ok(a.acquire(undefined, false, 'greedy') instanceof Promise);
+  const refused = a.acquire(undefined, false, 'greedy') as Refusal;
+  assert.equal(refused.code, 'SERVICE_UNAVAILABLE');
+  assert.ok(a.acquire(undefined, false, 'polite') instanceof Promise);
+  assert.throws(() => new Admission({ slots: 1, maxQueued: 8, maxWaitMs: 1, maxQueuedPerClient: 0 }), /options.maxQueuedPerClient/);
+});
+
+const settleMicrotasks = () => new Promise<void>((r) => setImmediate(r));

@@ -1,8 +1,9 @@
 // ETag and Cache-Control on answers that depend only on the data build
-// (dictionary word, suggest, examples), and If-None-Match answered 304.
+// and the code (dictionary word, suggest, examples), and If-None-Match answered 304.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { codeVersion } from '../../src/dispatch/code-version.js';
 import { CACHE_CONTROL } from '../../src/http/caching.js';
 import { startTestServer } from './harness.js';
 
@@ -46,6 +47,17 @@ test('the same question has the same tag by path or query; another question or b
   const next = await fetch(`${s.base}/api/v1/dictionary/word?q=${q('घर')}`, { headers: { 'if-none-match': byQuery! } });
   assert.equal(next.status, 200, 'a new build answers again');
   assert.notEqual(next.headers.get('etag'), byQuery);
+});
+
+test('the tag names the code too: a tag the same build gave under other code is no match', async (t) => {
+  const s = await startTestServer(t);
+  const path = `/api/v1/dictionary/word?q=${q('घर')}`;
+  const etag = (await fetch(s.base + path)).headers.get('etag')!;
+  assert.ok(etag.startsWith(`W/"fake-build-1-${codeVersion()}-`), etag);
+  const otherCode = etag.replace(codeVersion(), '0123456789abcdef');
+  const r = await fetch(s.base + path, { headers: { 'if-none-match': otherCode } });
+  assert.equal(r.status, 200, 'answered again, not 304');
+  assert.equal(r.headers.get('etag'), etag);
 });
 
 test('no ETag on errors; If-None-Match: * is 304 only where there is an answer; HEAD is 304 too', async (t) => {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Compile } from 'typebox/compile';
 import { DetailBody, ErrorBody, UnavailableBody, WordNotFoundBody } from '../../src/schemas/common.js';
+import { strictExchange } from './chunked.js';
 import { getJson, postJson, RawConnection, rawRequest, startTestServer } from './harness.js';
 
 const ShapeA = Compile(ErrorBody);
@@ -449,4 +450,18 @@ test('a framing error (conflicting Content-Length headers): 400 BAD_REQUEST and 
   const r = await ok.request(`POST ${SPELL} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n${body}`);
   assert.equal(r?.status, 200);
   assert.equal((await ok.request('GET /up HTTP/1.1\r\nHost: x\r\n\r\n'))?.status, 200);
+});
+
+test('a request head over 64 KiB is refused by uWebSockets.js itself: 431 and the connection closed, never a 5xx', async (t) => {
+  const s = await startTestServer(t);
+  const head = (pad: number) => `GET /up HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Pad: ${'a'.repeat(pad)}\r\n\r\n`;
+  // 65,536 bytes of head in all is taken; one more is not.
+  const fits = head(0).length;
+  const ok = await strictExchange(s.port, Buffer.from(head(65_536 - fits)));
+  assert.equal(ok.status, 200);
+  const refused = await strictExchange(s.port, Buffer.from(head(65_537 - fits)));
+  assert.equal(refused.status, 431);
+  assert.equal(refused.headers.connection, 'close');
+  // The service is still there.
+  assert.equal((await getJson(`${s.base}/up`)).status, 200);
 });

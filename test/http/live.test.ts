@@ -28,6 +28,7 @@ test('live: the ready message states the limits; every op answers exactly the RE
     messages_per_second: 20,
     burst: 60,
     characters_per_minute: 300_000,
+    messages_per_day: null,
     max_message_bytes: 131_072,
     max_pending: 16,
     idle_timeout_seconds: 120,
@@ -134,6 +135,74 @@ test('live: the 61st message of a burst is refused with RATE_LIMIT_EXCEEDED, and
   // At 20 a second, a message is back in the bucket within 50 ms.
   await sleep(120);
   assert.equal((await client.request({ op: 'spellcheck_word', word: 'घर' })).result.status, 'correct');
+});
+
+test('live: the budget is the client\'s, not the connection\'s: a second connection brings no fresh burst', async (t) => {
+  const s = await startTestServer(t);
+  const a = await LiveClient.open(wsUrl(s.port));
+  const b = await LiveClient.open(wsUrl(s.port));
+  t.after(() => Promise.all([a.client.close(), b.client.close()]));
+  const replies = [];
+  for (let i = 1; i <= 60; i++) replies.push((i % 2 ? a : b).client.request({ id: i, op: 'spellcheck_word', word: 'घर' }));
+  assert.ok((await Promise.all(replies)).every((r) => r.result), 'the burst of 60, across both connections');
+  for (const c of [a, b]) {
+    const refused = await c.client.request({ op: 'spellcheck_word', word: 'घर' });
+    assert.equal(refused.error?.code, 'RATE_LIMIT_EXCEEDED');
+  }
+});
+
+test('live: the daily request limit bounds live messages in proportion (LIVE_MESSAGES_PER_REQUEST)', async (t) => {
+  const s = await startTestServer(t, { rateLimitPerMinute: 100, rateLimitPerDay: 2, liveMessagesPerRequest: 3 });
+  const { client, ready } = await LiveClient.open(wsUrl(s.port));
+  t.after(() => client.close());
+  assert.equal(ready.limits.messages_per_day, 6);
+  for (let i = 0; i < 6; i++) assert.equal((await client.request({ op: 'spellcheck_word', word: 'घर' })).result.status, 'correct');
+  const refused = await client.request({ op: 'spellcheck_word', word: 'घर' });
+  assert.equal(refused.error?.code, 'RATE_LIMIT_EXCEEDED');
+  assert.match(refused.error!.message, /Live messages of the day spent; retry after \d+ seconds/);
+  // A day spread over 6 messages: one comes back every 4 hours.
+  assert.ok(refused.error!.retry_after! > 3600, String(refused.error!.retry_after));
+});
+
+test('live: a peer that pings past the message budget is closed with 1008', async (t) => {
+  const s = await startTestServer(t);
+  const { client } = await LiveClient.open(wsUrl(s.port));
+  // The burst is 60 messages; pings spend it as messages do.
+  for (let i = 0; i < 200 && client.ws.readyState === client.ws.OPEN; i++) client.ws.ping('x'.repeat(100));
+  const closed = await client.closed;
+  assert.ok(closed.code === 1008 || closed.code === 1006, `close ${closed.code}`);
+  if (closed.code === 1008) assert.equal(closed.reason, 'Pings over the message budget');
+  await waitFor('the service to count the drop', async () => (await dropped(s.base, 'pings')) === 1);
+});
+
+test('live: past LIVE_MAX_TOTAL_BUFFERED_BYTES together, the connection holding the most unread replies is dropped first', async (t) => {
+  const s = await startTestServer(t, {
+    liveMaxBufferedBytes: 4 * 1024 * 1024,
+    liveMaxTotalBufferedBytes: 1024 * 1024,
+    liveMessagesPerSecond: 100_000,
+    liveBurst: 100_000,
+    liveCharactersPerMinute: 1_000_000_000,
+  });
+  const tokens = Array.from({ length: 1000 }, (_, i) => (i % 2 ? 'ghar' : 'din'));
+  const open = async () => {
+    const { client } = await LiveClient.open(wsUrl(s.port));
+    (client.ws as unknown as { _socket: import('node:net').Socket })._socket.pause();
+    return client;
+  };
+  const heavy = await open();
+  const light = await open();
+  // The heavy reader is sent far more than the light one; together they pass the process's bound.
+  for (let i = 0; i < 200; i++) heavy.send(JSON.stringify({ id: i, op: 'romanize_tokens', tokens, max_candidates: 2 }));
+  for (let i = 0; i < 3; i++) light.send(JSON.stringify({ id: i, op: 'romanize_tokens', tokens: tokens.slice(0, 10) }));
+  await waitFor('the service to drop a connection for the process bound', async () => (await dropped(s.base, 'output_bound')) >= 1);
+  assert.equal(await dropped(s.base, 'slow_reader'), 0, 'each within its own bound');
+  (heavy.ws as unknown as { _socket: import('node:net').Socket })._socket.resume();
+  (light.ws as unknown as { _socket: import('node:net').Socket })._socket.resume();
+  const closed = await heavy.closed;
+  assert.ok(closed.code === 1008 || closed.code === 1006, `close ${closed.code}`);
+  // The light reader stays: its replies were a few kilobytes.
+  assert.equal((await light.request({ op: 'spellcheck_word', word: 'घर' })).result.status, 'correct');
+  await light.close();
 });
 
 test('live: the character budget refuses a message it cannot pay for, and refills', async (t) => {

@@ -4,6 +4,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { strictExchange } from './chunked.js';
 import { FakeServices } from './fake-services.js';
 import { captureLogLines, getJson, postJson, startTestServer } from './harness.js';
 
@@ -21,7 +23,7 @@ test('every answer carries an X-Request-Id: the client\'s when well-formed, else
     const r = await getJson(word, { headers: { 'X-Request-Id': sent } });
     assert.equal(r.headers.get('x-request-id'), sent);
   }
-  for (const bad of ['has space', 'semi;colon', 'f'.repeat(129), '<script>', 'a,b']) {
+  for (const bad of ['has space', 'semi;colon', 'f'.repeat(129), '<script>', 'a,b', '-1', 'abc.', ':x']) {
     const r = await getJson(word, { headers: { 'X-Request-Id': bad } });
     assert.match(r.headers.get('x-request-id') ?? '', UUID, `${bad} is replaced`);
   }
@@ -31,6 +33,36 @@ test('every answer carries an X-Request-Id: the client\'s when well-formed, else
   }
   // Browsers may read it.
   assert.match(made.headers.get('access-control-expose-headers') ?? '', /X-Request-Id/);
+});
+
+test('a request id with bytes outside ASCII is replaced, never altered; the 101 of a live upgrade carries the id', async (t) => {
+  const s = await startTestServer(t);
+  const idOf = async (id: Buffer): Promise<string> => {
+    const r = await strictExchange(s.port, Buffer.concat([Buffer.from('GET /up HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Request-Id: '), id, Buffer.from('\r\n\r\n')]));
+    return r.headers['x-request-id']!;
+  };
+  // Inside the value, at its start (uWS drops those bytes: '-1' arrives) and at its end ('x-' arrives).
+  for (const id of ['a-अ-1', 'अ-1', 'x-अ']) assert.match(await idOf(Buffer.from(id)), UUID, id);
+  assert.equal(await idOf(Buffer.from('req-1')), 'req-1');
+  // The upgrade's 101 names the id as any answer does.
+  const upgrade = await new Promise<string>((resolve, reject) => {
+    const sock = connect(s.port, '127.0.0.1');
+    let head = '';
+    sock.on('data', (c: Buffer) => {
+      head += c.toString('latin1');
+      if (head.includes('\r\n\r\n')) {
+        sock.destroy();
+        resolve(head);
+      }
+    });
+    sock.on('error', reject);
+    sock.write(
+      'GET /api/v1/live HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nX-Request-Id: live-7\r\n\r\n',
+    );
+  });
+  assert.match(upgrade, /^HTTP\/1\.1 101 Switching Protocols\r\n/);
+  assert.match(upgrade, /\r\nX-Request-Id: live-7\r\n/i);
+  assert.match(upgrade, /\r\nSec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK\+xOo=\r\n/i);
 });
 
 test('the access log and the error lines name the request id', async (t) => {

@@ -160,4 +160,8 @@ test('Redis stalled (SIGSTOP): requests are still answered, health degraded; it 
   assert.equal((await postJson(`${a.base}/api/v1/spellcheck/text`, { text: 'घर' })).status, 200);
   r.resume();
   await until(a, true);
+  // The calls that timed out ran when Redis resumed, and were taken back: only this request is counted there.
+  const after = await getJson(`${a.base}/api/v1/dictionary/suggest?q=${q('घ')}`);
+  assert.equal(after.status, 200);
+  assert.equal(after.headers.get('ratelimit-remaining'), '99', 'no request counted twice');
 });

@@ -11,7 +11,9 @@ import autocannon from 'autocannon';
 import { BLOOM_FILE, STORE_DIR } from '../../src/store/lmdb-layout.js';
 import { BUILD_DIR, DATA_DIR, SKIP_WITHOUT_DATA } from './real-data.js';
 import { restampedServices } from './restamped-build.js';
+import { buildRequest } from './raw-http.js';
 import { startTestService } from './service.js';
+import { strictExchange } from '../http/chunked.js';
 
 const MAIN = resolve('dist/src/main.js');
 const CLI = resolve('dist/src/build/cli.js');
@@ -157,3 +159,57 @@ test('spellcheck verdicts from other engine code: health degraded, answers uncha
     (await fetch(`${base}/api/v1/spellcheck/text`, { method: 'POST', body: text, headers: { 'content-type': 'application/json' } })).json();
   assert.deepEqual(await ask(stale.base), await ask(good.base));
 });
+
+test('SIGTERM during document and batch streams: every stream ends with valid chunked framing and all its lines', { skip: SKIP_WITHOUT_DATA, timeout: 180_000 }, async () => {
+  // Every stream admitted, however slow the machine: the test is of the drain, not of overload.
+  const { url, child } = await startProcess({ WORKERS: '2', QUEUE_MAX_WAIT_MS: '600000' });
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const port = Number(new URL(url).port);
+  // Real sentences (the vendored prompts), enough for many pieces and batch jobs.
+  const sentences = readFileSync('data/google-language-resources-ne/prompts.tsv', 'utf8')
+    .split('\n')
+    .map((l) => l.split('\t')[1])
+    .filter((s): s is string => Boolean(s));
+  const doc = (k: number) => sentences.slice(k * 300, k * 300 + 300).join('। ') + '।';
+  const requests = [0, 1, 2].flatMap((k) => [
+    buildRequest('POST', '/api/v1/spellcheck/document', { body: doc(k), contentType: 'text/plain; charset=utf-8', keepAlive: true }),
+    buildRequest('POST', '/api/v1/romanization/batch', {
+      body: JSON.stringify({ items: sentences.slice(k * 200, k * 200 + 200).map((s, i) => ({ id: i, text: romanizedWords(s) })) }),
+      keepAlive: true,
+    }),
+  ]);
+  let started = 0;
+  let allStarted!: () => void;
+  const streaming = new Promise<void>((r) => (allStarted = r));
+  const answers = requests.map((req) => {
+    let seen = false;
+    return strictExchange(port, req, (soFar) => {
+      if (!seen && soFar.subarray(0, 12).toString() === 'HTTP/1.1 200' && soFar.includes('\n{')) {
+        seen = true;
+        if (++started === requests.length) allStarted();
+      }
+    });
+  });
+  await streaming;
+  child.kill('SIGTERM');
+  const results = await Promise.all(answers);
+  assert.equal(await exited, 0);
+  for (const [i, r] of results.entries()) {
+    assert.equal(r.status, 200);
+    const lines = r.body.toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    if (i % 2 === 0) {
+      const totals = lines.at(-1).totals;
+      assert.ok(totals, 'a document ends with its totals');
+      assert.equal(totals.failed, 0);
+      assert.equal(lines.length, totals.pieces + 1);
+    } else {
+      assert.equal(lines.length, 200, 'a batch answers every item');
+      assert.ok(lines.every((l) => l.result), 'every item answered');
+    }
+  }
+});
+
+/** A sentence's words in a plain romanization the resolver reads (the test only needs romanized input of real length). */
+function romanizedWords(sentence: string): string {
+  return sentence.split(/\s+/).map((w) => (w.length % 3 === 0 ? 'ghar' : w.length % 3 === 1 ? 'mero' : 'nepal')).join(' ');
+}

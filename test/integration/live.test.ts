@@ -4,6 +4,7 @@
 // recent answers (romanization).
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { LiveClient } from '../http/live-client.js';
 import { SKIP_WITHOUT_DATA } from './real-data.js';
@@ -80,4 +81,47 @@ test('live romanization of a text typed word by word equals REST at every step',
   assert.equal((await client.request({ op: 'romanize', text: 'mero naam ram ho' })).result.converted_text, 'मेरो नाम राम हो');
   const tokens = await client.request({ op: 'romanize_tokens', tokens: ['ghar', 'ma'] });
   assert.deepEqual(tokens.result, await rest('/api/v1/romanization/resolve', { tokens: ['ghar', 'ma'] }));
+});
+
+test('live spellcheck typed past the connection\'s memo (over 1,024 distinct words): every answer equals REST', { skip: SKIP_WITHOUT_DATA, timeout: 300_000 }, async (t) => {
+  const fast = await startTestService({ liveMessagesPerSecond: 100_000, liveBurst: 100_000, liveCharactersPerMinute: 1_000_000_000 });
+  t.after(() => fast.close());
+  const typist = (await LiveClient.open(`ws://127.0.0.1:${fast.port}/api/v1/live`)).client;
+  t.after(() => typist.close());
+  // Real sentences (the vendored speech prompts): thousands of distinct words.
+  const words = readFileSync('data/google-language-resources-ne/prompts.tsv', 'utf8')
+    .split('\n')
+    .flatMap((l) => (l.split('\t')[1] ?? '').split(/\s+/))
+    .filter(Boolean);
+  const distinct = new Set<string>();
+  let paragraph: string[] = [];
+  let messages = 0;
+  for (const w of words) {
+    distinct.add(w);
+    paragraph.push(w);
+    // A paragraph of at most 150 words, then a new one, as a writer goes on.
+    if (paragraph.length > 150) paragraph = paragraph.slice(-20);
+    const text = paragraph.join(' ');
+    const live = await typist.request({ op: 'spellcheck', text });
+    assert.equal(live.error, undefined, `message ${messages}: ${JSON.stringify(live.error)}`);
+    const r = await fetch(`${fast.base}/api/v1/spellcheck/text`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+    assert.deepEqual(live.result, await r.json(), `message ${messages}`);
+    messages++;
+    if (distinct.size > 1500 && messages >= 1500) break;
+  }
+  assert.ok(distinct.size > 1500, `${distinct.size} distinct words`);
+});
+
+test('live: sixteen pool jobs in flight on one connection print no listener warning', { skip: SKIP_WITHOUT_DATA }, async (t) => {
+  const warnings: Error[] = [];
+  const onWarning = (w: Error) => warnings.push(w);
+  process.on('warning', onWarning);
+  t.after(() => process.off('warning', onWarning));
+  // Texts long enough for the pool (over 200 characters), all sent at once.
+  const base = (await sentences()).join(' ');
+  const replies = Array.from({ length: 16 }, (_, i) => client.request({ op: 'spellcheck', text: `${base} ${'घर '.repeat(i)}` }));
+  for (const r of await Promise.all(replies)) assert.equal(r.error, undefined, JSON.stringify(r.error));
+  // Warnings are emitted on the next tick.
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(warnings.map((w) => w.name), []);
 });
