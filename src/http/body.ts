@@ -7,6 +7,7 @@
 // refused without buffering it.
 
 import type { HttpResponse } from 'uWebSockets.js';
+import { BODY_DECODE_DETAILS } from '../schemas/common.js';
 import { detailReply, HttpError, httpError } from './errors.js';
 
 /**
@@ -137,12 +138,12 @@ export function decodeJsonBody(body: Buffer): unknown {
   try {
     text = UTF8.decode(body);
   } catch {
-    throw new HttpError(detailReply('Request body is not valid UTF-8'));
+    throw new HttpError(detailReply(BODY_DECODE_DETAILS.invalidUtf8));
   }
-  if (text.trim().length === 0) throw new HttpError(detailReply('Request body is empty; expected a JSON object'));
+  if (text.trim().length === 0) throw new HttpError(detailReply(BODY_DECODE_DETAILS.empty));
   try {
     return JSON.parse(text);
   } catch {
-    throw new HttpError(detailReply('Request body is not valid JSON'));
+    throw new HttpError(detailReply(BODY_DECODE_DETAILS.invalidJson));
   }
 }

@@ -36,8 +36,8 @@ import { OutputBound } from './live-output.js';
 import { checkSpellcheckTextBody } from '../schemas/spellcheck-text.js';
 import { failureReply, HttpError } from './errors.js';
 import type { Metrics } from './metrics.js';
-import type { Route } from './routes.js';
-import type { Quota, Reply, RequestContext } from './types.js';
+import { runRoute } from './router.js';
+import type { Quota, Reply, RequestContext, Route } from './types.js';
 
 export const LIVE_PATH = '/api/v1/live';
 
@@ -429,7 +429,7 @@ export class LiveChannel {
       conn.answers.set(key!, memo);
       return { code: 'OK', result: memo };
     }
-    const reply = await route.handle({ ctx: liveContext(conn, query), body, signal: () => conn.abort.signal, quota: NO_QUOTA, client: conn.budget.key });
+    const reply = await runRoute(route, { ctx: liveContext(conn, query), body, signal: () => conn.abort.signal, quota: NO_QUOTA, client: conn.budget.key }, this.deps.countWords);
     if (reply.log !== undefined) this.deps.logError(reply.log);
     const a = fromReply(reply);
     if (a.result !== undefined && key !== null && !conn.closed && !conn.answers.has(key) && key.length * 2 + a.result.byteLength <= ANSWER_MEMO_BYTES) {

@@ -25,8 +25,7 @@ import { romanTokenCount, splitDocument, type Piece } from '../dispatch/split.js
 import { batchItems, checkBatchItem, type BatchKind, type BatchRequest } from '../schemas/batch.js';
 import { DOCUMENT_DETAILS, checkDocumentJson, PIECE_LIMITS, type DocumentKind } from '../schemas/document.js';
 import { detailReply, HttpError, rateLimitedReply } from './errors.js';
-import type { HandlerInput, RouteDeps } from './routes.js';
-import type { Reply } from './types.js';
+import type { HandlerInput, Reply, RouteDeps } from './types.js';
 
 /** Pool jobs a document or batch has running at once, per worker thread: one running and the next ready. */
 export const IN_FLIGHT_PER_THREAD = 2;

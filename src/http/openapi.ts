@@ -6,19 +6,30 @@
 // and per-dictionary bodies, example sentences.
 
 import type { TSchema } from 'typebox';
-import { API_VERSION, DetailBody, ErrorBody, MAX_QUERY_WORD_CODE_POINTS, RateLimitBody, UnavailableBody, WordNotFoundBody } from '../schemas/common.js';
+import { API_VERSION, DetailBody, ErrorBody, MAX_QUERY_STRING_BYTES, MAX_QUERY_WORD_CODE_POINTS, RateLimitBody, UnavailableBody, WordNotFoundBody } from '../schemas/common.js';
 import { ExamplesResponse } from '../schemas/dictionary-examples.js';
 import { SuggestResponse } from '../schemas/dictionary-suggest.js';
 import { Definition, DictionaryEntry, MultiDictResponse, VariantsResponse } from '../schemas/dictionary-word.js';
 import { HealthResponse } from '../schemas/health.js';
-import { RomanCandidate, RomanizationBody, RomanizationResponse, RomanToken } from '../schemas/romanization-resolve.js';
-import { MisspelledWord, SpellcheckTextBody, SpellcheckTextResponse, UnknownWord } from '../schemas/spellcheck-text.js';
+import {
+  MAX_CANDIDATES_DEFAULT,
+  MAX_CANDIDATES_MAX,
+  MAX_CANDIDATES_MIN,
+  MAX_ROMAN_TEXT_CHARACTERS,
+  MAX_ROMAN_TOKEN_CHARACTERS,
+  MAX_ROMAN_TOKENS,
+  RomanCandidate,
+  RomanizationBody,
+  RomanizationResponse,
+  RomanToken,
+} from '../schemas/romanization-resolve.js';
+import { MAX_TEXT_CHARACTERS, MAX_TEXT_WORDS, MisspelledWord, SpellcheckTextBody, SpellcheckTextResponse, UnknownWord } from '../schemas/spellcheck-text.js';
 import { SpellcheckWordResponse } from '../schemas/spellcheck-word.js';
 import { UpResponse } from '../schemas/up.js';
 import { ItemDetailLine, ItemErrorLine, MAX_BATCH_ITEMS } from '../schemas/batch.js';
 import { LineError, PieceErrorLine, RomanizationPieceLine, RomanizationTotalsLine, SpellcheckPieceLine, SpellcheckTotalsLine } from '../schemas/document.js';
 import { CACHE_CONTROL } from './caching.js';
-import type { ResponseDoc, Route } from './routes.js';
+import type { ResponseDoc, Route } from './types.js';
 
 export interface OpenApiSettings {
   maxBodyBytes: number;
@@ -63,6 +74,8 @@ const COMPONENTS: [string, TSchema][] = [
 
 const RATE_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'];
 
+const en = (n: number): string => n.toLocaleString('en');
+
 function description(s: OpenApiSettings): string {
   const perMinute = s.rateLimitPerMinute > 0 ? `${s.rateLimitPerMinute} requests per minute` : 'no per-minute limit';
   const perDay = s.rateLimitPerDay > 0 ? `${s.rateLimitPerDay} requests per day` : 'no per-day limit';
@@ -71,11 +84,11 @@ function description(s: OpenApiSettings): string {
     '',
     '**Fields.** The bodies hold the fields of the service interface this API implements (its word, dictionary, spellcheck, romanization and health results, its two error shapes and limits), all described in this document. A field whose description begins with "extra:" goes beyond that interface (the orthography rule that fired, the dictionaries of an entry, occurrences, the pool and memory of health): clients written against the interface alone may ignore it; it is as stable as the rest.',
     '',
-    '**Responses.** Every body is JSON with `Content-Type: application/json; charset=utf-8`, except the document and batch endpoints, which stream `application/x-ndjson` (one JSON object a line), and the playground (`GET /` and its files: HTML, CSS, JavaScript). Bodies of 1,024 bytes or more are compressed with br or gzip as `Accept-Encoding` allows (q-values honoured; identity when nothing else is accepted); streamed answers are compressed whenever allowed, each line flushed as it is written; every body carries `Vary: Accept-Encoding`. Dictionary word, suggest and example answers depend only on the data build: they carry a weak `ETag` (the id of the data build and the request) and `Cache-Control: ' + CACHE_CONTROL + '`, and `If-None-Match` with that tag is answered 304 Not Modified without a body. CORS: every response carries `Access-Control-Allow-Origin: *` unless the operator lists origins (CORS_ORIGINS: then a listed `Origin` is echoed, others get no CORS headers, and answers carry `Vary: Origin`); `OPTIONS` preflight on any endpoint answers 204 with the allowed methods and headers (`Content-Type`, `X-API-Key`, `X-Request-Id`). Every answer carries `X-Request-Id`: the request\'s own when it is 1-128 letters, digits and `-_.:`, else a new UUID; the access log and error lines name it. `HEAD` is accepted wherever `GET` is and answers the same status and headers (without Content-Length) and no body.',
+    '**Responses.** Every body is JSON with `Content-Type: application/json; charset=utf-8`, except the document and batch endpoints, which stream `application/x-ndjson` (one JSON object a line), and the playground (`GET /` and its files: HTML, CSS, JavaScript). Bodies of 1,024 bytes or more are compressed with br or gzip as `Accept-Encoding` allows (q-values honoured; identity when nothing else is accepted); streamed answers are compressed whenever allowed, each line flushed as it is written; every body carries `Vary: Accept-Encoding`. Dictionary word, suggest and example answers depend only on the data build and the code: they carry a weak `ETag` (the ids of the data build and of the code, and the request) and `Cache-Control: ' + CACHE_CONTROL + '`, and `If-None-Match` with that tag is answered 304 Not Modified without a body. CORS: every response carries `Access-Control-Allow-Origin: *` unless the operator lists origins (CORS_ORIGINS: then a listed `Origin` is echoed, others get no CORS headers, and answers carry `Vary: Origin`); `OPTIONS` preflight on any endpoint answers 204 with the allowed methods and headers (`Content-Type`, `X-API-Key`, `X-Request-Id`). Every answer carries `X-Request-Id`: the request\'s own when it is 1-128 letters, digits and `-_.:` beginning and ending with a letter or digit, else a new UUID; the access log and error lines name it. `HEAD` is accepted wherever `GET` is and answers the same status and headers (without Content-Length) and no body.',
     '',
     '**Errors.** Shape A `{"error":{"code","message"}}` for query, path, routing, transport and rate-limit errors: MISSING_PARAMETER (400, names the parameter), INVALID_PARAMETER (400), UNAUTHORIZED (401), WORD_NOT_FOUND (404, plus top-level `similar_words`, at most 5), NOT_FOUND (404, unknown path), METHOD_NOT_ALLOWED (405, with an `Allow` header), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), RATE_LIMIT_EXCEEDED (429, plus `error.retry_after` and `Retry-After`), INTERNAL_ERROR (500, always the message "Internal server error"; details are logged, never sent), SERVICE_UNAVAILABLE (503, shutting down or overloaded). Shape B `{"detail": "..."}` for every problem inside the body of the POST endpoints (spellcheck text, romanization, documents, batches), including invalid JSON and invalid UTF-8; a document or batch body over DOCUMENT_MAX_BYTES is 413 in Shape B. In an NDJSON answer, an invalid batch item gets a line with `detail` (the field of Shape B) and an item or piece not answered a line with `error` (the object of Shape A).',
     '',
-    `**Limits.** Spellcheck text: 10,000 characters, counted as Unicode code points of the text as sent, and 1,000 words (whitespace-separated chunks with a letter or digit). Romanization: text up to 10,000 characters, or up to 1,000 tokens of up to 100 characters; max_candidates 1..10, default 5. Query words, prefixes and path words: up to ${MAX_QUERY_WORD_CODE_POINTS} characters after trimming; the whole query string up to 2,048 bytes. Request bodies: up to ${s.maxBodyBytes} bytes, refused with 413 as they arrive; bodies of the document and batch endpoints up to ${s.documentMaxBytes} bytes (DOCUMENT_MAX_BYTES), refused with 413 in Shape B. Batches: 1 to ${MAX_BATCH_ITEMS} items. Documents are split by the service into pieces within the limits of the single endpoints.`,
+    `**Limits.** Spellcheck text: ${en(MAX_TEXT_CHARACTERS)} characters, counted as Unicode code points of the text as sent, and ${en(MAX_TEXT_WORDS)} words (whitespace-separated chunks with a letter or digit). Romanization: text up to ${en(MAX_ROMAN_TEXT_CHARACTERS)} characters, or up to ${en(MAX_ROMAN_TOKENS)} tokens of up to ${MAX_ROMAN_TOKEN_CHARACTERS} characters; max_candidates ${MAX_CANDIDATES_MIN}..${MAX_CANDIDATES_MAX}, default ${MAX_CANDIDATES_DEFAULT}. Query words, prefixes and path words: up to ${MAX_QUERY_WORD_CODE_POINTS} characters after trimming; the whole query string up to ${en(MAX_QUERY_STRING_BYTES)} bytes. Request bodies: up to ${s.maxBodyBytes} bytes, refused with 413 as they arrive; bodies of the document and batch endpoints up to ${s.documentMaxBytes} bytes (DOCUMENT_MAX_BYTES), refused with 413 in Shape B. Batches: 1 to ${MAX_BATCH_ITEMS} items. Documents are split by the service into pieces within the limits of the single endpoints.`,
     '',
     `**Rate limits.** Anonymous clients: ${perMinute} and ${perDay} (every piece of a document and every item of a batch counts as a request), counted per client address (IPv4 address, or IPv6 /64 prefix). The address is the TCP peer, or, when the peer is a configured trusted proxy, the first untrusted address of X-Forwarded-For read from the right. The window is an exact sliding window: at most N accepted requests in any interval of one minute (or one day), not a fixed window; refused requests are not counted. Every response subject to a limit carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (for the policy nearest to exhaustion; Reset is the seconds until Remaining next grows) and RateLimit-Policy (all policies, e.g. \`30;w=60, 1000;w=86400\`). GET /up, GET /api/v1/health and OPTIONS preflights are neither counted nor refused (they still report the headers). A refused request gets 429 with retry_after, the seconds until a request would be accepted. Counters of idle clients are dropped after the longest window; at most 100,000 clients (64 MiB of counters) are remembered, the least recently seen dropped first.`,
     '',
@@ -145,10 +158,11 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
   for (const route of routes) {
     const d = route.doc;
     const parameters: unknown[] = [];
-    for (const p of d.pathParams ?? []) {
+    // What the router reads is documented from the same schemas; a doc-only entry where the router reads nothing.
+    for (const p of route.pathParams ?? d.pathParams ?? []) {
       parameters.push({ name: p.name, in: 'path', required: true, description: (p.schema as { description?: string }).description, schema: ref(p.schema) });
     }
-    const props = (d.query as { properties?: Record<string, TSchema & { default?: unknown; description?: string }> } | undefined)?.properties ?? {};
+    const props = ((route.query?.Type() ?? d.query) as { properties?: Record<string, TSchema & { default?: unknown; description?: string }> } | undefined)?.properties ?? {};
     for (const [name, s] of Object.entries(props)) {
       parameters.push({ name, in: 'query', required: s.default === undefined, description: s.description, schema: ref(s) });
     }
@@ -161,7 +175,7 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
     };
     if (parameters.length > 0) op.parameters = parameters;
     if (d.bodyContent) op.requestBody = { required: true, content: Object.fromEntries(Object.entries(d.bodyContent).map(([type, schema]) => [type, { schema: ref(schema) }])) };
-    else if (d.body) op.requestBody = { required: true, content: { 'application/json': { schema: ref(d.body) } } };
+    else if (route.jsonBody ?? d.body) op.requestBody = { required: true, content: { 'application/json': { schema: ref(route.jsonBody?.schema ?? d.body!) } } };
     if (!route.rateLimited) op.security = [{}];
     addTransportResponses(op, response, ref(ErrorBody));
     (paths[route.path] ??= {})[route.method.toLowerCase()] = op;

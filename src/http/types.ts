@@ -1,8 +1,12 @@
-// Types shared by the HTTP layer. RequestContext holds copies of everything a
-// handler may need from uWS's HttpRequest, which is invalid after the first
-// await or return.
+// Types shared by the HTTP layer: the reply a handler gives, the request
+// context it reads (copies of everything a handler may need from uWS's
+// HttpRequest, which is invalid after the first await or return), its view of
+// the rate limits, and the routes table's rows (routes/).
 
-import type { ContentEncoding } from '../dispatch/services.js';
+import type { TSchema } from 'typebox';
+import type { ContentEncoding, Services } from '../dispatch/services.js';
+import type { BodyValidator } from '../schemas/common.js';
+import type { Metrics } from './metrics.js';
 
 export interface Reply {
   status: number;
@@ -81,4 +85,111 @@ export interface Quota {
   take(n: number, mode: 'all' | 'partial'): QuotaGrant | Promise<QuotaGrant>;
   /** Takes back the request's own count (a request its handler refuses for its quota, as the limiter would have). */
   refundRequest(): void;
+}
+
+export interface ResponseDoc {
+  description: string;
+  /** Alternative bodies (documented as oneOf); of an NDJSON answer, the kinds of its lines. */
+  schema?: TSchema | TSchema[];
+  /** application/json unless said (application/x-ndjson for streamed answers). */
+  contentType?: string;
+  /** Response headers beyond the ones every response carries. */
+  headers?: string[];
+  /** A status sent without a body (304). */
+  noBody?: boolean;
+}
+
+export interface RouteDoc {
+  summary: string;
+  description: string;
+  tag: string;
+  /** Query parameters documented but not read by the router (the live upgrade's key); a route's `query` is documented by itself. */
+  query?: TSchema;
+  /** Path parameters documented but not read by the router (the playground's file names, matched as sent); a route's `pathParams` are documented by themselves. */
+  pathParams?: { name: string; schema: TSchema }[];
+  /** A body documented but not checked by the router (batches); a route's `jsonBody` is documented by itself. */
+  body?: TSchema;
+  /** Request bodies by media type, where more than JSON is taken (documents: text/plain too). */
+  bodyContent?: Record<string, TSchema>;
+  responses: Record<number, ResponseDoc>;
+}
+
+/** A query schema compiled once (typebox/compile): the router reads the query string against it (query.ts). */
+export interface QueryValidator<T> {
+  Type(): TSchema;
+  Check(value: unknown): value is T;
+}
+
+/** What a handler is given: the request, and its query, path parameters and JSON body already read and checked by the router. */
+export interface HandlerInput<Q = unknown, B = unknown> {
+  ctx: RequestContext;
+  /** The query as the route's schema reads it (defaults filled in). */
+  query: Q;
+  /** The path parameters, decoded and checked, in the order of the path. */
+  params: string[];
+  /** The JSON body: checked by the route's BodyValidator when it has one, else as decoded (batches, documents sent as JSON). */
+  body: B;
+  /** The body's bytes as sent (documents sent as text/plain). */
+  raw?: Buffer;
+  /** Aborts when the client goes away (made on first use: most requests never need one). */
+  signal(): AbortSignal;
+  /** Who the request counts against (the rate limits' identity): the pool serves clients' jobs in turn. */
+  client: string;
+  /** The client's rate limits, for requests that are several (documents, batches). */
+  quota: Quota;
+}
+
+/** What reaches the router for a route: the input before its query, parameters and body are read. */
+export type RawInput = Omit<HandlerInput, 'query' | 'params'>;
+
+export interface RouteSpec<Q, B> {
+  method: 'GET' | 'POST';
+  /** OpenAPI form: /api/v1/dictionary/word/{word}. */
+  path: string;
+  operationId: string;
+  /**
+   * The body read: none; JSON (application/json, MAX_BODY_BYTES, 413 in
+   * Shape A); or, up to DOCUMENT_MAX_BYTES with every problem (413 too) in
+   * Shape B, a document (text/plain or JSON) or a batch (JSON).
+   */
+  body: false | 'json' | 'document' | 'batch';
+  /** False for the probes (/up, /api/v1/health): they neither count against nor are refused by rate limits. */
+  rateLimited: boolean;
+  /**
+   * A JSON body longer than this many bytes is a pool job: while the pool
+   * refuses new jobs (Services.refuseIfOverloaded) the request is answered
+   * 503 before its body is parsed and checked. Set where that is all the
+   * route does with such a body (a text to spellcheck or romanize).
+   */
+  poolBodyBytes?: number;
+  /** The query, read by the router before the handler (MISSING_PARAMETER, INVALID_PARAMETER); documented from its schema. */
+  query?: QueryValidator<Q>;
+  /** The path parameters, decoded and read by the router, in order. */
+  pathParams?: { name: string; schema: TSchema }[];
+  /** The JSON body's check, run by the router (Shape B with its detail); documented from its schema and details. */
+  jsonBody?: BodyValidator<B>;
+  doc: RouteDoc;
+  handle(input: HandlerInput<Q, B>): Reply | Promise<Reply>;
+}
+
+/** A row of the routes table (route() keeps a row's handler typed by its validators). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table holds routes of every input type
+export type Route = RouteSpec<any, any>;
+
+export function route<Q = undefined, B = unknown>(spec: RouteSpec<Q, B>): Route {
+  return spec;
+}
+
+export interface RouteDeps {
+  services: Services;
+  countWords: (text: string) => number;
+  isShuttingDown: () => boolean;
+  /** An error line for the server log, with the id of the request it concerns when there is one. */
+  logError: (message: string, err?: unknown, requestId?: string) => void;
+  /** DOCUMENT_MAX_BYTES: the body cap of documents and batches. */
+  documentMaxBytes: number;
+  /** What GET /metrics exposes (metrics.ts). */
+  metrics: Metrics;
+  /** Impairments of the rate limits (the shared store not answering), for health. */
+  rateLimitIssues?: () => string[];
 }

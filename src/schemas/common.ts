@@ -8,7 +8,7 @@
 // `maximum`, `maxLength` and `default` from these same schemas, so a limit is
 // written once.
 
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TSchema } from 'typebox';
 import { OBLIQUE_GENITIVE_RULE, ORTHOGRAPHY_RULE_IDS, ORTHOGRAPHY_RULES } from '../engine/spell/orthography.js';
 
 /** The API version named in the path and reported by GET /api/v1/health. */
@@ -19,6 +19,27 @@ export const BODY_DETAILS = {
   notObject: 'Request body must be a JSON object',
   textNotString: "Field 'text' must be a string",
 } as const;
+
+/** The details of a JSON body that cannot be decoded (http/body.ts), before any endpoint's own check. */
+export const BODY_DECODE_DETAILS = {
+  invalidUtf8: 'Request body is not valid UTF-8',
+  empty: 'Request body is empty; expected a JSON object',
+  invalidJson: 'Request body is not valid JSON',
+} as const;
+
+/** A JSON body's check: the value a handler takes, or the detail (Shape B) of the first problem. */
+export type BodyCheck<T> = { ok: true; value: T } | { ok: false; detail: string };
+
+/**
+ * How a route's JSON body is checked (the router runs it before the
+ * handler): its schema for the OpenAPI document, every detail it can answer
+ * (documented from this map, never restated), and the check itself.
+ */
+export interface BodyValidator<T> {
+  schema: TSchema;
+  details: Readonly<Record<string, string>>;
+  check(body: unknown, countWords: (text: string) => number): BodyCheck<T>;
+}
 
 /**
  * Length in code points, as JSON Schema's maxLength counts it (and the

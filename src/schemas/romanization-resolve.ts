@@ -7,9 +7,9 @@
 
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES } from '../engine/roman/romanizer.js';
+import { CONTEXT_SUMMARY, DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES, MIN_MAX_CANDIDATES, RANKING_SUMMARY } from '../engine/roman/romanizer.js';
 import { tokenizeRoman } from '../engine/roman/tokenize.js';
-import { BODY_DETAILS, codePointLength, MAX_QUERY_WORD_CODE_POINTS } from './common.js';
+import { BODY_DETAILS, codePointLength, MAX_QUERY_WORD_CODE_POINTS, type BodyCheck, type BodyValidator } from './common.js';
 import { ATTESTED_WORDLIST } from '../store/types.js';
 
 export const MAX_ROMAN_TEXT_CHARACTERS = 10_000;
@@ -110,9 +110,7 @@ export type RomanizationRequest =
   | { kind: 'text'; text: string; maxCandidates: number }
   | { kind: 'tokens'; tokens: string[]; maxCandidates: number };
 
-type Check<T> = { ok: true; value: T } | { ok: false; detail: string };
-
-export function checkRomanizationBody(body: unknown, countWords: (text: string) => number): Check<RomanizationRequest> {
+export function checkRomanizationBody(body: unknown, countWords: (text: string) => number): BodyCheck<RomanizationRequest> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, detail: ROMANIZATION_DETAILS.notObject };
   const raw = body as Record<string, unknown>;
   // null counts as absent: drop those fields before the schema sees them.
@@ -153,3 +151,19 @@ export function checkRomanizationBody(body: unknown, countWords: (text: string) 
     ? { ok: true, value: { kind: 'text', text: valid.text, maxCandidates } }
     : { ok: true, value: { kind: 'tokens', tokens: valid.tokens ?? [], maxCandidates } };
 }
+
+/** The router's check of the body (BodyValidator). */
+export const RomanizationBodyValidator: BodyValidator<RomanizationRequest> = {
+  schema: RomanizationBody,
+  details: ROMANIZATION_DETAILS,
+  check: checkRomanizationBody,
+};
+
+const en = (n: number): string => n.toLocaleString('en');
+
+/** The endpoint's description in the OpenAPI document: its limits, and how the romanizer ranks and reads context (the engine's own words). */
+export const ROMANIZATION_DESCRIPTION =
+  `Exactly one of text (at most ${en(MAX_ROMAN_TEXT_CHARACTERS)} characters, ${en(MAX_ROMAN_TEXT_WORDS)} words and ${en(MAX_ROMAN_TEXT_TOKENS)} tokens) or tokens (at most ${en(MAX_ROMAN_TOKENS)} tokens of at most ${MAX_ROMAN_TOKEN_CHARACTERS} characters). max_candidates: default ${MAX_CANDIDATES_DEFAULT}, ${MAX_CANDIDATES_MIN}..${MAX_CANDIDATES_MAX}. Every body error is Shape B {"detail": ...}.\n\n**Ranking.** ` +
+  RANKING_SUMMARY +
+  '\n\n**Context.** ' +
+  CONTEXT_SUMMARY;

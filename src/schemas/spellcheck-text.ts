@@ -6,7 +6,7 @@
 
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { BODY_DETAILS, CategoryField, codePointLength, LEVEL_DESCRIPTION, RuleField, SPELL_LEVEL_VALUES } from './common.js';
+import { BODY_DETAILS, CategoryField, codePointLength, LEVEL_DESCRIPTION, RuleField, SPELL_LEVEL_VALUES, type BodyCheck, type BodyValidator } from './common.js';
 
 /** Spellcheck text limit, in Unicode code points of the text as sent. */
 export const MAX_TEXT_CHARACTERS = 10_000;
@@ -72,8 +72,6 @@ export const SPELLCHECK_TEXT_DETAILS = {
   levelInvalid: `Field 'level' must be one of: ${SPELL_LEVEL_VALUES.join(', ')}`,
 } as const;
 
-export type BodyCheck<T> = { ok: true; value: T } | { ok: false; detail: string };
-
 /**
  * Validates a parsed JSON body. The compiled schema answers the common case;
  * when it fails, the checks below run in a fixed order so the detail names
@@ -97,3 +95,10 @@ export function checkSpellcheckTextBody(body: unknown, countWords: (text: string
   if (countWords(body.text) > MAX_TEXT_WORDS) return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.tooManyWords };
   return { ok: true, value: body.level === undefined ? { text: body.text } : { text: body.text, level: body.level } };
 }
+
+/** The router's check of the body (BodyValidator). */
+export const SpellcheckTextBodyValidator: BodyValidator<SpellcheckTextBody> = {
+  schema: SpellcheckTextBody,
+  details: SPELLCHECK_TEXT_DETAILS,
+  check: checkSpellcheckTextBody,
+};

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../../src/engine/roman/romanizer.js';
-import { buildRoutes } from '../../src/http/routes.js';
+import { buildRoutes } from '../../src/http/routes/index.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { FakeServices } from './fake-services.js';
 import { getJson, startTestServer } from './harness.js';

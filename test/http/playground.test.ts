@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { PLAYGROUND_CSP, PLAYGROUND_SCRIPT_DIR, PLAYGROUND_SOURCE_DIR } from '../../src/http/playground-routes.js';
+import { PLAYGROUND_CSP, PLAYGROUND_SCRIPT_DIR, PLAYGROUND_SOURCE_DIR } from '../../src/http/routes/playground.js';
 import { startTestServer } from './harness.js';
 
 const FILES: [string, string][] = [

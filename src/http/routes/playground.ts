@@ -16,14 +16,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Type } from 'typebox';
-import { ErrorBody, ORTHOGRAPHY_RULE_TEXTS } from '../schemas/common.js';
-import { conditional } from './caching.js';
-import { errorReply } from './errors.js';
-import type { ResponseDoc, Route, RouteDeps } from './routes.js';
-import type { Reply, RequestContext } from './types.js';
+import { ErrorBody, ORTHOGRAPHY_RULE_TEXTS } from '../../schemas/common.js';
+import { conditional } from '../caching.js';
+import { errorReply } from '../errors.js';
+import { route, type Reply, type RequestContext, type ResponseDoc, type Route, type RouteDeps } from '../types.js';
 
-/** The repository: this file is dist/src/http/playground-routes.js. */
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The repository: this file is dist/src/http/routes/playground.js. */
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const PLAYGROUND_SOURCE_DIR = join(ROOT, 'src', 'playground');
 export const PLAYGROUND_SCRIPT_DIR = join(ROOT, 'dist', 'playground');
 
@@ -94,7 +93,7 @@ export function playgroundRoutes(deps: RouteDeps): Route[] {
   };
   const notBuilt = 'NOT_FOUND when the playground is not built (`make build` compiles it).';
   return [
-    {
+    route({
       method: 'GET',
       path: '/',
       operationId: 'playground',
@@ -117,8 +116,8 @@ export function playgroundRoutes(deps: RouteDeps): Route[] {
         if (!page) return errorReply('NOT_FOUND', 'The playground is not built');
         return serve(ctx, page, '/', { 'Content-Security-Policy': PLAYGROUND_CSP, 'Referrer-Policy': 'no-referrer' });
       },
-    },
-    {
+    }),
+    route({
       method: 'GET',
       path: '/playground/{file}',
       operationId: 'playgroundFile',
@@ -141,6 +140,6 @@ export function playgroundRoutes(deps: RouteDeps): Route[] {
         if (!a) return errorReply('NOT_FOUND', `No playground file ${name}`);
         return serve(ctx, a, name, {});
       },
-    },
+    }),
   ];
 }
