@@ -20,7 +20,7 @@ import { BLOOM_FILE } from '../store/lmdb-layout.js';
 import { verifyStoreChecksum } from '../store/store-checksum.js';
 import { analysesUsable, openEngines, verdictsUsable, type Engines } from '../worker/engines.js';
 import { StatSlot, createSharedStats, sumStats, type SharedStats } from '../worker/stats.js';
-import type { ContentEncoding } from '../worker/encoding.js';
+import type { ContentEncoding } from '../codec/encoding.js';
 import { ENCODED_TASKS, type EncodedAnswer, type Lines, type Outcome, type PoolJob, type Task, type WorkerData, type WorkerOutcome } from '../worker/protocol.js';
 import { runTask, SIMILAR_WORDS_MAX } from '../worker/tasks.js';
 import { Admission, type AdmissionCounters } from './admission.js';
@@ -50,6 +50,8 @@ export interface PoolOptions {
   maxQueueWaitMs?: number;
   /** Run every job on the calling thread, synchronously (config PIPELINING=sync): no job is ever answered later than its request is read. */
   allInline?: boolean;
+  /** The worker threads' entry module (a file: URL); the service's own, src/worker/worker.ts, unless a test gives one that wraps it. */
+  workerUrl?: string;
 }
 
 /** Defaults of PoolOptions (the service takes them from config.ts). */
@@ -129,7 +131,6 @@ export function placeJob(task: Task): Placement {
     case 'spellcheckPiece':
     case 'romanizePiece':
     case 'batch':
-    case 'crash':
       return 'pool';
   }
 }
@@ -285,7 +286,7 @@ export class PooledServices implements Services {
       ...(sharedResults ? { sharedResults } : {}),
     };
     this.pool = new Piscina({
-      filename: new URL('../worker/worker.js', import.meta.url).href,
+      filename: opts.workerUrl ?? new URL('../worker/worker.js', import.meta.url).href,
       minThreads: opts.workers,
       maxThreads: opts.workers,
       idleTimeout: Infinity,
@@ -442,11 +443,6 @@ export class PooledServices implements Services {
 
   dataVersion(): string {
     return this.buildId;
-  }
-
-  /** Test hook for the worker-failure test: a pool job whose worker exits mid-task. */
-  crashWorker(): Promise<Outcome<unknown>> {
-    return this.run({ name: 'crash' });
   }
 
   async health(): Promise<HealthSnapshot> {

@@ -14,18 +14,12 @@ import type {
   SpellcheckWordResult,
 } from '../engine/results.js';
 import type { ExampleSentence } from '../store/types.js';
-import type { ContentEncoding } from '../worker/encoding.js';
+import type { ContentEncoding } from '../codec/encoding.js';
 import type { Lines, Outcome, Task } from '../worker/protocol.js';
 
-// What the HTTP layer needs of the engines besides the Services calls: the
-// word count of the spellcheck limit and the ranking prose of the OpenAPI
-// document. Re-exported here so that src/http never imports src/engine.
-export { countWords } from '../engine/lang/text.js';
-export { CONTEXT_SUMMARY, RANKING_SUMMARY } from '../engine/roman/romanizer.js';
-// How answers are compressed (the worker compresses the answers it makes).
-export { COMPRESS_MIN_BYTES, compressBody, createCompressor, type ContentEncoding } from '../worker/encoding.js';
+// The protocol's types the callers of Services name (a batch's items and
+// lines, outcomes), as the worker threads answer them.
 export type { BatchId, BatchItem, ItemFailure, ItemTask, Lines } from '../worker/protocol.js';
-export type { SpellLevel } from '../engine/results.js';
 
 /**
  * A result already serialized to JSON where it was computed (a worker

@@ -14,7 +14,7 @@
 //   (the RFC's "disregard the header" choice; a 406 would be a status the
 //   interface does not list).
 
-import type { ContentEncoding } from '../dispatch/services.js';
+import type { ContentEncoding } from '../codec/encoding.js';
 
 const PREFERENCE: readonly (ContentEncoding | 'identity')[] = ['br', 'gzip', 'identity'];
 

@@ -506,11 +506,12 @@ function fromOutcome(o: Outcome<never>, logError: (message: string) => void): An
 /** A REST reply as a live answer: the 200 body's bytes; an error's Shape A as it is, Shape B as BAD_REQUEST with the detail. */
 function fromReply(reply: Reply): Answer {
   if (reply.status === 200) {
-    const json = reply.json ?? JSON.stringify(reply.body);
+    const json = reply.content?.bytes ?? JSON.stringify(reply.body);
     return { code: 'OK', result: typeof json === 'string' ? ENCODER.encode(json) : json };
   }
   let body = reply.body as Record<string, unknown> | undefined;
-  if (body === undefined && reply.json !== undefined) body = JSON.parse(typeof reply.json === 'string' ? reply.json : DECODER.decode(reply.json)) as Record<string, unknown>;
+  const made = reply.content?.bytes;
+  if (body === undefined && made !== undefined) body = JSON.parse(typeof made === 'string' ? made : DECODER.decode(made)) as Record<string, unknown>;
   if (body && typeof body.detail === 'string') return badRequest(body.detail);
   const error = body?.error as Record<string, unknown> | undefined;
   if (!error || typeof error.code !== 'string') return { code: 'INTERNAL_ERROR', error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } };

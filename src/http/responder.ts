@@ -12,15 +12,14 @@
 // - a failure while writing never reaches uWS: it is logged.
 
 import type { HttpResponse } from 'uWebSockets.js';
-import { COMPRESS_MIN_BYTES, compressBody, createCompressor, type ContentEncoding } from '../dispatch/services.js';
+import { COMPRESS_MIN_BYTES, compressBody, createCompressor, type ContentEncoding } from '../codec/encoding.js';
 import { RequestAborted } from './body.js';
 import { errorReply, HttpError, statusLine } from './errors.js';
 import type { LogError } from './log.js';
 import type { RequestState } from './pipeline.js';
 import { hasBody } from './request.js';
-import type { Reply, RequestContext } from './types.js';
+import { JSON_TYPE, type Reply, type RequestContext } from './types.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 const NDJSON_TYPE = 'application/x-ndjson';
 const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, X-Request-Id';
 
@@ -53,8 +52,8 @@ export interface ResponderDeps {
 }
 
 /** Bytes of a body as it will be sent. */
-function bodyBytes(json: string | Uint8Array): Uint8Array {
-  return typeof json === 'string' ? Buffer.from(json) : json;
+function bodyBytes(b: string | Uint8Array): Uint8Array {
+  return typeof b === 'string' ? Buffer.from(b) : b;
 }
 
 export class Responder {
@@ -104,39 +103,39 @@ export class Responder {
 
   private write(res: HttpResponse, ctx: RequestContext | null, state: RequestState, reply: Reply): void {
     if (state.aborted) return;
-    let json: string | Uint8Array | undefined;
+    let bytes: string | Uint8Array | undefined;
     try {
-      json = reply.json ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
+      bytes = reply.content?.bytes ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
     } catch (e) {
       // A body that cannot be serialized is a bug behind the interface.
       this.deps.logError('response body could not be serialized', e, ctx?.requestId);
       reply = errorReply('INTERNAL_ERROR');
-      json = JSON.stringify(reply.body);
+      bytes = JSON.stringify(reply.body);
     }
     const head = ctx?.method === 'HEAD';
     // Compressed here unless a worker did it already; HEAD says what GET would send without compressing.
-    let encoding = reply.encoding ?? null;
+    let encoding = reply.content?.encoding ?? null;
     // The body's length, measured once without encoding it (most answers are small strings uWS encodes itself).
-    let length = json === undefined ? 0 : typeof json === 'string' ? Buffer.byteLength(json) : json.length;
-    if (json !== undefined && encoding === null && ctx?.encoding && length >= COMPRESS_MIN_BYTES) {
+    let length = bytes === undefined ? 0 : typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
+    if (bytes !== undefined && encoding === null && ctx?.encoding && length >= COMPRESS_MIN_BYTES) {
       encoding = ctx.encoding;
       if (!head) {
-        json = compressBody(bodyBytes(json), encoding);
-        length = json.length;
+        bytes = compressBody(bodyBytes(bytes), encoding);
+        length = bytes.length;
       }
     }
     // A body still (partly) unread, or a shutdown: do not keep the connection.
     const close = this.deps.isShuttingDown() || reply.status === 413 || (ctx !== null && (ctx.framingError !== null || (!state.bodyConsumed && hasBody(ctx))));
     res.cork(() => {
-      this.writeHead(res, ctx, state, reply, json === undefined ? null : (reply.contentType ?? JSON_TYPE), encoding);
-      if (json === undefined || head) {
+      this.writeHead(res, ctx, state, reply, bytes === undefined ? null : (reply.content?.type ?? JSON_TYPE), encoding);
+      if (bytes === undefined || head) {
         // endWithoutBody(undefined, ...) would announce a bogus huge length, and
         // a real length makes uWS wait for a body that never comes: send none,
         // unless the connection is closing, where uWS needs a number (0).
         if (close) res.endWithoutBody(0, true);
         else res.endWithoutBody();
       } else {
-        res.end(json, close);
+        res.end(bytes, close);
       }
     });
     state.status = reply.status;

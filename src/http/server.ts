@@ -14,7 +14,9 @@ import type { HttpRequest, HttpResponse, us_listen_socket, us_socket } from 'uWe
 import uWS, { listenOn } from './uws.js';
 import { createServer } from 'node:net';
 import type { Config } from '../config.js';
-import { compressBody, countWords as engineCountWords, type ContentEncoding, type Services } from '../dispatch/services.js';
+import { compressBody, type ContentEncoding } from '../codec/encoding.js';
+import type { Services } from '../dispatch/services.js';
+import { limitWords } from '../schemas/common.js';
 import { readBody } from './body.js';
 import { ClientResolver } from './client-address.js';
 import { errorReply, statusLine } from './errors.js';
@@ -32,7 +34,7 @@ import { groupRoutes, type PatternGroup } from './router.js';
 import { buildRoutes, openApiRoute } from './routes/index.js';
 import { SharedWindows } from './shared-limits.js';
 import { upgradeHandler } from './upgrade.js';
-import type { Reply, RequestContext } from './types.js';
+import { JSON_TYPE, type Reply, type RequestContext } from './types.js';
 
 export interface ServerHandle {
   port: number;
@@ -44,8 +46,6 @@ export interface ServerOptions {
   /** Word counter for the 1,000-word limit; defaults to the spellcheck tokenizer's. */
   countWords?: (text: string) => number;
 }
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Why uWS could not listen (it only says that it could not): node:net tries
@@ -72,7 +72,7 @@ export async function startServer(config: Config, services: Services, options: S
   const resolver = new ClientResolver(config.trustedProxies);
   const shared = config.redisUrl === null ? null : new SharedWindows({ url: config.redisUrl, timeoutMs: config.redisTimeoutMs, prefix: config.redisKeyPrefix });
   const limits = new RateLimits({ perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay }, partners, {}, shared);
-  const countWords = options.countWords ?? engineCountWords;
+  const countWords = options.countWords ?? limitWords;
 
   let shuttingDown = false;
   const isShuttingDown = (): boolean => shuttingDown;
@@ -92,10 +92,10 @@ export async function startServer(config: Config, services: Services, options: S
   const openApiCompressed = new Map<ContentEncoding, Uint8Array>();
   routes.push(
     openApiRoute((encoding) => {
-      if (encoding === null) return { json: openApiJson, encoding: null };
+      if (encoding === null) return { bytes: openApiJson, type: JSON_TYPE, encoding: null };
       let c = openApiCompressed.get(encoding);
       if (!c) openApiCompressed.set(encoding, (c = compressBody(openApiJson, encoding)));
-      return { json: c, encoding };
+      return { bytes: c, type: JSON_TYPE, encoding };
     }),
   );
   openApiJson = Buffer.from(

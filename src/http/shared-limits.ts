@@ -19,7 +19,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { policyHeader, type ManyDecision, type RateDecision, type WindowPolicy } from './rate-limit.js';
+import { policyHeader, type ManyDecision, type RateDecision, type WindowPolicy } from './rate-windows.js';
 
 const WINDOW_SCRIPT = `
 local key = KEYS[1]

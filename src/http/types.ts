@@ -4,18 +4,29 @@
 // the rate limits, and the routes table's rows (routes/).
 
 import type { TSchema } from 'typebox';
-import type { ContentEncoding, Services } from '../dispatch/services.js';
+import type { ContentEncoding } from '../codec/encoding.js';
+import type { Services } from '../dispatch/services.js';
 import type { BodyValidator } from '../schemas/common.js';
 import type { Metrics } from './metrics.js';
 
+/** The media type of JSON answers. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A body already made: its bytes, their media type, and the coding they are in. */
+export interface Content {
+  bytes: string | Uint8Array;
+  /** JSON_TYPE for JSON made elsewhere (a worker's answer, the OpenAPI document); text/html, text/plain... for the rest. */
+  type: string;
+  /** The bytes are compressed in this coding already (a worker did it); null: the server compresses them as negotiated. */
+  encoding: ContentEncoding | null;
+}
+
 export interface Reply {
   status: number;
-  /** Serialized as JSON; undefined (and no json) sends no body (204). */
+  /** A JSON value, serialized when written; with neither `body` nor `content` no body is sent (204, 304). */
   body?: unknown;
-  /** A body already serialized as JSON (the OpenAPI document is serialized once). */
-  json?: string | Uint8Array;
-  /** `json` is already compressed in this coding (a worker did it); otherwise the server compresses as negotiated. */
-  encoding?: ContentEncoding | null;
+  /** Or a body already made. */
+  content?: Content;
   headers?: Record<string, string>;
   /**
    * A streamed body (NDJSON, status 200): chunks pulled one at a time and
@@ -27,8 +38,6 @@ export interface Reply {
   stream?: AsyncIterable<Uint8Array>;
   /** A problem for the server log, never sent: written as an error line with the request's id. */
   log?: string;
-  /** The body's media type when it is not JSON (the /metrics text). */
-  contentType?: string;
 }
 
 export interface RequestContext {

@@ -9,6 +9,7 @@
 // written once.
 
 import Type, { type Static, type TSchema } from 'typebox';
+import { countWords } from '../engine/lang/text.js';
 import { OBLIQUE_GENITIVE_RULE, ORTHOGRAPHY_RULE_IDS, ORTHOGRAPHY_RULES } from '../engine/spell/orthography.js';
 
 /** The API version named in the path and reported by GET /api/v1/health. */
@@ -163,6 +164,7 @@ export function QueryInteger(description: string, minimum: number, maximum: numb
 
 /** The spellcheck level (engine/spell/results.ts SpellLevel), a body field and a query parameter. */
 export const SPELL_LEVEL_VALUES = ['standard', 'lenient'] as const;
+export type SpellLevelValue = (typeof SPELL_LEVEL_VALUES)[number];
 export const LEVEL_DESCRIPTION =
   'extra: how strict the check is. `standard` (the default) reports everything the Nepal Academy standard settles; `lenient` only what is wrong under any common spelling (typos): a word whose only fault is a spelling the standard settles (vowel length, nasals, halanta, sibling letters, conjuncts, a rule of the standard) is then correct.';
 
@@ -172,4 +174,9 @@ export function CategoryField() {
     description:
       'extra: what kind of misspelling. `standard`: what is wrong is a spelling the Nepal Academy standard settles (a rule fired, or the word and its first correction differ only in vowel length, nasals, halanta, sibling letters or conjuncts; this includes a word of the word list written for its twin in those classes that the thesaurus defines and real text writes at least 1.5 times as often, अस्विकार for अस्वीकार); `typo`: any other edit; `real-word`: a word of the lexicon written for its twin one confusion slip away that real text writes at least 100 times as often (छेत्र for क्षेत्र; never against the standard\'s own spelling, a word the thesaurus defines or a common word). At level `lenient` only `typo` and `real-word` words are reported.',
   });
+}
+
+/** Words as the text limits count them (the spellcheck tokenizer's chunks with a letter or digit): the 1,000-word limits. */
+export function limitWords(text: string): number {
+  return countWords(text);
 }

@@ -3,7 +3,8 @@
 
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { RomanizationResult } from '../engine/results.js';
-import { COMPRESS_MIN_BYTES, compressBody, ownBuffer } from './encoding.js';
+import { COMPRESS_MIN_BYTES, compressBody } from '../codec/encoding.js';
+import { ownBuffer } from './transfer.js';
 import { openEngines, type Engines } from './engines.js';
 import { ENCODED_TASKS, type EncodedAnswer, type Lines, type Outcome, type PoolJob, type Task, type WorkerData, type WorkerOutcome } from './protocol.js';
 import { StatSlot } from './stats.js';

@@ -6,7 +6,7 @@
 
 import type { SpellLevel } from '../engine/results.js';
 import type { SharedBloom } from '../store/bloom.js';
-import type { ContentEncoding } from './encoding.js';
+import type { ContentEncoding } from '../codec/encoding.js';
 import type { SharedStats } from './stats.js';
 
 /** A job that one request of a single endpoint asks for; also what a batch item is. */
@@ -42,9 +42,7 @@ export type Task =
   | { name: 'spellcheckPiece'; bytes: Uint8Array; piece: number; start: number }
   | { name: 'romanizePiece'; bytes: Uint8Array; maxCandidates: number; piece: number; start: number }
   /** Items of a batch, run one after another: an NDJSON line for each that succeeds. */
-  | { name: 'batch'; items: BatchItem[] }
-  /** Test hook: makes the worker thread exit mid-task (only honoured when ALLOW_CRASH_TASK=1). */
-  | { name: 'crash' };
+  | { name: 'batch'; items: BatchItem[] };
 
 export type TaskName = Task['name'];
 
@@ -69,8 +67,6 @@ export interface PoolJob {
   /** Compress the answer of a single-answer job (spellcheckText, romanize*) in this coding, when it is long enough (encoding.ts). */
   encoding?: ContentEncoding;
 }
-
-export type { StopCheck } from '../engine/lang/checkpoint.js';
 
 /** Failure codes a job may end with (the HTTP catalog maps them to statuses). */
 export type ServiceErrorCode = 'WORD_NOT_FOUND' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE' | 'CANCELLED';

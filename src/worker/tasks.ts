@@ -1,8 +1,8 @@
 // runTask: how a thread runs a job (protocol.ts types them), the same on
 // worker threads (src/worker/worker.ts) and on the main thread (inline jobs).
 
-import type { BatchItem, ItemFailure, ItemTask, Lines, Outcome, StopCheck, Task } from './protocol.js';
-import { JobStopped, NEVER_STOP, checkpoint } from '../engine/lang/checkpoint.js';
+import type { BatchItem, ItemFailure, ItemTask, Lines, Outcome, Task } from './protocol.js';
+import { JobStopped, NEVER_STOP, checkpoint, type StopCheck } from '../engine/lang/checkpoint.js';
 import { lookupEntry, lookupEntryJson } from '../engine/lookup/entry.js';
 import { suggestWords } from '../engine/lookup/suggest.js';
 import type { Engines } from './engines.js';
@@ -41,9 +41,6 @@ export function runTask(engines: Engines, task: Task, stop: StopCheck = NEVER_ST
       }
       case 'batch':
         return runBatch(engines, task.items, stop);
-      case 'crash':
-        if (process.env.ALLOW_CRASH_TASK === '1') process.exit(70);
-        return { ok: false, code: 'INTERNAL_ERROR', message: 'unknown task' };
     }
   } catch (err) {
     if (err instanceof JobStopped) return CANCELLED;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { exchange } from './exchange.js';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { COMPRESS_MIN_BYTES } from '../../src/dispatch/services.js';
+import { COMPRESS_MIN_BYTES } from '../../src/codec/encoding.js';
 import { negotiateEncoding } from '../../src/http/compression.js';
 import { startTestServer } from './harness.js';
 

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { Compile } from 'typebox/compile';
 import { PartnerKeys } from '../../src/http/partners.js';
-import { RateLimits, SlidingWindowLimiter, type RateDecision } from '../../src/http/rate-limit.js';
+import { RateLimits, SlidingWindowLimiter } from '../../src/http/rate-limit.js';
+import type { RateDecision } from '../../src/http/rate-windows.js';
 import { ErrorBody, RateLimitBody } from '../../src/schemas/common.js';
 import { getJson, startTestServer } from './harness.js';
 

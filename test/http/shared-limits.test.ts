@@ -5,7 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import { SlidingWindowLimiter, type WindowPolicy } from '../../src/http/rate-limit.js';
+import { SlidingWindowLimiter } from '../../src/http/rate-limit.js';
+import type { WindowPolicy } from '../../src/http/rate-windows.js';
 import { SharedWindows } from '../../src/http/shared-limits.js';
 import { getJson, postJson, startTestServer, type TestServer } from './harness.js';
 import { LiveClient } from './live-client.js';

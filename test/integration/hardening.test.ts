@@ -10,6 +10,7 @@ import { prng } from './random.js';
 import { SKIP_WITHOUT_DATA } from './real-data.js';
 import { startTestService } from './service.js';
 import { waitFor } from '../wait.js';
+import { CRASH_TEXT } from '../worker/crash-text.js';
 
 
 function rssMiB(): number {
@@ -198,13 +199,10 @@ test('a slow body still gets its answer; a stalled one does not hold the service
 });
 
 test('a worker killed mid-request: 500 INTERNAL_ERROR, degraded while replaced, then healthy', { skip: SKIP_WITHOUT_DATA, timeout: 60_000 }, async (t) => {
-  process.env.ALLOW_CRASH_TASK = '1';
-  const svc = await startTestService({ workers: 2 });
-  t.after(async () => {
-    delete process.env.ALLOW_CRASH_TASK;
-    await svc.close();
-  });
-  const crash = await svc.services.crashWorker();
+  // A worker entry of the test's own, which exits on CRASH_TEXT: the service ships no such task.
+  const svc = await startTestService({ workers: 2 }, { workerUrl: new URL('../worker/crashing-worker.js', import.meta.url).href });
+  t.after(() => svc.close());
+  const crash = await svc.services.spellcheckText(`${CRASH_TEXT} ${'घर '.repeat(100)}`);
   assert.equal(crash.ok, false);
   assert.equal(!crash.ok && crash.code, 'INTERNAL_ERROR');
   const during = await svc.services.health();

@@ -2,8 +2,7 @@
 // native-data and the uWS server on 127.0.0.1, port 0.
 
 import { DEFAULTS, type Config } from '../../src/config.js';
-import { PooledServices, poolOptions } from '../../src/dispatch/pool.js';
-import { countWords } from '../../src/engine/lang/text.js';
+import { PooledServices, poolOptions, type PoolOptions } from '../../src/dispatch/pool.js';
 import { startServer, type ServerHandle } from '../../src/http/server.js';
 import { DATA_DIR } from './real-data.js';
 
@@ -15,7 +14,8 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(overrides: Partial<Config> = {}): Promise<TestService> {
+/** `pool` overrides the pool's options (a test's own worker entry, workerUrl). */
+export async function startTestService(overrides: Partial<Config> = {}, pool: Partial<PoolOptions> = {}): Promise<TestService> {
   const config: Config = {
     ...DEFAULTS,
     port: 0,
@@ -27,9 +27,9 @@ export async function startTestService(overrides: Partial<Config> = {}): Promise
     logRequests: false,
     ...overrides,
   };
-  const services = new PooledServices(poolOptions(config));
+  const services = new PooledServices({ ...poolOptions(config), ...pool });
   await services.ready();
-  const server = await startServer(config, services, { countWords });
+  const server = await startServer(config, services);
   let closed = false;
   return {
     port: server.port,

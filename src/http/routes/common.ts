@@ -4,7 +4,7 @@
 import { Serialized, type Outcome } from '../../dispatch/services.js';
 import { BODY_DECODE_DETAILS, ErrorBody, RateLimitBody, UnavailableBody } from '../../schemas/common.js';
 import { errorReply, failureReply, HttpError } from '../errors.js';
-import type { Reply, ResponseDoc, RouteDeps } from '../types.js';
+import { JSON_TYPE, type Reply, type ResponseDoc, type RouteDeps } from '../types.js';
 
 export const SIMILAR_WORDS_MAX = 5;
 
@@ -65,7 +65,7 @@ export function unwrap<T>(o: Outcome<T>, what: string): T {
 
 /** A 200 reply; a result a worker already serialized (and maybe compressed) is sent as it is. */
 export function okReply<T>(value: T | Serialized<T>): Reply {
-  return value instanceof Serialized ? { status: 200, json: value.json, encoding: value.encoding } : { status: 200, body: value };
+  return value instanceof Serialized ? { status: 200, content: { bytes: value.json, type: JSON_TYPE, encoding: value.encoding } } : { status: 200, body: value };
 }
 
 /** The WORD_NOT_FOUND reply (404 body: the word and up to 5 similar words). */

@@ -2,8 +2,8 @@
 // service's OpenAPI document, built by the server once the table exists).
 
 import { Type } from 'typebox';
-import type { ContentEncoding } from '../../dispatch/services.js';
-import { route, type Route, type RouteDeps } from '../types.js';
+import type { ContentEncoding } from '../../codec/encoding.js';
+import { route, type Content, type Route, type RouteDeps } from '../types.js';
 import { COMMON_RESPONSES } from './common.js';
 
 export function metricsRoute(deps: RouteDeps): Route {
@@ -26,13 +26,13 @@ export function metricsRoute(deps: RouteDeps): Route {
     },
     async handle() {
       const text = await deps.metrics.render(await services.health());
-      return { status: 200, json: text, contentType: deps.metrics.contentType };
+      return { status: 200, content: { bytes: text, type: deps.metrics.contentType, encoding: null } };
     },
   });
 }
 
 /** The OpenAPI route is added by the server once the document exists; its row lives here for the table. */
-export function openApiRoute(document: (encoding: ContentEncoding | null) => { json: Uint8Array; encoding: ContentEncoding | null }): Route {
+export function openApiRoute(document: (encoding: ContentEncoding | null) => Content): Route {
   return route({
     method: 'GET',
     path: '/api/v1/openapi.json',
@@ -46,7 +46,7 @@ export function openApiRoute(document: (encoding: ContentEncoding | null) => { j
       responses: { 200: { description: 'The OpenAPI 3.1 document.' }, 429: COMMON_RESPONSES[429]! },
     },
     handle({ ctx }) {
-      return { status: 200, ...document(ctx.encoding) };
+      return { status: 200, content: document(ctx.encoding) };
     },
   });
 }

@@ -79,7 +79,7 @@ function serve(ctx: RequestContext, a: Asset, name: string, extraHeaders: Record
     ctx,
     a.version,
     name,
-    () => ({ status: 200, json: a.bytes, contentType: a.contentType, headers: { 'X-Content-Type-Options': 'nosniff', ...extraHeaders } }),
+    () => ({ status: 200, content: { bytes: a.bytes, type: a.contentType, encoding: null }, headers: { 'X-Content-Type-Options': 'nosniff', ...extraHeaders } }),
     PLAYGROUND_CACHE_CONTROL,
   );
 }

@@ -1,7 +1,6 @@
 // Spellcheck: POST /api/v1/spellcheck/text and GET /api/v1/spellcheck/word.
 
-import type { SpellLevel } from '../../dispatch/services.js';
-import { DetailBody } from '../../schemas/common.js';
+import { DetailBody, type SpellLevelValue } from '../../schemas/common.js';
 import { MAX_TEXT_CHARACTERS, MAX_TEXT_WORDS, SpellcheckTextBodyValidator, SpellcheckTextResponse } from '../../schemas/spellcheck-text.js';
 import { SpellcheckWordQueryCheck, SpellcheckWordResponse } from '../../schemas/spellcheck-word.js';
 import { httpError } from '../errors.js';
@@ -53,7 +52,7 @@ export function spellcheckRoutes(deps: RouteDeps): Route[] {
       },
       async handle({ query: q }) {
         if (/\s/u.test(q.word)) throw httpError('INVALID_PARAMETER', "Query parameter 'word' must be a single word (no whitespace); use POST /api/v1/spellcheck/text for text");
-        return { status: 200, body: unwrap(await services.spellcheckWord(q.word, undefined, q.level as SpellLevel), 'spellcheckWord') };
+        return { status: 200, body: unwrap(await services.spellcheckWord(q.word, undefined, q.level as SpellLevelValue), 'spellcheckWord') };
       },
     }),
   ];
