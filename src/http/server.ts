@@ -34,7 +34,7 @@ import { groupRoutes, type PatternGroup } from './router.js';
 import { buildRoutes, openApiRoute } from './routes/index.js';
 import { SharedWindows } from './shared-limits.js';
 import { upgradeHandler } from './upgrade.js';
-import { JSON_TYPE, type Reply, type RequestContext } from './types.js';
+import { JSON_TYPE, type Reply, type RequestContext, type Route } from './types.js';
 
 export interface ServerHandle {
   port: number;
@@ -66,6 +66,25 @@ async function listenFailure(host: string, port: number, reusePort: boolean): Pr
   return new Error(`cannot listen on ${host}:${port}${code ? ` (${code})` : ''}`);
 }
 
+/**
+ * Adds GET /api/v1/openapi.json to the table: the document of every route,
+ * itself included, serialized once and compressed once per coding.
+ */
+function addOpenApiRoute(routes: Route[], config: Config): void {
+  let json: Uint8Array = new Uint8Array(0);
+  const compressed = new Map<ContentEncoding, Uint8Array>();
+  routes.push(
+    openApiRoute((encoding) => {
+      if (encoding === null) return { bytes: json, type: JSON_TYPE, encoding: null };
+      let c = compressed.get(encoding);
+      if (!c) compressed.set(encoding, (c = compressBody(json, encoding)));
+      return { bytes: c, type: JSON_TYPE, encoding };
+    }),
+  );
+  const { maxBodyBytes, documentMaxBytes, rateLimitPerMinute, rateLimitPerDay } = config;
+  json = Buffer.from(JSON.stringify(buildOpenApi(routes, { maxBodyBytes, documentMaxBytes, rateLimitPerMinute, rateLimitPerDay })));
+}
+
 export async function startServer(config: Config, services: Services, options: ServerOptions = {}): Promise<ServerHandle> {
   // ---- set-up: everything that can fail does so before the port opens
   const partners = await PartnerKeys.load(config.partnerKeysFile);
@@ -87,27 +106,7 @@ export async function startServer(config: Config, services: Services, options: S
     metrics,
     rateLimitIssues: () => limits.issues(),
   });
-  // The OpenAPI document is serialized once, and compressed once per coding.
-  let openApiJson: Uint8Array = new Uint8Array(0);
-  const openApiCompressed = new Map<ContentEncoding, Uint8Array>();
-  routes.push(
-    openApiRoute((encoding) => {
-      if (encoding === null) return { bytes: openApiJson, type: JSON_TYPE, encoding: null };
-      let c = openApiCompressed.get(encoding);
-      if (!c) openApiCompressed.set(encoding, (c = compressBody(openApiJson, encoding)));
-      return { bytes: c, type: JSON_TYPE, encoding };
-    }),
-  );
-  openApiJson = Buffer.from(
-    JSON.stringify(
-      buildOpenApi(routes, {
-        maxBodyBytes: config.maxBodyBytes,
-        documentMaxBytes: config.documentMaxBytes,
-        rateLimitPerMinute: config.rateLimitPerMinute,
-        rateLimitPerDay: config.rateLimitPerDay,
-      }),
-    ),
-  );
+  addOpenApiRoute(routes, config);
 
   const groups = groupRoutes(routes);
   const cors = new Cors(config.corsOrigins);
