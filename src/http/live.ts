@@ -25,7 +25,8 @@
 import type { WebSocket, WebSocketBehavior } from 'uWebSockets.js';
 import type { Config } from '../config.js';
 import { Serialized, tokenizeForSpellcheck, type Outcome, type Services } from '../dispatch/services.js';
-import { checkSpellcheckTextBody } from '../schemas/spellcheck-text.js';
+import type { LiveLimits } from '../schemas/live.js';
+import { checkSpellcheckTextBody, MAX_TEXT_CHARACTERS, MAX_TEXT_WORDS } from '../schemas/spellcheck-text.js';
 import { failureReply, HttpError } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { Route } from './routes.js';
@@ -111,17 +112,6 @@ export interface LiveDeps {
   isShuttingDown: () => boolean;
 }
 
-/** The limits of one connection as the ready message states them. */
-export interface LiveLimits {
-  messages_per_second: number;
-  burst: number;
-  characters_per_minute: number;
-  max_message_bytes: number;
-  max_pending: number;
-  idle_timeout_seconds: number;
-  max_buffered_bytes: number;
-}
-
 const ENCODER = new TextEncoder();
 const DECODER = new TextDecoder();
 const NO_QUOTA: Quota = {
@@ -166,6 +156,8 @@ export class LiveChannel {
       max_pending: c.liveMaxPending,
       idle_timeout_seconds: c.liveIdleTimeoutSeconds,
       max_buffered_bytes: c.liveMaxBufferedBytes,
+      max_text_characters: MAX_TEXT_CHARACTERS,
+      max_text_words: MAX_TEXT_WORDS,
     };
   }
 
