@@ -33,8 +33,9 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'engine/lookup': ['engine/lang', 'store'],
   store: [],
   build: ['engine', 'engine/lang', 'engine/spell', 'engine/roman', 'engine/lookup', 'store'],
-  // The browser playground (src/playground, compiled apart by tsconfig.playground.json) talks to the service over its WebSocket only.
-  playground: [],
+  // The browser playground (src/playground, compiled apart by tsconfig.playground.json) talks to the service over its WebSocket only;
+  // it takes the wire's types from the schemas, type-only (checked below: its scripts load no module from outside src/playground).
+  playground: ['schemas'],
 };
 
 /** The part of src/ a path (relative to src/) belongs to. */
@@ -120,4 +121,20 @@ test('the layering check catches imports that run against the direction', () => 
     { from: 'main.ts', to: 'http/server.ts' },
   ];
   assert.deepEqual(violations(good), []);
+});
+
+/** Imports of the text that reach outside its folder (../) and are not type-only: each would be a module the browser loads. */
+function valueImportsFromOutside(text: string): number {
+  const outside = [...text.matchAll(SPECIFIER)].filter((m) => m[1]!.startsWith('../')).length;
+  const typeOnly = [...text.matchAll(/^\s*(?:import|export)\s+type\b[^'";]*?\bfrom\s*['"]\.\.\//gm)].length;
+  return outside - typeOnly;
+}
+
+test('the playground imports only types from outside src/playground (the browser loads no other module)', () => {
+  const bad = sourceFiles(join(SRC, 'playground')).filter((file) => valueImportsFromOutside(readFileSync(file, 'utf8')) > 0);
+  assert.deepEqual(bad.map((f) => relative(SRC, f)), []);
+  assert.equal(valueImportsFromOutside("import type { A } from '../schemas/a.js';\nimport { B } from './b.js';"), 0);
+  assert.equal(valueImportsFromOutside("import { A } from '../schemas/a.js';"), 1);
+  assert.equal(valueImportsFromOutside("import { type A } from '../schemas/a.js';"), 1);
+  assert.equal(valueImportsFromOutside("import '../schemas/a.js';"), 1);
 });
