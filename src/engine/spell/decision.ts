@@ -65,7 +65,7 @@ import { CORRECT, misspelled, UNKNOWN, type CheckNormalized } from './word-resul
 export const MAX_CORRECTIONS = 5;
 
 /** Distance thresholds (error-model.ts costs) below which a candidate makes a word "misspelled". */
-export const THRESHOLDS = {
+const THRESHOLDS = {
   /** An attested word: one confusion-class slip at most. */
   attested: 0.45,
   /**
