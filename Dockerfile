@@ -47,7 +47,7 @@ RUN apt-get update \
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund && touch node_modules/.installed
-COPY Makefile tsconfig.json tsconfig.playground.json ./
+COPY Makefile tsconfig.json tsconfig.playground.json tsconfig.playground-check.json ./
 COPY src ./src
 COPY native-data/README.md ./native-data/README.md
 # `make data` compiles (tsc) and builds the data into native-data/builds/<time>,

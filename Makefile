@@ -38,13 +38,15 @@ $(DEPS_STAMP): package.json package-lock.json | check-node
 
 deps: $(DEPS_STAMP)
 
-# The service, tests and benches; then the playground's browser scripts (src/playground -> dist/playground).
+# The service, tests and benches; then the playground's browser scripts (src/playground -> dist/playground),
+# type-checked first with the schemas' wire types they import (tsconfig.playground-check.json).
 # From an empty dist/: a module left behind by a moved or deleted source would
 # still be run by the tests and counted in the engine code fingerprints
 # (src/engine/spell/fingerprint.ts), which must cover exactly today's engine.
-$(BUILD_STAMP): $(DEPS_STAMP) $(TS_SOURCES) tsconfig.json tsconfig.playground.json
+$(BUILD_STAMP): $(DEPS_STAMP) $(TS_SOURCES) tsconfig.json tsconfig.playground.json tsconfig.playground-check.json
 	rm -rf dist
 	npx tsc -p tsconfig.json
+	npx tsc -p tsconfig.playground-check.json
 	npx tsc -p tsconfig.playground.json
 	@touch $@
 

@@ -1,5 +1,5 @@
 // What a frequency rule for real-word errors flags at each ratio (issue 21,
-// item 2; the checker's own rule, Spellchecker.realWordError, uses 100 and
+// item 2; the checker's own rule, realWordError (src/engine/spell/twins.ts), uses 100 and
 // the standard's view on top, so at 100 and above this counts only what
 // that view keeps correct): a word the spellchecker accepts whose
 // confusion twin (a lexicon form of the same confusion key, one confusion

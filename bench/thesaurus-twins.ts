@@ -1,5 +1,5 @@
 // What the thesaurus-spelling rule flags at each ratio (issue 21, item 2;
-// Spellchecker.thesaurusSpelling, which asks 1.5): a word of the word list
+// thesaurusSpelling (src/engine/spell/twins.ts), which asks 1.5): a word of the word list
 // whose twin inside the standard's classes (vowel length, श/ष/स, ब/व,
 // visarga) the thesaurus defines, where the thesaurus does not define the
 // word, is misspelled when real text writes the twin's stem R times as
@@ -57,7 +57,7 @@ function twinOf(w: string): { twin: string; ratio: number } | null {
   if (found !== undefined) return found;
   found = null;
   const r = spell.checkWord(w);
-  const t = spell.thesaurusTwin(w);
+  const t = spell.twins.thesaurusTwin(w);
   const acceptedOtherwise = r.status === 'correct' || (r.status === 'misspelled' && r.category === 'standard' && !r.rule && t !== null && r.corrections?.length === 1 && r.corrections[0] === t.twin);
   if (acceptedOtherwise && t !== null && (store.formFlags(w) ?? 0) & FORM_LEXICON) found = t;
   memo.set(w, found);

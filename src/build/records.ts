@@ -11,7 +11,7 @@ import { normalizeWord } from '../engine/lang/normalize.js';
 import { DEVANAGARI_WORDS } from '../engine/lang/text.js';
 import { editCost } from '../engine/spell/error-model.js';
 import { CONFUSION_ONLY } from '../engine/spell/candidates.js';
-import { DEFINITION_USES } from '../engine/spell/spellchecker.js';
+import { DEFINITION_USES } from '../engine/spell/evidence.js';
 import { romanAliases } from '../engine/roman/aliases.js';
 import { postpositionHeadword } from '../engine/roman/inflection.js';
 import { fuzzyRomanKey, loanSkeleton, MIN_SKELETON_CONSONANTS, romanKey } from '../engine/roman/keys.js';

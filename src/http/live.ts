@@ -31,9 +31,10 @@ import type { WebSocket, WebSocketBehavior } from 'uWebSockets.js';
 import type { Config } from '../config.js';
 import type { Outcome, Services } from '../dispatch/services.js';
 import { SpellcheckMemo } from '../dispatch/spellcheck-memo.js';
+import type { LiveLimits } from '../schemas/live.js';
+import { checkSpellcheckTextBody, MAX_TEXT_CHARACTERS, MAX_TEXT_WORDS } from '../schemas/spellcheck-text.js';
 import { ClientBudgets, type BudgetLimits, type ClientBudget } from './live-budgets.js';
 import { OutputBound } from './live-output.js';
-import { checkSpellcheckTextBody } from '../schemas/spellcheck-text.js';
 import { failureReply, HttpError } from './errors.js';
 import type { Metrics } from './metrics.js';
 import { runRoute } from './router.js';
@@ -119,19 +120,6 @@ export interface LiveDeps {
   isShuttingDown: () => boolean;
 }
 
-/** The limits as the ready message states them: the client's budget (all its connections together) and the connection's own bounds. */
-export interface LiveLimits {
-  messages_per_second: number;
-  burst: number;
-  characters_per_minute: number;
-  /** null: no daily bound. */
-  messages_per_day: number | null;
-  max_message_bytes: number;
-  max_pending: number;
-  idle_timeout_seconds: number;
-  max_buffered_bytes: number;
-}
-
 const ENCODER = new TextEncoder();
 const DECODER = new TextDecoder();
 const NO_QUOTA: Quota = {
@@ -206,6 +194,8 @@ export class LiveChannel {
       max_pending: b.maxPending,
       idle_timeout_seconds: c.liveIdleTimeoutSeconds,
       max_buffered_bytes: c.liveMaxBufferedBytes,
+      max_text_characters: MAX_TEXT_CHARACTERS,
+      max_text_words: MAX_TEXT_WORDS,
     };
   }
 

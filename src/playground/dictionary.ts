@@ -3,18 +3,11 @@
 // A romanized query is first resolved (op romanize_tokens): its candidates
 // lead the list, then the headwords beginning with the top one.
 
+import type { SuggestResponse } from '../schemas/dictionary-suggest.js';
+import type { DictionaryEntry } from '../schemas/dictionary-word.js';
+import type { RomanizationResponse } from '../schemas/romanization-resolve.js';
 import { t } from './i18n.js';
 import { LiveError, type LiveClient } from './live.js';
-
-interface Entry {
-  word: string;
-  part_of_speech: string | null;
-  definitions: { number: string; text: string; part_of_speech: string | null }[];
-  dictionaries: string[];
-}
-interface RomanResult {
-  tokens: { candidates: { word: string }[] }[];
-}
 
 export interface DictionaryElements {
   input: HTMLInputElement;
@@ -67,11 +60,11 @@ export class Dictionary {
       let words: string[] = [];
       let prefix = q;
       if (LATIN.test(q)) {
-        const r = await this.live.request<RomanResult>('romanize_tokens', { tokens: [q], max_candidates: 3 });
+        const r = await this.live.request<RomanizationResponse>('romanize_tokens', { tokens: [q], max_candidates: 3 });
         words = r.tokens[0]?.candidates.map((c) => c.word) ?? [];
         prefix = words[0] ?? '';
       }
-      if (prefix !== '') words.push(...(await this.live.request<string[]>('suggest', { q: prefix, limit: LIMIT })));
+      if (prefix !== '') words.push(...(await this.live.request<SuggestResponse>('suggest', { q: prefix, limit: LIMIT })));
       if (seq === this.seq) this.show([...new Set(words)].slice(0, LIMIT));
     } catch (err) {
       if (seq === this.seq) this.show([]);
@@ -163,7 +156,7 @@ export class Dictionary {
     const box = this.e.entry;
     box.setAttribute('aria-busy', 'true');
     try {
-      const entry = await this.live.request<Entry>('lookup', { q: word });
+      const entry = await this.live.request<DictionaryEntry>('lookup', { q: word });
       if (seq === this.lookupSeq) this.renderEntry(entry);
     } catch (err) {
       if (seq !== this.lookupSeq) return;
@@ -174,7 +167,7 @@ export class Dictionary {
     }
   }
 
-  private renderEntry(entry: Entry): void {
+  private renderEntry(entry: DictionaryEntry): void {
     const h = el('h3', entry.word);
     h.lang = 'ne';
     const parts: Node[] = [h];

@@ -30,7 +30,7 @@ const STRINGS = {
   spellNone: { en: 'No misspelled or unknown words.', ne: 'कुनै गलत वा नचिनिएको शब्द छैन।' },
   spellSummary: { en: '{m} misspelled, {u} unknown', ne: '{m} गलत, {u} नचिनिएका' },
   spellOffline: { en: 'Spellcheck waits for the connection.', ne: 'हिज्जे जाँच सम्पर्कको प्रतीक्षामा छ।' },
-  spellTruncated: { en: 'Only the first 10,000 characters are checked.', ne: 'पहिलो १०,००० अक्षर मात्र जाँचिन्छ।' },
+  spellTruncated: { en: 'Only the first {n} characters are checked.', ne: 'पहिलो {n} अक्षर मात्र जाँचिन्छ।' },
   misspelled: { en: 'misspelled', ne: 'गलत हिज्जे' },
   unknown: { en: 'unknown word: not in the dictionary, no correction', ne: 'नचिनिएको शब्द: शब्दकोशमा छैन, सुधार छैन' },
   noCorrections: { en: 'No corrections.', ne: 'सुधार छैन।' },
@@ -63,9 +63,9 @@ export function lang(): Lang {
 
 const NE_DIGITS = '०१२३४५६७८९';
 
-/** A number as the current language writes it. */
-export function num(n: number): string {
-  const s = String(n);
+/** A number as the current language writes it (`grouped`: with a comma between thousands, 10,000). */
+export function num(n: number, grouped = false): string {
+  const s = grouped ? n.toLocaleString('en') : String(n);
   return current === 'ne' ? s.replace(/[0-9]/g, (d) => NE_DIGITS[Number(d)]!) : s;
 }
 

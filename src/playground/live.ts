@@ -2,7 +2,10 @@
 // Requests carry an id the reply echoes (replies may come out of order);
 // after a drop it connects again with exponential backoff (0.5 s doubling to
 // 15 s, jittered), and requests made while it is down fail at once with
-// OFFLINE: the page asks again when the connection is back.
+// OFFLINE: the page asks again when the connection is back. The ready
+// message states the connection's limits (`limits`), which the page keeps to.
+
+import type { LiveLimits, LiveReady, LiveReply } from '../schemas/live.js';
 
 export class LiveError extends Error {
   constructor(
@@ -26,14 +29,8 @@ interface Waiting {
   timer: ReturnType<typeof setTimeout>;
 }
 
-interface Reply {
-  id?: unknown;
-  op?: string;
-  result?: unknown;
-  error?: { code: string; message: string; retry_after?: number };
-  similar_words?: string[];
-  data_version?: string;
-}
+/** The ready message: op ready, and no id (a reply always has one). */
+const isReady = (m: LiveReady | LiveReply): m is LiveReady => m.op === 'ready' && (m as LiveReply).id === undefined;
 
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 15_000;
@@ -49,6 +46,8 @@ export class LiveClient {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners: ((s: LiveStatus) => void)[] = [];
   status: LiveStatus = { state: 'connecting' };
+  /** The limits the last ready message stated; null before the first. */
+  limits: LiveLimits | null = null;
 
   constructor(private readonly url: string) {}
 
@@ -103,15 +102,16 @@ export class LiveClient {
   }
 
   private receive(data: string): void {
-    let msg: Reply;
+    let msg: LiveReady | LiveReply;
     try {
-      msg = JSON.parse(data) as Reply;
+      msg = JSON.parse(data) as LiveReady | LiveReply;
     } catch {
       return;
     }
-    if (msg.op === 'ready' && msg.id === undefined) {
+    if (isReady(msg)) {
       this.ready = true;
       this.attempt = 0;
+      this.limits = msg.limits;
       this.setStatus({ state: 'open', dataVersion: msg.data_version ?? '' });
       return;
     }

@@ -38,8 +38,9 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'engine/lookup': ['engine/lang', 'store'],
   store: [],
   build: ['engine', 'engine/lang', 'engine/spell', 'engine/roman', 'engine/lookup', 'store'],
-  // The browser playground (src/playground, compiled apart by tsconfig.playground.json) talks to the service over its WebSocket only.
-  playground: [],
+  // The browser playground (src/playground, compiled apart by tsconfig.playground.json) talks to the service over its WebSocket only;
+  // it takes the wire's types from the schemas, type-only (checked below: its scripts load no module from outside src/playground).
+  playground: ['schemas'],
 };
 
 /** The part of src/ a path (relative to src/) belongs to. */
@@ -193,4 +194,20 @@ test('the cycle check finds a cycle of two files and of three, and none in a cha
 test('nothing outside the engine re-exports the engine (the layering holds in fact, not only on paper)', () => {
   assert.deepEqual(engineReexports(importEdges()), []);
   assert.deepEqual(engineReexports([{ from: 'dispatch/services.ts', to: 'engine/lang/text.ts', reexport: true }]), ['dispatch/services.ts re-exports engine/lang/text.ts']);
+});
+
+/** Imports of the text that reach outside its folder (../) and are not type-only: each would be a module the browser loads. */
+function valueImportsFromOutside(text: string): number {
+  const outside = [...text.matchAll(SPECIFIER)].filter((m) => m[1]!.startsWith('../')).length;
+  const typeOnly = [...text.matchAll(/^\s*(?:import|export)\s+type\b[^'";]*?\bfrom\s*['"]\.\.\//gm)].length;
+  return outside - typeOnly;
+}
+
+test('the playground imports only types from outside src/playground (the browser loads no other module)', () => {
+  const bad = sourceFiles(join(SRC, 'playground')).filter((file) => valueImportsFromOutside(readFileSync(file, 'utf8')) > 0);
+  assert.deepEqual(bad.map((f) => relative(SRC, f)), []);
+  assert.equal(valueImportsFromOutside("import type { A } from '../schemas/a.js';\nimport { B } from './b.js';"), 0);
+  assert.equal(valueImportsFromOutside("import { A } from '../schemas/a.js';"), 1);
+  assert.equal(valueImportsFromOutside("import { type A } from '../schemas/a.js';"), 1);
+  assert.equal(valueImportsFromOutside("import '../schemas/a.js';"), 1);
 });

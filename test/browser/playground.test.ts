@@ -231,6 +231,14 @@ test('after a dropped connection the page says so, connects again by itself and 
   await page.unrouteAll();
 });
 
+test('a text over the limit the ready message states is checked up to it, and the page says so', { skip: SKIP }, async () => {
+  await clearBox();
+  // 700 words of 15 characters: over the 10,000 characters, under the 1,000 words.
+  await page.fill('#compose', 'प्रतिनिधिसभाको '.repeat(700));
+  await page.waitForFunction(() => (document.querySelector('#spell-summary')?.textContent ?? '').includes('Only the first 10,000 characters are checked.'));
+  await clearBox();
+});
+
 test('at 360 px wide nothing scrolls sideways', { skip: SKIP }, async () => {
   await page.setViewportSize({ width: 360, height: 740 });
   await clearBox();

@@ -80,7 +80,7 @@ test('the stored case-form counts are the spellchecker\'s own', async (t) => {
   const words = new Set([...records.forms.keys(), ...records.headwords.keys(), ...records.caseForms.keys()]);
   let some = 0;
   for (const w of words) {
-    const n = spell.caseForms(w);
+    const n = spell.evidence.caseForms(w);
     if (n > 0) some++;
     assert.equal(mem.caseForms(w), n, w);
     assert.equal(lmdb.caseForms(w), n, w);

@@ -33,6 +33,8 @@ test('live: the ready message states the limits; every op answers exactly the RE
     max_pending: 16,
     idle_timeout_seconds: 120,
     max_buffered_bytes: 4 * 1024 * 1024,
+    max_text_characters: 10_000,
+    max_text_words: 1_000,
   });
   const cases: [Record<string, unknown>, Promise<{ body: any }>][] = [
     [{ op: 'romanize', text: 'ghar din', max_candidates: 2 }, postJson(`${s.base}/api/v1/romanization/resolve`, { text: 'ghar din', max_candidates: 2 })],

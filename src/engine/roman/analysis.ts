@@ -47,7 +47,7 @@ export interface WordAnalysis {
   /** ... with a Nepali postposition joined (cancerko: क्यान्सरको): a Nepali reading is meant. */
   loanInflected: boolean;
   /** ... a word of the news word list (real text writes it in Devanagari: phone फोन, battery ब्याट्री). */
-  loanInNews: boolean;
+  loanAttested: boolean;
   /** The first candidate is a lower-case initialism read letter by letter (kc: केसी), a name or term of the word lists. */
   initialism: boolean;
   /** No dictionary word matched exactly in a usual spelling: the guess stage runs for the word when it is typed alone. */
@@ -95,7 +95,7 @@ const MAX_TOKEN_LENGTH = 40;
  */
 export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): WordAnalysis {
   if (key.length === 0 || key.length > MAX_TOKEN_LENGTH) {
-    return { candidates: [], exact: false, loan: false, loanInflected: false, loanInNews: false, initialism: false, guessable: false, englishWord: false, looksEnglish: false, public: [], views: undefined };
+    return { candidates: [], exact: false, loan: false, loanInflected: false, loanAttested: false, initialism: false, guessable: false, englishWord: false, looksEnglish: false, public: [], views: undefined };
   }
   const token = readToken(key);
   const set = new CandidateSet(lexicon, token);
@@ -152,7 +152,7 @@ export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): Wor
     exact: candidates.some((c) => c.stage <= Stage.Split && !(compound && c.stage === Stage.Split)),
     loan,
     loanInflected: first?.stage === Stage.Loan && postpositionHeadword(first.word, (w) => lexicon.isHeadword(w)) !== null,
-    loanInNews: loan && first!.facts.inNews,
+    loanAttested: loan && first!.facts.attested,
     initialism: initialism !== null && first?.word === initialism,
     guessable,
     englishWord: ENGLISH_WORDS.has(token.lower),

@@ -174,7 +174,7 @@ export function resolveSequence(toks: RomanTextToken[], analyze: (token: string,
       // to it (cancerko: क्यान्सरको), where a Nepali reading is meant, or the
       // news word list writes it in Devanagari (mero phone ko: फोन); so
       // too a lower-case initialism of the word lists (mero naam kc ho: केसी)
-      else if (analysis.loan) convert = words === 1 || ((analysis.loanInflected || analysis.initialism || analysis.loanInNews) && ctxNe > 0 && ctxNe >= ctxEn);
+      else if (analysis.loan) convert = words === 1 || ((analysis.loanInflected || analysis.initialism || analysis.loanAttested) && ctxNe > 0 && ctxNe >= ctxEn);
       else if (!tok.sentenceStart && isCapitalized(tok.text)) convert = analysis.exact && ctxNe > 0;
       else if (analysis.exact) convert = !(ctxEn >= 2 && ctxNe === 0);
       else convert = !analysis.looksEnglish && !(ctxEn > 0 && ctxEn >= ctxNe);

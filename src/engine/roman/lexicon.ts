@@ -29,7 +29,7 @@ export class Lexicon {
     storedCounts = false,
   ) {
     this.morph = spell.morph;
-    this.factsCache = new WordFactsCache(store, spell, storedCounts ? (w) => store.caseForms(w) : (w) => spell.caseForms(w));
+    this.factsCache = new WordFactsCache(store, spell, storedCounts ? (w) => store.caseForms(w) : (w) => spell.evidence.caseForms(w));
     this.syllables = spell.caches.cache('roman.syllables', 0.05, approxBytes);
   }
 

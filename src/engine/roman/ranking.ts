@@ -33,12 +33,12 @@ export function compareCandidates(a: Scored, b: Scored): number {
     rankWeight(b) - rankWeight(a) ||
     Number(CLOSED_CLASS.has(b.word)) - Number(CLOSED_CLASS.has(a.word)) ||
     longStemFirst(a.word, b.word) ||
-    frequencyClass(b.facts.attested) - frequencyClass(a.facts.attested) ||
+    frequencyClass(b.facts.attestation) - frequencyClass(a.facts.attestation) ||
     b.facts.caseForms - a.facts.caseForms ||
     a.facts.rank - b.facts.rank ||
     b.dictionaries.length - a.dictionaries.length ||
     b.definition_rank - a.definition_rank ||
-    b.facts.attested - a.facts.attested ||
+    b.facts.attestation - a.facts.attestation ||
     a.distance - b.distance ||
     Number(b.headword) - Number(a.headword) ||
     b.facts.formUses - a.facts.formUses ||
@@ -72,7 +72,7 @@ function rankWeight(c: Scored): number {
   // (not a loanword found by its skeleton: what real text inflects is no sign that an English spelling meant it; cycle: साइकल, not स्कुल)
   const lifted = c.facts.caseForms >= RICHLY_INFLECTED && !(c.stage === Stage.Guess && c.kinds.includes('english'));
   const w = Math.max(c.weight, c.standardOfWeight ?? 0) + (lifted ? CASUAL_COST_STEP : 0);
-  return c.facts.seenInRealText ? w : w - CASUAL_COST_STEP;
+  return c.facts.attestedOrBase ? w : w - CASUAL_COST_STEP;
 }
 
 /**
@@ -93,6 +93,6 @@ function longStemFirst(a: string, b: string): number {
 }
 
 /** Attestation counts in classes that double (0 | 1-2 | 3-6 | 7-14 | ...): a word seen clearly more often ranks first. */
-function frequencyClass(attested: number): number {
-  return 31 - Math.clz32(attested + 1);
+function frequencyClass(attestation: number): number {
+  return 31 - Math.clz32(attestation + 1);
 }

@@ -77,7 +77,7 @@ export function acceptedVariantsFirst(set: CandidateSet): void {
     if (group.length < 2 || spell.checkWord(c.word).status !== 'unknown') continue;
     for (const t of group) {
       if (t === c || spell.checkWord(t.word).status !== 'correct') continue;
-      // Real text's own spelling of a word the lists spell otherwise (बिन्दु, विन्दु: Spellchecker.prefersOver): it takes the twin's place.
+      // Real text's own spelling of a word the lists spell otherwise (बिन्दु, विन्दु: RealTextEvidence.prefersOver): it takes the twin's place.
       if (!t.facts.attestedOnly && prefersOverInflected(spell, c.word, t.word)) {
         t.variantOfAccepted = true;
         if (c.stage > t.stage) c.stage = t.stage;
@@ -95,15 +95,15 @@ export function acceptedVariantsFirst(set: CandidateSet): void {
 }
 
 /**
- * Spellchecker.prefersOver on the stems when both words carry the same
+ * RealTextEvidence.prefersOver on the stems when both words carry the same
  * postposition chain (बिन्दुमा, विन्दुमा: बिन्दु over विन्दु), whose case
  * forms real text has; on the words themselves otherwise.
  */
 function prefersOverInflected(spell: Spellchecker, w: string, twin: string): boolean {
   for (const { base, suffix } of spell.morph.splitPostpositions(w)) {
-    if (twin.endsWith(suffix) && twin.length > suffix.length && spell.prefersOver(base, twin.slice(0, twin.length - suffix.length))) return true;
+    if (twin.endsWith(suffix) && twin.length > suffix.length && spell.evidence.prefersOver(base, twin.slice(0, twin.length - suffix.length))) return true;
   }
-  return spell.prefersOver(w, twin);
+  return spell.evidence.prefersOver(w, twin);
 }
 
 /**
@@ -125,6 +125,6 @@ export function fifthLetterFirst(set: CandidateSet): void {
     c.variantOfAccepted = true;
     if (t.stage > c.stage) t.stage = c.stage;
     // The anusvara spelling's weight, with rankWeight's step for a word real text never showed made good.
-    t.standardOfWeight = Math.max(t.standardOfWeight ?? 0, c.weight + (c.facts.seenInRealText && !t.facts.seenInRealText ? CASUAL_COST_STEP : 0));
+    t.standardOfWeight = Math.max(t.standardOfWeight ?? 0, c.weight + (c.facts.attestedOrBase && !t.facts.attestedOrBase ? CASUAL_COST_STEP : 0));
   }
 }

@@ -13,7 +13,7 @@ import type { Stage } from './candidates.js';
 import type { RomanCandidate } from './results.js';
 
 /** The bits of StoredAnalysis.flags, one per fact of WordAnalysis. */
-const FLAGS = ['exact', 'loan', 'loanInflected', 'initialism', 'guessable', 'englishWord', 'looksEnglish', 'loanInNews'] as const;
+const FLAGS = ['exact', 'loan', 'loanInflected', 'initialism', 'guessable', 'englishWord', 'looksEnglish', 'loanAttested'] as const;
 
 /** A computed analysis as the build stores it. */
 export function toStoredAnalysis(a: WordAnalysis): StoredAnalysis {
@@ -44,7 +44,7 @@ export function fromStoredAnalysis(s: StoredAnalysis, morph: Morphology): WordAn
     exact: has('exact'),
     loan: has('loan'),
     loanInflected: has('loanInflected'),
-    loanInNews: has('loanInNews'),
+    loanAttested: has('loanAttested'),
     initialism: has('initialism'),
     guessable: has('guessable'),
     englishWord: has('englishWord'),

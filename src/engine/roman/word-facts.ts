@@ -1,13 +1,16 @@
 // Facts about a candidate word the ranking reads: which dictionaries back
 // it, whether it is a headword, a bound stem, a regular form of a headword
-// or a word only the news list has, and, worked out on first use, how much
-// real text uses it (attestation, case forms, example sentences).
+// or attested only (the glossary: src/engine/README.md), and, worked out on
+// first use, how much real text uses it (the spellchecker's evidence of
+// real text, spell/evidence.ts: attestation, case forms, rank, example
+// sentences).
 
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, HUNSPELL_DICT, type HeadwordRecord } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
 import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import { HALANTA } from '../lang/letters.js';
-import { sentencesUsing } from '../lang/text.js';
+import type { RealTextEvidence } from '../spell/evidence.js';
+import type { Morphology } from '../spell/morphology.js';
 import type { Spellchecker } from '../spell/spellchecker.js';
 import { stringBytes, type BudgetCache } from '../lang/budget-cache.js';
 import { postpositionHeadword } from './inflection.js';
@@ -15,27 +18,60 @@ import { postpositionHeadword } from './inflection.js';
 /** The rank of a word the frequency word list does not have: after every ranked one. */
 export const UNRANKED = Number.MAX_SAFE_INTEGER;
 
-/** How many case forms of a word the news list has (Spellchecker.caseForms, or the build's counts: WordStore.caseForms). */
+/** How many case forms of a word the news list has (RealTextEvidence.caseForms, or the build's counts: WordStore.caseForms). */
 export type CaseFormCount = (word: string) => number;
 
+/** What the facts read on first use: the thread's evidence of real text and morphology, and its count of case forms. */
+export interface FactSources {
+  evidence: RealTextEvidence;
+  morph: Morphology;
+  countCaseForms: CaseFormCount;
+}
+
+/** What the store says of a word at once (WordFactsCache.of), the fields a WordFacts is made of. */
+export interface WordFactsFields {
+  word: string;
+  /** The news word list (real text) has the word. */
+  attested: boolean;
+  dictionaries: string[];
+  definitionRank: number;
+  headword: boolean;
+  lexicon: boolean;
+  /** Not a dictionary form, but a headword plus a regular ending (inflection.ts), or a form the spellchecker's grammar builds on a headword. */
+  regular: boolean;
+  boundStem: boolean;
+  /** Whose case forms tell how much real text uses the word: the word, or for a headword plus a postposition chain (नदीमा), the headword (नदी). */
+  caseStem: string;
+}
+
 export class WordFacts {
+  readonly word: string;
+  /** The news word list (real text) has the word. */
+  readonly attested: boolean;
+  readonly dictionaries: string[];
+  readonly definitionRank: number;
+  readonly headword: boolean;
+  readonly lexicon: boolean;
+  /** Not a dictionary form, but a headword plus a regular ending (inflection.ts), or a form the spellchecker's grammar builds on a headword. */
+  readonly regular: boolean;
+  readonly boundStem: boolean;
+  /** Whose case forms tell how much real text uses the word (WordFactsFields.caseStem). */
+  private readonly caseStem: string;
+
   constructor(
-    private readonly store: WordStore,
-    private readonly spell: Spellchecker,
-    private readonly countCaseForms: CaseFormCount,
-    private readonly word: string,
-    /** The news word list (real text) has the word. */
-    readonly inNews: boolean,
-    readonly dictionaries: string[],
-    readonly definitionRank: number,
-    readonly headword: boolean,
-    readonly lexicon: boolean,
-    /** Not a dictionary form, but a headword plus a regular ending (inflection.ts), or a form the spellchecker's grammar builds on a headword. */
-    readonly regular: boolean,
-    readonly boundStem: boolean,
-    /** Whose case forms tell how much real text uses the word: the word, or for a headword plus a postposition chain (नदीमा), the headword (नदी). */
-    private readonly caseStem: string = word,
-  ) {}
+    private readonly sources: FactSources,
+    fields: WordFactsFields,
+  ) {
+    this.word = fields.word;
+    this.attested = fields.attested;
+    this.dictionaries = fields.dictionaries;
+    this.definitionRank = fields.definitionRank;
+    this.headword = fields.headword;
+    this.lexicon = fields.lexicon;
+    this.regular = fields.regular;
+    this.boundStem = fields.boundStem;
+    this.caseStem = fields.caseStem;
+  }
 
   private uses = -1;
 
@@ -44,33 +80,33 @@ export class WordFacts {
     return stringBytes(this.word) + (this.caseStem === this.word ? 0 : stringBytes(this.caseStem)) + 24 + 8 * this.dictionaries.length;
   }
 
-  /** Only the news word list has the word: no dictionary has it, and it is no form the grammar builds on a headword (`regular`). */
+  /** Attested only: no dictionary has the word, and it is no form the grammar builds on a headword (`regular`). */
   get attestedOnly(): boolean {
-    return this.inNews && !this.lexicon && !this.regular;
+    return this.attested && !this.lexicon && !this.regular;
   }
 
   /**
    * Attestation in real text: 1 when the news vocabulary has the word, plus
    * the number of the store's example sentences that use it (the store keeps
-   * at most 40 per word), so among otherwise equal candidates the word seen
-   * more comes first. Counted on first use: reading and scanning a word's
-   * sentences is the dearest look-up of a cold analysis, and most
+   * a bounded number per word), so among otherwise equal candidates the word
+   * seen more comes first. Counted on first use: reading and scanning a
+   * word's sentences is the dearest look-up of a cold analysis, and most
    * candidates are ranked before their attestation is compared.
    */
-  get attested(): number {
+  get attestation(): number {
     if (this.uses < 0) this.readExamples();
-    return (this.inNews ? 1 : 0) + this.uses;
+    return (this.attested ? 1 : 0) + this.uses;
   }
 
   private seen = -1;
 
   /**
-   * Real text (the news list) shows the word, or, for a headword plus a
-   * postposition chain, its headword (अचारमा: अचार). Read on first use and
-   * memoized: every comparison of the ranking asks (rankWeight).
+   * The word is attested, or, for a headword plus a postposition chain,
+   * its headword is (अचारमा: अचार). Read on first use and memoized: every
+   * comparison of the ranking asks (rankWeight).
    */
-  get seenInRealText(): boolean {
-    if (this.seen < 0) this.seen = this.inNews || (this.caseStem !== this.word && this.spell.isAttestedForm(this.caseStem)) ? 1 : 0;
+  get attestedOrBase(): boolean {
+    if (this.seen < 0) this.seen = this.attested || (this.caseStem !== this.word && this.sources.evidence.attested(this.caseStem)) ? 1 : 0;
     return this.seen === 1;
   }
 
@@ -79,12 +115,13 @@ export class WordFacts {
   /**
    * How many case forms of the word (CASE_FORM_PROBES: घरमा, घरको, घरहरू...)
    * the news word list has: a word real text uses often shows up in many
-   * (मन 10, मान 0; साथी, राति), the nearest thing to a frequency the
-   * packaged data has. Counted on first use (by the spellchecker, or read
-   * from the build's counts), memoized with the word's other facts.
+   * (मन, but not मान; साथी, राति), the nearest thing to a frequency the
+   * packaged data has. Counted on first use (by the spellchecker's
+   * evidence, or read from the build's counts), memoized with the word's
+   * other facts.
    */
   get caseForms(): number {
-    if (this.cases < 0) this.cases = this.countCaseForms(this.caseStem);
+    if (this.cases < 0) this.cases = this.sources.countCaseForms(this.caseStem);
     return this.cases;
   }
 
@@ -96,7 +133,7 @@ export class WordFacts {
    * on first use: most candidates are ordered before the rank is compared.
    */
   get rank(): number {
-    if (this.frequencyRank === 0) this.frequencyRank = this.store.rank(this.word) ?? UNRANKED;
+    if (this.frequencyRank === 0) this.frequencyRank = this.sources.evidence.rank(this.word) ?? UNRANKED;
     return this.frequencyRank;
   }
 
@@ -104,7 +141,7 @@ export class WordFacts {
 
   /** A form a verb class of the dictionary makes (Morphology.isVerbForm), read on first use. */
   get verbForm(): boolean {
-    if (this.verb < 0) this.verb = this.spell.morph.isVerbForm(this.word) ? 1 : 0;
+    if (this.verb < 0) this.verb = this.sources.morph.isVerbForm(this.word) ? 1 : 0;
     return this.verb === 1;
   }
 
@@ -118,9 +155,9 @@ export class WordFacts {
 
   /** One read of the word's example sentences gives both counts. */
   private readExamples(): void {
-    const examples = this.store.examples(this.word);
-    this.formUsesCount = examples.length;
-    this.uses = sentencesUsing(examples, this.word);
+    const { ofForms, ofWord } = this.sources.evidence.sentenceUses(this.word);
+    this.formUsesCount = ofForms;
+    this.uses = ofWord;
   }
 }
 
@@ -128,19 +165,21 @@ export class WordFacts {
 /** Parts of speech (as the store names them) whose halanta-final stems are bound. */
 const BOUND_STEM_POS = new Set(['क्रिया', 'सर्वनाम']);
 
-/** Bytes of a WordFacts beside its word and dictionary list (its fields; the store and checker it refers to are the thread's). */
+/** Bytes of a WordFacts beside its word and dictionary list (its fields; the sources it refers to are the thread's). */
 const WORD_FACTS_BYTES = 120;
 
 /** Store facts about candidate words, worked out once per word (a word is a candidate of many tokens). */
 export class WordFactsCache {
   private readonly memo: BudgetCache<WordFacts>;
+  private readonly sources: FactSources;
 
   constructor(
     private readonly store: WordStore,
     private readonly spell: Spellchecker,
-    private readonly countCaseForms: CaseFormCount,
+    countCaseForms: CaseFormCount,
   ) {
     this.memo = spell.caches.cache('roman.wordFacts', 0.1, (f) => WORD_FACTS_BYTES + f.bytes);
+    this.sources = { evidence: spell.evidence, morph: spell.morph, countCaseForms };
   }
 
   of(word: string): WordFacts {
@@ -214,7 +253,7 @@ export class WordFactsCache {
     }
     // An inflected form is used as much as its headword is: its own case forms mean nothing (नदीमामा).
     const caseStem = h === undefined ? (postpositionBase() ?? word) : word;
-    m = new WordFacts(this.store, this.spell, this.countCaseForms, word, (flags & FORM_ATTESTED) !== 0, dictionaries, definitionRank, h !== undefined, lexicon, regular, boundStem, caseStem);
+    m = new WordFacts(this.sources, { word, attested: (flags & FORM_ATTESTED) !== 0, dictionaries, definitionRank, headword: h !== undefined, lexicon, regular, boundStem, caseStem });
     return this.memo.remember(word, m);
   }
 }

@@ -30,8 +30,8 @@
 //
 // The key is only ever compared for equality; it need not be readable. It is
 // computed on a normalized word (normalizeWord), in one pass plus two
-// replaceAll-free regex passes, so it is cheap enough for the build's 700k
-// forms and for every unknown word of a request.
+// replaceAll-free regex passes, so it is cheap enough for every form the build
+// indexes and for every unknown word of a request.
 
 import { ANUSVARA, CHANDRABINDU, CONSONANTS, HALANTA, NUKTA, VISARGA } from '../lang/letters.js';
 

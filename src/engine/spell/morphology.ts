@@ -60,13 +60,14 @@
 // Every rule ends in dictionary look-ups: a word is accepted only when the
 // pieces it is cut into are lexicon forms (FORM_LEXICON) or function words.
 
-import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, type FormRecord, type HeadwordRecord } from '../../store/types.js';
+import { FORM_HEADWORD, FORM_LEXICON, type FormRecord, type HeadwordRecord } from '../../store/types.js';
 import { FUNCTION_WORDS, NOMINAL_FUNCTION_WORDS } from '../lang/closed-class.js';
 import { CASE_ENDING_CLASS, VERB_CLASSES } from '../lang/hunspell-classes.js';
 import { aksharaCount, hasDevanagariLetter, HALANTA, isConsonantCode, isLetter, memberSplits } from '../lang/letters.js';
 import { CASE_FORM_PROBES, NAMAYOGI, POSTPOSITIONS_BY_LAST } from '../lang/postpositions.js';
 import { VERB_ENDINGS_BY_LAST } from '../lang/verb-endings.js';
 import { confusionKey } from './confusion.js';
+import { isAttested } from './evidence.js';
 import { approxBytes, CachePlan, DEFAULT_CACHE_BYTES, type BudgetCache } from '../lang/budget-cache.js';
 import type { SpellStore } from './store-memo.js';
 
@@ -263,7 +264,7 @@ export class Morphology {
     if (word.length < 3 || !word.endsWith('ा')) return false;
     const direct = word.slice(0, -1) + 'ो';
     if (!this.isHeadword(direct) || !isNounHeadword(this.store.headword(direct))) return false;
-    return CASE_FORM_PROBES.some((p) => this.store.mayBeFormJoined(word, p) && word + p !== whole && this.isAttested(word + p));
+    return CASE_FORM_PROBES.some((p) => this.store.mayBeFormJoined(word, p) && word + p !== whole && isAttested(this.store, word + p));
   }
 
   private postpositionChain(word: string, depth: number): MorphAnalysis | null {
@@ -401,7 +402,7 @@ export class Morphology {
     const masculine = stem + 'क';
     // Or both only in real text (पालक, पालिका: नगरपालिका): a misspelling
     // of each that happens to pair up is not to be expected.
-    const known = this.isHeadword(masculine) || (this.isAttested(masculine) && this.isAttested(word));
+    const known = this.isHeadword(masculine) || (isAttested(this.store, masculine) && isAttested(this.store, word));
     return known ? { rule: 'feminine', base: masculine, parts: ['िका'] } : null;
   }
 
@@ -419,7 +420,7 @@ export class Morphology {
     const base = word.slice(0, -1) + 'ो';
     if (!this.isHeadword(base)) return null;
     const pos = this.partsOfSpeech(base);
-    const adjective = pos.length === 0 ? this.isAttested(word) : pos.some(isAdjectivePos);
+    const adjective = pos.length === 0 ? isAttested(this.store, word) : pos.some(isAdjectivePos);
     return adjective ? { rule: 'agreement', base, parts: [word.slice(-1)] } : null;
   }
 
@@ -431,10 +432,6 @@ export class Morphology {
   /** The parts of speech the dictionaries give a headword (its entries' and senses'). */
   private partsOfSpeech(word: string): string[] {
     return this.store.headword(word)?.entries.flatMap((e) => [e.pos, ...e.senses.map((s) => s.pos)]).filter((p): p is string => p !== null) ?? [];
-  }
-
-  private isAttested(word: string): boolean {
-    return this.store.mayBeForm(word) && ((this.store.form(word)?.flags ?? 0) & FORM_ATTESTED) !== 0;
   }
 
   private wordFormation(word: string, depth: number): MorphAnalysis | null {
@@ -514,7 +511,7 @@ export class Morphology {
    */
   private backFormation(word: string): MorphAnalysis | null {
     // (Two letters are too short to tell: उप, अप, लक.)
-    if (word.length < 3 || aksharaCount(word) < 2 || !this.isAttested(word)) return null;
+    if (word.length < 3 || aksharaCount(word) < 2 || !isAttested(this.store, word)) return null;
     // A stem in -इ is the short form of a word in -ई before a suffix
     // (प्रतियोगी: प्रतियोगिता): the suffixed word vouches for the -ई word only.
     if (!word.endsWith('ि')) {
@@ -559,7 +556,7 @@ export class Morphology {
    * slip away (so the news list's misspelled infinitives stay out).
    */
   private isAttestedInfinitive(word: string): boolean {
-    if (!ATTESTED_INFINITIVE.test(word) || !this.isAttested(word)) return false;
+    if (!ATTESTED_INFINITIVE.test(word) || !isAttested(this.store, word)) return false;
     for (const c of this.store.formsByConfusionKey(confusionKey(word))) if (c !== word && this.lexiconForm(c)) return false;
     return true;
   }

@@ -16,7 +16,7 @@ export interface Occurrence {
  * fired, or the word and its first correction differ only inside the
  * confusion classes: vowel length, nasals, halanta, sibling letters,
  * conjuncts: confusion.ts); `real-word` for a word of the lexicon whose far
- * commoner twin was meant (Spellchecker.realWordError); `typo` for any other
+ * commoner twin was meant (spell/twins.ts realWordError); `typo` for any other
  * edit.
  */
 export type SpellCategory = 'typo' | 'real-word' | 'standard';

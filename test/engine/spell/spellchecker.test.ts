@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decodeResult, encodeResult, MAX_CORRECTIONS, Spellchecker } from '../../../src/engine/spell/spellchecker.js';
+import { MAX_CORRECTIONS } from '../../../src/engine/spell/decision.js';
+import { Spellchecker } from '../../../src/engine/spell/spellchecker.js';
+import { decodeResult, encodeResult } from '../../../src/engine/spell/word-result.js';
 import { SharedStrings } from '../../../src/engine/lang/shared-strings.js';
 import { JobStopped } from '../../../src/engine/lang/checkpoint.js';
 import { CachePlan } from '../../../src/engine/lang/budget-cache.js';
@@ -157,11 +159,11 @@ test('real text\'s own spelling of a word the lists spell otherwise is unknown, 
   // बस्ती: three case forms in real text and a sentence, against one case form and none for the word list's वस्ती
   assert.equal(s.checkWord('बस्ती').status, 'unknown');
   assert.equal(s.checkWord('बस्तीमा').status, 'unknown');
-  assert.equal(s.prefersOver('बस्ती', 'वस्ती'), true);
+  assert.equal(s.evidence.prefersOver('बस्ती', 'वस्ती'), true);
   assert.equal(s.checkWord('वस्ती').status, 'correct');
   // a slip real text inflects less than its correction keeps its flag: पानिमा (one case form) -> पानीमा (three)
   assert.deepEqual(s.checkWord('पानिमा').corrections?.[0], 'पानीमा');
-  assert.equal(s.prefersOver('पानि', 'पानी'), false);
+  assert.equal(s.evidence.prefersOver('पानि', 'पानी'), false);
 });
 
 test('a form the grammar makes and real text uses is a correction: the halanta of a polite imperative', () => {

@@ -68,7 +68,7 @@ function splitToken(set: CandidateSet, newsStems: boolean): void {
       if (newsStems) {
         if (e.type !== 'post' || !e.standard) continue;
         for (const r of stemRecs) {
-          if (r.weight >= MIN_NEWS_STEM_WEIGHT && isNewsOnly(store, r.word) && aksharaCount(r.word) >= MIN_NEWS_STEM_AKSHARAS) tryJoin(set, r.word, r, e, false, true);
+          if (r.weight >= MIN_NEWS_STEM_WEIGHT && isAttestedOnly(store, r.word) && aksharaCount(r.word) >= MIN_NEWS_STEM_AKSHARAS) tryJoin(set, r.word, r, e, false, true);
         }
         continue;
       }
@@ -116,8 +116,8 @@ function isLexiconForm(store: WordStore, word: string): boolean {
   return ((store.form(word)?.flags ?? 0) & FORM_LEXICON) !== 0;
 }
 
-/** The news word list has the word and no dictionary does. */
-function isNewsOnly(store: WordStore, word: string): boolean {
+/** Attested only: the news word list has the word and no dictionary does. */
+function isAttestedOnly(store: WordStore, word: string): boolean {
   const flags = store.form(word)?.flags ?? 0;
   return (flags & FORM_ATTESTED) !== 0 && (flags & FORM_LEXICON) === 0;
 }
