@@ -17,6 +17,8 @@ import { postpositionHeadword } from '../engine/roman/inflection.js';
 import { fuzzyRomanKey, loanSkeleton, MIN_SKELETON_CONSONANTS, romanKey } from '../engine/roman/keys.js';
 import { COMPLETIONS_PER_PREFIX } from '../store/word-store.js';
 import { filterFrequencyWords, type FrequencyImport } from './frequency.js';
+import { buildEnglishRecords, type EnglishInput } from './english-records.js';
+import { lemmasOf } from '../engine/lookup/lemmas.js';
 import {
   FORM_ATTESTED,
   FORM_HEADWORD,
@@ -62,6 +64,8 @@ export interface LexiconInput {
   frequency?: FrequencyImport;
   /** Roman aliases given by an imported dictionary, kept with kind "imported". */
   romanAliases?: { word: string; alias: string }[];
+  /** English meanings, one input per English dictionary, curated first (src/build/english.ts). */
+  english?: EnglishInput[];
   sources: SourceInfo[];
 }
 
@@ -351,7 +355,9 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
       const w = normalizeWord(raw);
       rare += rarity(w);
       words.add(w);
-      for (const a of forms.get(w)?.analyses ?? []) words.add(a.stem);
+      const form = forms.get(w);
+      for (const a of form?.analyses ?? []) words.add(a.stem);
+      for (const lemma of lemmasOf(w, form, isHeadword)) words.add(lemma);
     }
     familiarity.push(raws.length > 0 ? rare / raws.length : 0);
     for (const w of words) {
@@ -360,14 +366,21 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
       else sentenceIndex.set(w, [i]);
     }
   });
-  // Best first: sentences of a readable length (4 to 20 words) before others, then the sentences
-  // of more everyday words (familiarity, from the frequency ranks), then shorter first.
+  // Best first: sentences someone wrote before the thesaurus's definition phrases (fragments
+  // that use a word, not sentences), then sentences of a readable length (4 to 20 words) before
+  // others, then the sentences of more everyday words (familiarity, from the frequency ranks),
+  // then shorter first.
+  const fragment = (i: number): number => (sentences[i]!.source === THESAURUS_DICT ? 1 : 0);
   const readable = (i: number): number => (wordCount[i]! >= 4 && wordCount[i]! <= 20 ? 0 : 1);
   for (const [w, list] of sentenceIndex) {
-    list.sort((a, b) => readable(a) - readable(b) || familiarity[a]! - familiarity[b]! || sentences[a]!.text.length - sentences[b]!.text.length || a - b);
+    list.sort((a, b) => fragment(a) - fragment(b) || readable(a) - readable(b) || familiarity[a]! - familiarity[b]! || sentences[a]!.text.length - sentences[b]!.text.length || a - b);
     if (list.length > MAX_SENTENCES_PER_WORD) sentenceIndex.set(w, list.slice(0, MAX_SENTENCES_PER_WORD));
   }
   progress(`example sentences: ${sentences.length}, indexed words: ${sentenceIndex.size}`);
+
+  // --- English meanings and the meaning search's index
+  const meanings = buildEnglishRecords(input.english ?? [], forms, ranks);
+  progress(`English meanings: ${meanings.english.size} words (${meanings.unknownWords} words of the sources the store does not know left out), ${meanings.index.size} search keys`);
 
   const meta: StoreMeta = {
     schemaVersion: STORE_SCHEMA_VERSION,
@@ -388,6 +401,24 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     bloom: null,
     verdicts: null,
     analyses: null,
+    english: { dictionaries: (input.english ?? []).map((e) => e.dictionary), words: meanings.english.size, keys: meanings.index.size },
   };
-  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex, verdicts: new Map(), analyses: new Map(), caseForms: new Map(), ranks, loanSkeletons };
+  return {
+    meta,
+    headwords,
+    forms,
+    confusion,
+    completions,
+    aliases,
+    fuzzyAliases,
+    sentences,
+    sentenceIndex,
+    verdicts: new Map(),
+    analyses: new Map(),
+    caseForms: new Map(),
+    ranks,
+    loanSkeletons,
+    english: meanings.english,
+    englishIndex: meanings.index,
+  };
 }

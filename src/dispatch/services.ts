@@ -9,6 +9,7 @@
 import type {
   SpellLevel,
   DictionaryEntryResult,
+  EnglishMatch,
   RomanizationResult,
   SpellcheckTextResult,
   SpellcheckWordResult,
@@ -94,6 +95,12 @@ export interface ExamplesResult {
   examples: ExampleSentence[];
 }
 
+/** The meaning search's answer: the query as read and the Nepali words that match it, best first. */
+export interface EnglishSearchResult {
+  query: string;
+  results: EnglishMatch[];
+}
+
 /** The worker pool's admission counters since start (src/dispatch/admission.ts). */
 export interface PoolStats {
   workers: number;
@@ -177,6 +184,8 @@ export interface Services {
    */
   refuseIfOverloaded(): Outcome<never> | null;
   examples(word: string, limit: number): Promise<Outcome<ExamplesResult>>;
+  /** The Nepali words whose English meanings match the query, best first, at most `limit`. */
+  searchEnglish(query: string, limit: number): Promise<Outcome<EnglishSearchResult>>;
   spellcheckWord(word: string, signal?: AbortSignal, level?: SpellLevel): Promise<Outcome<SpellcheckWordResult>>;
   /** The caller has already checked the 10,000-character and 1,000-word limits. */
   spellcheckText(text: string, options?: JobOptions): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>>;

@@ -18,6 +18,7 @@ import {
   API_VERSION,
 } from '../schemas/common.js';
 import { ExamplesQuery, ExamplesQueryCheck, ExamplesResponse } from '../schemas/dictionary-examples.js';
+import { EnglishQuery, EnglishQueryCheck, EnglishResponse, LATIN_LETTER } from '../schemas/dictionary-english.js';
 import { DOCUMENT_LINES, DocumentJsonBody, DocumentQuery, DocumentQueryCheck, DocumentTextBody, PIECE_LIMITS } from '../schemas/document.js';
 import { SuggestQuery, SuggestQueryCheck, SuggestResponse } from '../schemas/dictionary-suggest.js';
 import {
@@ -450,6 +451,31 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       },
     },
     {
+      method: 'GET',
+      path: '/api/v1/dictionary/english',
+      operationId: 'searchEnglish',
+      body: false,
+      rateLimited: true,
+      doc: {
+        summary: 'Search by English meaning',
+        description:
+          'The Nepali words whose English meanings match q (an English word or phrase: "water" gives पानी, जल...), each with all its meanings. Matching ignores case, a leading to/a/an/the and a parenthesised note, and tries the singular of a plural word that matches nothing. Best first: the query as a whole meaning, then as one word of a longer meaning; headwords before inflected forms; a meaning of the curated FOSS Nepal glossary before one only the crowdsourced dictionary gives; then the most frequent Nepali word first. An empty list when nothing matches.',
+        tag: 'dictionary',
+        query: EnglishQuery,
+        responses: {
+          200: { description: 'The matching words.', schema: EnglishResponse, headers: CACHED_HEADERS },
+          304: NOT_MODIFIED,
+          400: queryParamErrors('; a q without a Latin letter is INVALID_PARAMETER'),
+          ...COMMON_RESPONSES,
+        },
+      },
+      handle({ ctx }) {
+        const q = readQuery(ctx.query, EnglishQueryCheck);
+        if (!LATIN_LETTER.test(q.q)) throw httpError('INVALID_PARAMETER', "Query parameter 'q' must be English (a word with Latin letters); to look up a Nepali word use GET /api/v1/dictionary/word");
+        return conditional(ctx, services.dataVersion(), `english\n${q.q}\n${q.limit}`, async () => ({ status: 200, body: unwrap(await services.searchEnglish(q.q, q.limit), 'searchEnglish', deps) }));
+      },
+    },
+    {
       method: 'POST',
       path: '/api/v1/spellcheck/text',
       operationId: 'spellcheckText',
@@ -547,7 +573,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       doc: {
         summary: 'Live channel (WebSocket)',
         description:
-          'A WebSocket for live typing and checking: JSON text messages {"id", "op", ...the REST fields}, op one of romanize, romanize_tokens, spellcheck, spellcheck_word, suggest, lookup; each answered {"id", "op", "result": <the REST body>} or {"id", "op", "error": {"code", "message"}}, in any order. The upgrade counts as one request of the rate limits (a partner key in X-API-Key or the `key` query parameter); after it, budgets per connection (LIVE_MESSAGES_PER_SECOND, LIVE_BURST, LIVE_CHARACTERS_PER_MINUTE, LIVE_MAX_PENDING, LIVE_MAX_MESSAGE_BYTES), caps on connections (LIVE_MAX_CONNECTIONS_PER_CLIENT, LIVE_MAX_CONNECTIONS), an idle timeout with pings and a slow-reader rule. The protocol, every limit and close code: docs/api.md, "Live channel". A GET without an Upgrade header is answered 426.',
+          'A WebSocket for live typing and checking: JSON text messages {"id", "op", ...the REST fields}, op one of romanize, romanize_tokens, spellcheck, spellcheck_word, suggest, lookup, english; each answered {"id", "op", "result": <the REST body>} or {"id", "op", "error": {"code", "message"}}, in any order. The upgrade counts as one request of the rate limits (a partner key in X-API-Key or the `key` query parameter); after it, budgets per connection (LIVE_MESSAGES_PER_SECOND, LIVE_BURST, LIVE_CHARACTERS_PER_MINUTE, LIVE_MAX_PENDING, LIVE_MAX_MESSAGE_BYTES), caps on connections (LIVE_MAX_CONNECTIONS_PER_CLIENT, LIVE_MAX_CONNECTIONS), an idle timeout with pings and a slow-reader rule. The protocol, every limit and close code: docs/api.md, "Live channel". A GET without an Upgrade header is answered 426.',
         tag: 'live',
         query: Type.Object({
           key: Type.Optional(Type.String({ description: 'A partner key, for clients that cannot set X-API-Key on an upgrade (browsers). Never logged.' })),

@@ -8,7 +8,7 @@
 // synchronous: lmdb-js reads are synchronous memory-mapped look-ups.
 
 import type { BeginningsFilter } from './bloom.js';
-import type { AliasRecord, ExampleSentence, FormRecord, HeadwordRecord, SkeletonWord, StoreMeta, StoredAnalysis, StoredVerdict } from './types.js';
+import type { AliasRecord, EnglishRecord, ExampleSentence, FormRecord, HeadwordRecord, SkeletonWord, StoreMeta, StoredAnalysis, StoredVerdict } from './types.js';
 
 export interface WordStore {
   readonly meta: StoreMeta;
@@ -61,6 +61,10 @@ export interface WordStore {
   rank(word: string): number | undefined;
   /** The news list's uninflected words with this consonant skeleton, with their aliases' fuzzy keys (StoreRecords.loanSkeletons), most frequent first. */
   loanSkeleton(key: string): readonly SkeletonWord[];
+  /** The word's English meanings per source and its lemmas, or undefined when no English dictionary has it. */
+  english(word: string): EnglishRecord | undefined;
+  /** The Nepali words whose meanings the key (engine/lookup/english.ts englishKey) matches, best first (StoreRecords.englishIndex). */
+  englishWords(key: string): readonly string[];
   /** True when the Bloom filter is loaded and its checksum verified. */
   readonly bloomLoaded: boolean;
 }
