@@ -63,6 +63,9 @@ export function buildEnglishRecords(inputs: EnglishInput[], forms: ReadonlyMap<s
     }
   }
 
+  // A lemma is shown for its meanings: one without any (a stray analysis, भिडियो of भिडिनु) is left out.
+  for (const rec of english.values()) rec.lemmas = rec.lemmas.filter((l) => english.has(l));
+
   // --- the meaning search's index: each key's best hit per word, then ranked
   const hits = new Map<string, Map<string, Hit>>();
   const better = (a: Hit, b: Hit): boolean => a.tier - b.tier < 0 || (a.tier === b.tier && (a.source < b.source || (a.source === b.source && a.position < b.position)));

@@ -65,7 +65,7 @@ export const DictionaryEntry = Type.Object(
         'extra: English meanings, one a string, best first: the curated FOSS Nepal glossary\'s before the crowdsourced dictionary\'s (cleaned of romanizations and misspellings). Empty when no English dictionary has the word.',
     }),
     lemmas: Type.Array(LemmaMeanings, {
-      description: 'extra: the headwords the word is an inflected form of (आजको: आज), each with its English meanings; empty for a word that is no inflected form.',
+      description: 'extra: the headwords with English meanings that the word is an inflected form of (आजको: आज), each with its meanings; empty for a word that is no inflected form of one.',
     }),
   },
   { additionalProperties: false, description: 'Dictionary entry.' },

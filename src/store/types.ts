@@ -151,7 +151,7 @@ export interface EnglishMeanings {
 export interface EnglishRecord {
   /** One per English dictionary that has the word, curated first. */
   sources: EnglishMeanings[];
-  /** The headwords the word is an inflected form of (engine/lookup/lemmas.ts), whose meanings an entry shows beside its own. */
+  /** The headwords with English meanings the word is an inflected form of (engine/lookup/lemmas.ts), whose meanings an entry shows beside its own. */
   lemmas: string[];
 }
 

@@ -21,7 +21,7 @@ export interface DictionaryEntryResult {
   dictionaries: string[];
   /** extra: English meanings, best first (curated sources before the crowdsourced one); empty when none. */
   english: string[];
-  /** extra: the headwords the word is an inflected form of, each with its English meanings (आजको: आज); empty for a word that is none. */
+  /** extra: the headwords with English meanings the word is an inflected form of (आजको: आज), each with them; empty for a word that is none. */
   lemmas: LemmaMeanings[];
 }
 
