@@ -58,7 +58,7 @@ const noSentence: string[] = [];
 for (const w of frequent) {
   if (lookupEntry(store, w)!.english.length > 0) withEnglish++;
   else noEnglish.push(w);
-  const first = store.examples(w)[0];
+  const first = store.exampleSentences(w)[0];
   if (first && first.source !== THESAURUS_DICT) withSentence++;
   else noSentence.push(w);
 }

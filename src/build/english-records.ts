@@ -3,9 +3,10 @@
 // (EnglishRecord), and the meaning search's index (englishKey -> Nepali
 // words, ranked).
 //
-// A word keeps its meanings when the store knows it: a headword, or a form
-// of the lexicon or of real text (आजको). A source's other words (a typo on
-// the Nepali side, a phrase) are no word a look-up could reach.
+// A word keeps its meanings when the lexicon has it: a headword, or a form
+// the dictionaries make (आजको). A source's other words are left out: a word
+// only real text has may be a misspelling (संबिधान), which no entry should
+// vouch for, and a typo on the Nepali side is no word at all.
 //
 // The index ranks the words under a key as the search answers them:
 //   1. the key is a whole meaning of the word ("water" for पानी) before it
@@ -19,7 +20,7 @@
 
 import { englishKey, englishKeyWords, MAX_ENGLISH_RESULTS } from '../engine/lookup/english.js';
 import { lemmasOf } from '../engine/lookup/lemmas.js';
-import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, type EnglishRecord, type FormRecord } from '../store/types.js';
+import { FORM_HEADWORD, FORM_LEXICON, type EnglishRecord, type FormRecord } from '../store/types.js';
 import type { MeaningMap } from './english.js';
 
 /** One English dictionary as the records take it, in serving order (curated first). */
@@ -31,7 +32,7 @@ export interface EnglishInput {
 export interface EnglishRecords {
   english: Map<string, EnglishRecord>;
   index: Map<string, string[]>;
-  /** Words of the sources the store does not know (left out). */
+  /** Words of the sources the lexicon does not have (left out). */
   unknownWords: number;
 }
 
@@ -53,7 +54,7 @@ export function buildEnglishRecords(inputs: EnglishInput[], forms: ReadonlyMap<s
   let unknownWords = 0;
   for (const input of inputs) {
     for (const [word, meanings] of input.meanings) {
-      if (!(flags(word) & (FORM_HEADWORD | FORM_LEXICON | FORM_ATTESTED))) {
+      if (!(flags(word) & FORM_LEXICON)) {
         if (!english.has(word)) unknownWords++;
         continue;
       }

@@ -254,12 +254,15 @@ function isEnglishWord(token: string, english: ReadonlyMap<string, string>): boo
   return written !== undefined && (written === written.toLowerCase() || token.length > 3);
 }
 
+/** A word the English list has only capitalized: a name (Nepal, Mather). */
+function isName(token: string, english: ReadonlyMap<string, string>): boolean {
+  const written = english.get(token);
+  return written !== undefined && written !== token;
+}
+
 /** The gloss with the names the English list capitalizes capitalized ("capital of nepal" -> "capital of Nepal"). */
 function capitalized(gloss: string, english: ReadonlyMap<string, string>): string {
-  return gloss.replace(/[a-z]+/g, (t) => {
-    const written = english.get(t);
-    return written !== undefined && written !== t && t.length > 3 ? written : t;
-  });
+  return gloss.replace(/[a-z]+/g, (t) => (t.length > 3 && isName(t, english) ? english.get(t)! : t));
 }
 
 /**
@@ -288,7 +291,8 @@ export function importCrowdDictionary(text: string, options: CrowdOptions): Crow
     }
     const glosses = rawGlosses.map((g) => g.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase()).filter(Boolean);
     const tokens = glosses.map((g) => englishWords(g));
-    const englishTokens = new Set(tokens.flat().filter((t) => isEnglishWord(t, options.english)));
+    // The line's English words, to tell a misspelling by: names left out (a misspelling may be one: mather beside mother).
+    const englishTokens = new Set(tokens.flat().filter((t) => isEnglishWord(t, options.english) && !isName(t, options.english)));
     const romanKeys = options.romanKeys(word);
     const curated = options.curated(word);
     // An English gloss that reads as the word romanized is the word's English source when nothing
@@ -300,7 +304,7 @@ export function importCrowdDictionary(text: string, options: CrowdOptions): Crow
       const foreign = words.filter((t) => !isEnglishWord(t, options.english));
       const romanized = romanKeys.has(options.fuzzyKey(g));
       if (foreign.length === words.length && romanized) return drop('romanization', `${word} ${g}`);
-      if (foreign.some((t) => misspells(t, englishTokens))) return drop('misspelling', `${word} ${g}`);
+      if (words.some((t) => (!isEnglishWord(t, options.english) || isName(t, options.english)) && misspells(t, englishTokens))) return drop('misspelling', `${word} ${g}`);
       if (foreign.length === words.length) return drop('no-english', `${word} ${g}`);
       kept.push({ gloss: g, romanized: romanized && words.length === 1 && !curated.has(g) });
     });

@@ -201,7 +201,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   }
   t = performance.now();
   const prompts = sentencesFromPrompts(readFileSync(PROMPTS_FILE, 'utf8'), PROMPTS_FILE);
-  for (const text of prompts) sentences.push({ text, source: PROMPTS_SENTENCE_SOURCE.name });
+  // Shown as examples only: records.ts says why the engines do not count them.
+  const exampleSentences = prompts.map((text) => ({ text, source: PROMPTS_SENTENCE_SOURCE.name }));
   sources.push({ name: PROMPTS_SENTENCE_SOURCE.name, version: 'language-resources a906010 (this repository)', license: PROMPTS_SENTENCE_SOURCE.license, files: [PROMPTS_FILE] });
   log(`prompts: ${prompts.length} sentences (${ms(t)})`);
 
@@ -242,6 +243,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     attested: tess.words,
     frequency,
     sentences,
+    exampleSentences,
     romanAliases: romanAliasInputs,
     english: [
       { dictionary: GLOSSARY_DICT, meanings: glossary.meanings },

@@ -22,6 +22,7 @@ export const DB_NAMES = {
   loanSkeletons: 'loan_skeletons',
   english: 'english',
   englishIndex: 'english_index',
+  exampleIndex: 'example_index',
 } as const;
 
 /** Sub-databases whose values are raw bytes, not msgpack (the reader opens them with encoding 'binary'). */

@@ -148,7 +148,15 @@ export class LmdbStore implements WordStore {
   }
 
   examples(word: string): ExampleSentence[] {
-    const ids = this.get<number[]>(this.dbs.sentenceIndex, word) ?? [];
+    return this.sentencesUnder(this.dbs.sentenceIndex, word);
+  }
+
+  exampleSentences(word: string): ExampleSentence[] {
+    return this.sentencesUnder(this.dbs.exampleIndex, word);
+  }
+
+  private sentencesUnder(index: Database, word: string): ExampleSentence[] {
+    const ids = this.get<number[]>(index, word) ?? [];
     const out: ExampleSentence[] = [];
     for (const id of ids) {
       const s = this.read(() => this.dbs.sentences.get(String(id)) as ExampleSentence | undefined);

@@ -72,6 +72,10 @@ export class MemoryStore implements WordStore {
     return (this.records.sentenceIndex.get(word) ?? []).map((i) => this.records.sentences[i]!);
   }
 
+  exampleSentences(word: string): ExampleSentence[] {
+    return (this.records.exampleIndex?.get(word) ?? []).map((i) => this.records.sentences[i]!);
+  }
+
   verdict(word: string): StoredVerdict | undefined {
     return this.records.verdicts.get(word);
   }

@@ -206,7 +206,8 @@ export interface SkeletonWord {
 }
 
 /**
- * 6: the English meanings (EnglishRecord) and the meaning search's index;
+ * 6: the English meanings (EnglishRecord), the meaning search's index and
+ * the examples endpoint's own sentence index (exampleIndex);
  * 5: the loanword skeletons' words with their aliases and fuzzy keys
  * (SkeletonWord); 4: the ranks sub-database (3: the roman_analyses
  * sub-database and StoreMeta.analyses; 2: the verdicts sub-database and
@@ -266,6 +267,13 @@ export interface StoreRecords {
   entryJson?: Map<string, Uint8Array>;
   /** normalized word -> its English meanings (src/build/english-records.ts); absent in stores built before them. */
   english?: Map<string, EnglishRecord>;
+  /**
+   * normalized word -> indexes into sentences shown as its examples, best first: those of
+   * sentenceIndex, the sentences shown only as examples, and those found by the headwords their
+   * forms inflect; sentences someone wrote before the thesaurus's definition phrases
+   * (src/build/records.ts). Absent in stores built before it.
+   */
+  exampleIndex?: Map<string, number[]>;
   /** englishKey (engine/lookup/english.ts) of a meaning or a word of one -> the Nepali words, ranked as the meaning search answers them (at most MAX_ENGLISH_RESULTS). */
   englishIndex?: Map<string, string[]>;
 }

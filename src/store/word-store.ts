@@ -42,8 +42,10 @@ export interface WordStore {
   aliases(alias: string): AliasRecord[];
   /** Alias records whose fuzzy roman key equals the given key. */
   fuzzyAliases(key: string): AliasRecord[];
-  /** Example sentences that use the word (headword or form), best first. */
+  /** Example sentences that use the word (headword or form), best first: the engines' sign of how much real text uses it. */
   examples(word: string): ExampleSentence[];
+  /** The sentences the examples endpoint shows for the word, best first (StoreRecords.exampleIndex). */
+  exampleSentences(word: string): ExampleSentence[];
   /** The spellcheck verdict the build stored for the word (a word only the news list has), or undefined. */
   verdict(word: string): StoredVerdict | undefined;
   /** The romanization analysis the build stored for a roman key (a usual casual spelling), or undefined. */

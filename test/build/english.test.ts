@@ -66,6 +66,7 @@ test('the crowd: a romanization is never a meaning, a misspelling beside its rig
   assert.deepEqual(m.get('फोटो'), ['photo']);
   assert.deepEqual(m.get('नेपाल'), ['Nepal'], 'a name as the English list writes it');
   assert.equal(m.get('नि'), undefined, 'a short name the list has only in capitals is a symbol (Ni), not English');
+  assert.deepEqual(m.get('माता'), ['mother'], 'a name (Mather) one letter from an English word of the line is its misspelling');
   assert.deepEqual(m.get('जीवशास्त्र'), ['life science', 'biology'], 'the agreeing glosses first; "lif" and "boilogy" are misspellings');
   assert.deepEqual(m.get('पानी'), ['water'], 'two lines of one word: their glosses once each ("the water" is "water")');
   assert.deepEqual(m.get('गरियो'), ['done'], 'a danda typed after the word');

@@ -10,7 +10,7 @@ import type { WordStore } from '../../store/word-store.js';
 /** Sentences that use the word or one of its inflected forms, best first, with the forms that matched. */
 export function findExamples(store: WordStore, query: string, limit: number): { word: string; forms: string[]; examples: ExampleSentence[] } {
   const word = normalizeWord(query.trim());
-  const examples = store.examples(word).slice(0, limit);
+  const examples = store.exampleSentences(word).slice(0, limit);
   const isHeadword = (w: string): boolean => store.headword(w) !== undefined;
   const forms = new Set<string>();
   for (const ex of examples) {

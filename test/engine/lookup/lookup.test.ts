@@ -91,6 +91,7 @@ test('a form a source gives meanings for is an entry of its own, and reaches its
   assert.deepEqual(f.lemmas, [{ word: 'घर', english: ['house', 'home', 'dwelling'] }]);
   assert.deepEqual(lookupEntry(store, 'गर्छ')!.lemmas, [], 'a headword without meanings is no lemma to show');
   assert.equal(lookupEntry(store, 'झझझ'), null, 'a word the store does not know keeps no meanings');
+  assert.equal(lookupEntry(store, 'केहि'), null, 'nor does a word only real text has (a misspelling: no entry vouches for it)');
   assert.equal(lookupEntry(store, 'दिनमा'), null, 'a form no source lists is no entry');
 });
 
@@ -113,11 +114,11 @@ test('the meaning search: whole meanings first, headwords first, curated first, 
 
 test('examples: a sentence with an inflected form is an example of its headword, real sentences before definition phrases', () => {
   const base = miniLexicon();
-  const sentences = [{ text: 'दिन भरि काम गर्ने समय', source: 'mpp-thesaurus' }, ...base.sentences, { text: 'उनी हरेक दिन काम गर्छ।', source: 'fixture' }];
-  const store = new MemoryStore(buildRecords({ ...base, sentences }));
+  const sentences = [{ text: 'दिन भरि काम गर्ने समय', source: 'mpp-thesaurus' }, ...base.sentences];
+  const store = new MemoryStore(buildRecords({ ...base, sentences, exampleSentences: [{ text: 'उनी हरेक दिन काम गर्छ।', source: 'prompts' }] }));
   const x = findExamples(store, 'गर्नु', 5);
   assert.deepEqual(x.forms, ['गर्छ']);
   assert.equal(x.examples[0]!.text, 'उनी हरेक दिन काम गर्छ।');
   const d = findExamples(store, 'दिन', 5);
-  assert.deepEqual(d.examples.map((e) => e.source), ['fixture', 'fixture', 'mpp-thesaurus'], 'the thesaurus phrase last');
+  assert.deepEqual(d.examples.map((e) => e.source), ['prompts', 'fixture', 'mpp-thesaurus'], 'the thesaurus phrase last (the sentences: shorter first)');
 });
