@@ -3,10 +3,12 @@
 // (EnglishRecord), and the meaning search's index (englishKey -> Nepali
 // words, ranked).
 //
-// A word keeps its meanings when the lexicon has it: a headword, or a form
-// the dictionaries make (आजको). A source's other words are left out: a word
-// only real text has may be a misspelling (संबिधान), which no entry should
-// vouch for, and a typo on the Nepali side is no word at all.
+// A word keeps its meanings when the spellchecker accepts it: a headword, a
+// form the dictionaries make (आजको), or a word of real text the records
+// accept (सेतो, which the thesaurus's definitions use; गर्नुहोस्, which the
+// morphology builds). A source's other words are left out: a word only real
+// text has may be a misspelling (संबिधान), which no entry should vouch for,
+// and a typo on the Nepali side is no word at all.
 //
 // The index ranks the words under a key as the search answers them:
 //   1. the key is a whole meaning of the word ("water" for पानी) before it
@@ -20,7 +22,7 @@
 
 import { englishKey, englishKeyWords, MAX_ENGLISH_RESULTS } from '../engine/lookup/english.js';
 import { lemmasOf } from '../engine/lookup/lemmas.js';
-import { FORM_HEADWORD, FORM_LEXICON, type EnglishRecord, type FormRecord } from '../store/types.js';
+import { FORM_HEADWORD, type EnglishRecord, type FormRecord } from '../store/types.js';
 import type { MeaningMap } from './english.js';
 
 /** One English dictionary as the records take it, in serving order (curated first). */
@@ -32,7 +34,7 @@ export interface EnglishInput {
 export interface EnglishRecords {
   english: Map<string, EnglishRecord>;
   index: Map<string, string[]>;
-  /** Words of the sources the lexicon does not have (left out). */
+  /** Words of the sources the spellchecker does not accept (left out). */
   unknownWords: number;
 }
 
@@ -47,14 +49,19 @@ interface Hit {
   position: number;
 }
 
-export function buildEnglishRecords(inputs: EnglishInput[], forms: ReadonlyMap<string, FormRecord>, ranks: ReadonlyMap<string, number>): EnglishRecords {
+export function buildEnglishRecords(
+  inputs: EnglishInput[],
+  forms: ReadonlyMap<string, FormRecord>,
+  ranks: ReadonlyMap<string, number>,
+  accepted: (word: string) => boolean,
+): EnglishRecords {
   const flags = (w: string): number => forms.get(w)?.flags ?? 0;
   const isHeadword = (w: string): boolean => (flags(w) & FORM_HEADWORD) !== 0;
   const english = new Map<string, EnglishRecord>();
   let unknownWords = 0;
   for (const input of inputs) {
     for (const [word, meanings] of input.meanings) {
-      if (!(flags(word) & FORM_LEXICON)) {
+      if (!accepted(word)) {
         if (!english.has(word)) unknownWords++;
         continue;
       }

@@ -402,8 +402,9 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   progress(`example sentences: ${sentences.length}, indexed words: ${sentenceIndex.size} (for the examples endpoint: ${exampleIndex.size})`);
 
   // --- English meanings and the meaning search's index
-  const meanings = buildEnglishRecords(input.english ?? [], forms, ranks);
-  progress(`English meanings: ${meanings.english.size} words (${meanings.unknownWords} words of the sources the lexicon does not have left out), ${meanings.index.size} search keys`);
+  const acceptedInRealText = new Set(grammatical);
+  const meanings = buildEnglishRecords(input.english ?? [], forms, ranks, (w) => ((forms.get(w)?.flags ?? 0) & FORM_LEXICON) !== 0 || acceptedInRealText.has(w));
+  progress(`English meanings: ${meanings.english.size} words (${meanings.unknownWords} words of the sources the spellchecker does not accept left out), ${meanings.index.size} search keys`);
 
   const meta: StoreMeta = {
     schemaVersion: STORE_SCHEMA_VERSION,
