@@ -11,9 +11,11 @@ TS_SOURCES := $(shell find src test bench -name '*.ts' 2>/dev/null)
 # What the data build depends on: the pipeline, the store, engine/lang and engine/spell (the
 # confusion-key index, the morphology's forms and the stored spellcheck verdicts, which a thread
 # ignores when its lang and spell code differ: src/engine/spell/fingerprint.ts) and engine/roman
-# (the roman aliases and their keys). BUILD_STAMP, touched by any compile, already makes every
+# (the roman aliases and their keys) and engine/lookup (the entries' JSON, the English meanings'
+# index, the headwords of forms). BUILD_STAMP, touched by any compile, already makes every
 # TypeScript change rebuild the data; the list says which sources shape it.
 DATA_SOURCES := $(shell find src/build src/store src/engine/lang src/engine/spell src/engine/roman -name '*.ts' 2>/dev/null) data/tesseract-langdata-nep/nep.wordlist
+DATA_SOURCES += $(shell find src/engine/lookup data/foss-np-glossary data/pavlick-ne-en-dictionary -type f 2>/dev/null) data/google-language-resources-ne/prompts.tsv
 DATA_STAMP := $(DATA_DIR)/current/SOURCES.json
 DEPS_STAMP := node_modules/.installed
 BUILD_STAMP := dist/.built

@@ -9,11 +9,13 @@ const HELP = `Build the Nepali word store in native-data/ from open data.
 Usage: npm run data -- [options]
 
 Sources are fetched from Debian's packages (hunspell-ne, mythes-ne,
-tesseract-ocr-nep) with apt-get download + dpkg-deb -x, unless given here:
+tesseract-ocr-nep, wamerican) with apt-get download + dpkg-deb -x, unless given here:
   --hunspell-aff FILE   hunspell affix file (ne_NP.aff)
   --hunspell-dic FILE   hunspell dictionary file (ne_NP.dic)
   --mythes FILE         mythes thesaurus data (th_ne_NP_v2.dat)
   --tessdata FILE       tesseract language data (nep.traineddata)
+  --english-words FILE  an English word list, one word a line (wamerican's
+                        /usr/share/dict/american-english)
 The frequency ranks come from the word list the repository carries
 (data/tesseract-langdata-nep/nep.wordlist), unless given here:
   --wordlist FILE       one word a line, most frequent first
@@ -40,6 +42,7 @@ async function main(): Promise<number> {
         mythes: { type: 'string' },
         tessdata: { type: 'string' },
         wordlist: { type: 'string' },
+        'english-words': { type: 'string' },
         import: { type: 'string', multiple: true },
         'no-sentences': { type: 'boolean' },
         'data-dir': { type: 'string' },
@@ -75,6 +78,7 @@ async function main(): Promise<number> {
     mythes: args.mythes,
     tessdata: args.tessdata,
     wordlist: args.wordlist,
+    englishWords: args['english-words'],
     imports: args.import ?? [],
     sentencePackages: !args['no-sentences'],
     bloomFalsePositiveRate: fpr,

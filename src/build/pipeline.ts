@@ -28,13 +28,24 @@ import { importMythes } from './mythes.js';
 import { buildRecords, type DictionaryInput, type LexiconInput } from './records.js';
 import { computeAnalyses } from './analyses.js';
 import { computeVerdicts } from './verdicts.js';
-import { extractNepaliSentences, LIBREOFFICE_CATALOG_DIR, LIBREOFFICE_SENTENCE_SOURCE, sentencesFromThesaurus } from './sentences.js';
+import { extractNepaliSentences, LIBREOFFICE_CATALOG_DIR, LIBREOFFICE_SENTENCE_SOURCE, PROMPTS_SENTENCE_SOURCE, sentencesFromPrompts, sentencesFromThesaurus } from './sentences.js';
+import { CROWD_DICT, GLOSSARY_DICT, GLOSSARY_FILES, importCrowdDictionary, importGlossary, readEnglishWordList } from './english.js';
+import { MemoryStore } from '../store/memory-store.js';
+import { romanAliases } from '../engine/roman/aliases.js';
+import { fuzzyRomanKey } from '../engine/roman/keys.js';
 import { readTraineddataWords } from './tesseract.js';
 import { importFrequencyList } from './frequency.js';
 import { FREQUENCY_WORDLIST } from '../store/types.js';
 
 /** The frequency word list the repository carries (PROVENANCE.md beside it): from dist/src/build/ up to the repository. */
 export const DEFAULT_WORDLIST = fileURLToPath(new URL('../../../data/tesseract-langdata-nep/nep.wordlist', import.meta.url));
+/** The English meanings' and the prompts' sources the repository carries (each folder's PROVENANCE.md). */
+const DATA = fileURLToPath(new URL('../../../data/', import.meta.url));
+export const GLOSSARY_DIR = join(DATA, 'foss-np-glossary');
+export const CROWD_FILE = join(DATA, 'pavlick-ne-en-dictionary/dict.ne');
+export const PROMPTS_FILE = join(DATA, 'google-language-resources-ne/prompts.tsv');
+/** Where Debian's wamerican puts its word list. */
+const ENGLISH_WORDS_IN_PACKAGE = 'usr/share/dict/american-english';
 
 export interface BuildOptions {
   /** native-data/ */
@@ -46,6 +57,8 @@ export interface BuildOptions {
   tessdata?: string;
   /** The frequency-ordered word list (one word a line, most frequent first); default DEFAULT_WORDLIST. */
   wordlist?: string;
+  /** An English word list (one word a line), which tells the crowd's English glosses from romanizations; default: Debian's wamerican. */
+  englishWords?: string;
   /** Further dictionaries in the JSONL format (docs/jsonl-dictionary.md). */
   imports: string[];
   /** Fetch Debian's libreoffice-l10n-ne for real example sentences. */
@@ -151,6 +164,13 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   sources.push({ name: FREQUENCY_WORDLIST, version: opts.wordlist ? 'local file' : 'langdata_lstm bd7eec5 (this repository)', license: 'Apache-2.0', files: [wordlistPath] });
   log(`frequency word list: ${frequency.report.kept} of ${frequency.report.lines} lines read as words (${ms(t)})`);
 
+  let englishWordsPath = opts.englishWords;
+  if (!englishWordsPath) {
+    const p = fetchDebianPackage('wamerican', cacheDir, /american-english/, log);
+    englishWordsPath = join(p.root, ENGLISH_WORDS_IN_PACKAGE);
+    sources.push(sourceInfo(p, ['american-english']));
+  } else sources.push({ name: 'wamerican', version: 'local file', license: 'see the file', files: [englishWordsPath] });
+
   const dictionaries: DictionaryInput[] = [
     { id: THESAURUS_DICT, entries: thes.entries.map((e) => ({ word: e.word, pos: e.senses.find((s) => s.pos)?.pos ?? null, senses: e.senses, classes: [] })) },
     { id: HUNSPELL_DICT, entries: hunspellHeadwords(hun) },
@@ -179,13 +199,36 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
       log(`warning: no sentences from libreoffice-l10n-ne (${err.message.split('\n')[0]}); examples come from the thesaurus only`);
     }
   }
-  const romanAliases: { word: string; alias: string }[] = [];
+  t = performance.now();
+  const prompts = sentencesFromPrompts(readFileSync(PROMPTS_FILE, 'utf8'), PROMPTS_FILE);
+  // Shown as examples only: records.ts says why the engines do not count them.
+  const exampleSentences = prompts.map((text) => ({ text, source: PROMPTS_SENTENCE_SOURCE.name }));
+  sources.push({ name: PROMPTS_SENTENCE_SOURCE.name, version: 'language-resources a906010 (this repository)', license: PROMPTS_SENTENCE_SOURCE.license, files: [PROMPTS_FILE] });
+  log(`prompts: ${prompts.length} sentences (${ms(t)})`);
+
+  // --- English meanings: the curated glossary, then the crowd's glosses cleaned against it and an English word list
+  t = performance.now();
+  const glossary = importGlossary(GLOSSARY_FILES.map((name) => ({ name, text: readFileSync(join(GLOSSARY_DIR, name), 'utf8') })));
+  sources.push({ name: GLOSSARY_DICT, version: 'np-l10n-glossary f020377 (this repository)', license: 'Unlicense (public domain)', files: GLOSSARY_FILES.map((f) => join(GLOSSARY_DIR, f)) });
+  log(`${GLOSSARY_DICT}: ${glossary.report.words} words, ${glossary.report.meanings} meanings from ${glossary.report.lines} lines (${ms(t)})`);
+  t = performance.now();
+  const english = readEnglishWordList(readFileSync(englishWordsPath, 'utf8'));
+  const crowd = importCrowdDictionary(readFileSync(CROWD_FILE, 'utf8'), {
+    english,
+    romanKeys: (word) => new Set(romanAliases(word).filter((a) => a.kinds.includes('casual')).map((a) => fuzzyRomanKey(a.alias))),
+    fuzzyKey: (gloss) => fuzzyRomanKey(gloss.replace(/[^a-z]/g, '')),
+    curated: (word) => new Set((glossary.meanings.get(word) ?? []).map((m) => m.toLowerCase())),
+  });
+  sources.push({ name: CROWD_DICT, version: 'Pavlick et al. 2014, dict.ne 0a7aec6 (this repository)', license: 'CC-BY-3.0', files: [CROWD_FILE] });
+  log(`${CROWD_DICT}: ${crowd.report.words} words, ${crowd.report.meanings} meanings from ${crowd.report.lines} lines (${ms(t)}); dropped ${JSON.stringify(crowd.report.dropped)}`);
+
+  const romanAliasInputs: { word: string; alias: string }[] = [];
   for (const file of opts.imports) {
     const d = importJsonlDictionary(readFileSync(file, 'utf8'), file);
     if (dictionaries.some((x) => x.id === d.id)) throw new Error(`${file}: dictionary id ${d.id} is already used`);
     dictionaries.push({ id: d.id, entries: d.entries.map((e) => ({ word: e.word, pos: e.pos, senses: e.senses, classes: [] })) });
     for (const e of d.entries) {
-      for (const alias of e.roman) romanAliases.push({ word: e.word, alias });
+      for (const alias of e.roman) romanAliasInputs.push({ word: e.word, alias });
       for (const text of e.examples) sentences.push({ text, source: d.id });
     }
     sources.push({ name: d.id, version: d.version, license: d.license, files: [file] });
@@ -194,10 +237,23 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
 
   // --- records
   t = performance.now();
-  const input: LexiconInput = { dictionaries, forms: hun.forms, attested: tess.words, frequency, sentences, romanAliases, sources };
+  const input: LexiconInput = {
+    dictionaries,
+    forms: hun.forms,
+    attested: tess.words,
+    frequency,
+    sentences,
+    exampleSentences,
+    romanAliases: romanAliasInputs,
+    english: [
+      { dictionary: GLOSSARY_DICT, meanings: glossary.meanings },
+      { dictionary: CROWD_DICT, meanings: crowd.meanings },
+    ],
+    sources,
+  };
   const records = buildRecords(input, (m) => log(`  ${m}`));
   // Each entry's answer as JSON bytes, served as they are (engine/lookup/entry.ts).
-  records.entryJson = entryJsonRecords(records.headwords);
+  records.entryJson = entryJsonRecords(new MemoryStore(records), new Set([...records.headwords.keys(), ...(records.english?.keys() ?? [])]));
   log(`records assembled (${ms(t)})`);
 
   // --- the spellchecker's verdict on every form

@@ -17,6 +17,8 @@ import { postpositionHeadword } from '../engine/roman/inflection.js';
 import { fuzzyRomanKey, loanSkeleton, MIN_SKELETON_CONSONANTS, romanKey } from '../engine/roman/keys.js';
 import { COMPLETIONS_PER_PREFIX } from '../store/word-store.js';
 import { filterFrequencyWords, type FrequencyImport } from './frequency.js';
+import { buildEnglishRecords, type EnglishInput } from './english-records.js';
+import { lemmasOf } from '../engine/lookup/lemmas.js';
 import {
   FORM_ATTESTED,
   FORM_HEADWORD,
@@ -58,10 +60,14 @@ export interface LexiconInput {
   /** Words seen in real text (tesseract news vocabulary): a ranking signal, never "correct" by itself. */
   attested: string[];
   sentences: ExampleSentence[];
+  /** Sentences shown as examples only, not read by the engines as a sign of use (src/build/sentences.ts: the prompts). */
+  exampleSentences?: ExampleSentence[];
   /** The frequency word list as importFrequencyList read it (src/build/frequency.ts); its second filter, which needs the lexicon, runs here. */
   frequency?: FrequencyImport;
   /** Roman aliases given by an imported dictionary, kept with kind "imported". */
   romanAliases?: { word: string; alias: string }[];
+  /** English meanings, one input per English dictionary, curated first (src/build/english.ts). */
+  english?: EnglishInput[];
   sources: SourceInfo[];
 }
 
@@ -323,16 +329,33 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   }
   progress(`loanword skeletons: ${loanSkeletons.size}`);
 
-  // --- example sentences: index every word of every sentence
+  // --- example sentences: every word of every sentence indexed, twice. The engines read the
+  // sentences of `input.sentences` as a sign of how much real text uses a word (the romanizer's
+  // attestation, the spellchecker's definitions' use): sentenceIndex finds them by their words
+  // and the stems these inflect, readable and everyday sentences first. The examples endpoint
+  // shows those and `input.exampleSentences` (the prompts, whose topics, births, districts and
+  // kings, would tilt those signs: sahi read शाही, not सही): exampleIndex finds them by the
+  // headwords their forms inflect too (गरेको for गर्नु), sentences someone wrote before the
+  // thesaurus's definition phrases (fragments that use a word, not sentences).
   const sentences: ExampleSentence[] = [];
+  const counted: boolean[] = [];
   const seenSentence = new Set<string>();
-  for (const s of input.sentences) {
-    const text = s.text.normalize('NFC').trim();
-    if (!text || seenSentence.has(text)) continue;
-    seenSentence.add(text);
-    sentences.push({ text, source: s.source });
+  for (const [list, engines] of [[input.sentences, true], [input.exampleSentences ?? [], false]] as const) {
+    for (const s of list) {
+      const text = s.text.normalize('NFC').trim();
+      if (!text || seenSentence.has(text)) continue;
+      seenSentence.add(text);
+      sentences.push({ text, source: s.source });
+      counted.push(engines);
+    }
   }
   const sentenceIndex = new Map<string, number[]>();
+  const exampleIndex = new Map<string, number[]>();
+  const indexUnder = (index: Map<string, number[]>, key: string, i: number): void => {
+    const list = index.get(key);
+    if (list) list.push(i);
+    else index.set(key, [i]);
+  };
   const wordCount: number[] = [];
   // How everyday a sentence's words are: the mean of log2 of their frequency ranks, a word
   // the list lacks counting as twice the last rank (all equal when there is no list).
@@ -341,9 +364,8 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   const rarity = (w: string): number => Math.log2(ranks.get(w) ?? 2 * lastRank);
   const familiarity: number[] = [];
   sentences.forEach((s, i) => {
-    // A sentence is found by each of its words and by the stems they inflect,
-    // so the examples of a headword include sentences with its inflected forms.
     const words = new Set<string>();
+    const lemmas = new Set<string>();
     const raws = s.text.match(DEVANAGARI_WORDS) ?? [];
     wordCount.push(raws.length);
     let rare = 0;
@@ -351,23 +373,38 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
       const w = normalizeWord(raw);
       rare += rarity(w);
       words.add(w);
-      for (const a of forms.get(w)?.analyses ?? []) words.add(a.stem);
+      const form = forms.get(w);
+      for (const a of form?.analyses ?? []) words.add(a.stem);
+      for (const lemma of lemmasOf(w, form, isHeadword)) lemmas.add(lemma);
     }
     familiarity.push(raws.length > 0 ? rare / raws.length : 0);
     for (const w of words) {
-      const list = sentenceIndex.get(w);
-      if (list) list.push(i);
-      else sentenceIndex.set(w, [i]);
+      if (counted[i]) indexUnder(sentenceIndex, w, i);
+      indexUnder(exampleIndex, w, i);
     }
+    for (const w of lemmas) if (!words.has(w)) indexUnder(exampleIndex, w, i);
   });
   // Best first: sentences of a readable length (4 to 20 words) before others, then the sentences
   // of more everyday words (familiarity, from the frequency ranks), then shorter first.
   const readable = (i: number): number => (wordCount[i]! >= 4 && wordCount[i]! <= 20 ? 0 : 1);
-  for (const [w, list] of sentenceIndex) {
-    list.sort((a, b) => readable(a) - readable(b) || familiarity[a]! - familiarity[b]! || sentences[a]!.text.length - sentences[b]!.text.length || a - b);
-    if (list.length > MAX_SENTENCES_PER_WORD) sentenceIndex.set(w, list.slice(0, MAX_SENTENCES_PER_WORD));
+  const byReadability = (a: number, b: number): number =>
+    readable(a) - readable(b) || familiarity[a]! - familiarity[b]! || sentences[a]!.text.length - sentences[b]!.text.length || a - b;
+  const fragment = (i: number): number => (sentences[i]!.source === THESAURUS_DICT ? 1 : 0);
+  for (const [index, order] of [
+    [sentenceIndex, byReadability],
+    [exampleIndex, (a: number, b: number) => fragment(a) - fragment(b) || byReadability(a, b)],
+  ] as const) {
+    for (const [w, list] of index) {
+      list.sort(order);
+      if (list.length > MAX_SENTENCES_PER_WORD) index.set(w, list.slice(0, MAX_SENTENCES_PER_WORD));
+    }
   }
-  progress(`example sentences: ${sentences.length}, indexed words: ${sentenceIndex.size}`);
+  progress(`example sentences: ${sentences.length}, indexed words: ${sentenceIndex.size} (for the examples endpoint: ${exampleIndex.size})`);
+
+  // --- English meanings and the meaning search's index
+  const acceptedInRealText = new Set(grammatical);
+  const meanings = buildEnglishRecords(input.english ?? [], forms, ranks, (w) => ((forms.get(w)?.flags ?? 0) & FORM_LEXICON) !== 0 || acceptedInRealText.has(w));
+  progress(`English meanings: ${meanings.english.size} words (${meanings.unknownWords} words of the sources the spellchecker does not accept left out), ${meanings.index.size} search keys`);
 
   const meta: StoreMeta = {
     schemaVersion: STORE_SCHEMA_VERSION,
@@ -388,6 +425,25 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     bloom: null,
     verdicts: null,
     analyses: null,
+    english: { dictionaries: (input.english ?? []).map((e) => e.dictionary), words: meanings.english.size, keys: meanings.index.size },
   };
-  return { meta, headwords, forms, confusion, completions, aliases, fuzzyAliases, sentences, sentenceIndex, verdicts: new Map(), analyses: new Map(), caseForms: new Map(), ranks, loanSkeletons };
+  return {
+    meta,
+    headwords,
+    forms,
+    confusion,
+    completions,
+    aliases,
+    fuzzyAliases,
+    sentences,
+    sentenceIndex,
+    verdicts: new Map(),
+    analyses: new Map(),
+    caseForms: new Map(),
+    ranks,
+    loanSkeletons,
+    english: meanings.english,
+    englishIndex: meanings.index,
+    exampleIndex,
+  };
 }

@@ -1,4 +1,4 @@
-// Example sentences for the example-sentence endpoint, from two open sources:
+// Example sentences for the example-sentence endpoint, from three open sources:
 //
 // (a) The thesaurus itself (mythes-ne, LGPL-2.1): its definitions are phrases
 //     written by lexicographers with ordinary words ("मानिस बस्ने ठाउँ"), so
@@ -14,10 +14,14 @@
 //     and left out: Fluent/.properties files inside an .xpi, fewer sentences
 //     (about 1,900 lines of four or more Devanagari words), most of them with
 //     { $placeables } or HTML.
+// (c) The recorded-speech prompts of Google's Nepali language resources
+//     (data/google-language-resources-ne/prompts.tsv, Apache-2.0): 2,064
+//     clean sentences written to be read aloud, `id<TAB>sentence` a line.
 //
 // The .mo reader is pure TypeScript (no gettext tools at build time).
 
 import { hasDevanagariLetter, WORD_LETTERS_AND_SIGNS } from '../engine/lang/letters.js';
+import { INVISIBLES } from '../engine/lang/normalize.js';
 import type { ExampleSentence } from '../store/types.js';
 import { DataFormatError } from './errors.js';
 import { hasBrokenSigns, type ThesaurusEntry } from './mythes.js';
@@ -30,6 +34,7 @@ export interface SentenceSource {
 
 export const THESAURUS_SENTENCE_SOURCE: SentenceSource = { name: 'mpp-thesaurus', license: 'LGPL-2.1' };
 export const LIBREOFFICE_SENTENCE_SOURCE: SentenceSource = { name: 'libreoffice-l10n-ne', license: 'MPL-2.0' };
+export const PROMPTS_SENTENCE_SOURCE: SentenceSource = { name: 'google-ne-prompts', license: 'Apache-2.0' };
 /** Where the catalogs are inside the unpacked libreoffice-l10n-ne package. */
 export const LIBREOFFICE_CATALOG_DIR = 'usr/lib/libreoffice/program/resource/ne/LC_MESSAGES';
 
@@ -58,6 +63,22 @@ export function sentencesFromThesaurus(entries: ThesaurusEntry[]): ExampleSenten
       }
     }
   }
+  return out;
+}
+
+/**
+ * The sentences of prompts.tsv (`id<TAB>sentence` a line), NFC, without
+ * invisible characters, spaces collapsed, in file order. A line without its
+ * two columns stops the build (DataFormatError names it).
+ */
+export function sentencesFromPrompts(text: string, file: string): string[] {
+  const out: string[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (!line.trim()) return;
+    const cols = line.split('\t');
+    if (cols.length !== 2 || !cols[0]!.trim() || !hasDevanagariLetter(cols[1]!)) throw new DataFormatError(file, i + 1, 'expected "id<TAB>Nepali sentence"');
+    out.push(cols[1]!.normalize('NFC').replace(INVISIBLES, '').replace(/\s+/g, ' ').trim());
+  });
   return out;
 }
 
@@ -155,7 +176,6 @@ const ACCELERATOR = /[~_](?=[\p{L}\p{M}\p{N}])/gu;
 const INNER_COLON = new RegExp(`(?<=[${WORD_LETTERS_AND_SIGNS}]):(?=[${WORD_LETTERS_AND_SIGNS}])`, 'g');
 /** The same before a space, in the words that end in visarga (पुनः, स्वतः, प्रायः, अतः, क्रमशः, ...). */
 const FINAL_VISARGA_WORD = /(?<=(?:^|\s)(?:पुन|स्वत|प्राय|अत|क्रमश|[\u0900-\u097F]*त)):(?=\s|$)/g;
-const INVISIBLES = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
 /** Last words of Nepali finite verbs (a sentence without a full stop still ends in one). */
 const FINITE_VERB = /(?:छ|छन्|छु|छौं|छौ|छिन्|छैन|छैनन्|दैन|दैनन्|होस्?|नुहोस्?|भयो|यो|एन|एनन्|थ्यो|थिए|हो|होइन|हुन्|पर्छ|सक्छ)$/;
 const MIN_SENTENCE_WORDS = 4;

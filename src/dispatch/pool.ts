@@ -8,6 +8,7 @@ import { Piscina } from 'piscina';
 import { DEFAULTS, type Config } from '../config.js';
 import { confusionKey } from '../engine/spell/confusion.js';
 import { findExamples } from '../engine/lookup/examples.js';
+import { searchEnglish } from '../engine/lookup/english.js';
 import { lookupEntryJson, lookupMultiDict } from '../engine/lookup/entry.js';
 import { lookupVariants } from '../engine/lookup/variants.js';
 import { suggestWords } from '../engine/lookup/suggest.js';
@@ -27,6 +28,7 @@ import { Admission, type AdmissionCounters } from './admission.js';
 import {
   Serialized,
   type CacheStats,
+  type EnglishSearchResult,
   type ExamplesResult,
   type HealthSnapshot,
   type JobOptions,
@@ -406,6 +408,10 @@ export class PooledServices implements Services {
 
   async examples(word: string, limit: number): Promise<Outcome<ExamplesResult>> {
     return { ok: true, value: findExamples(this.inline.store, word, limit) };
+  }
+
+  async searchEnglish(query: string, limit: number): Promise<Outcome<EnglishSearchResult>> {
+    return { ok: true, value: searchEnglish(this.inline.store, query, limit) };
   }
 
   spellcheckWord(word: string, signal?: AbortSignal, level?: SpellLevel): Promise<Outcome<SpellcheckWordResult>> {

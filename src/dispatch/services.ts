@@ -9,6 +9,7 @@
 import type {
   SpellLevel,
   DictionaryEntryResult,
+  EnglishMatch,
   RomanizationResult,
   SpellcheckTextResult,
   SpellcheckWordResult,
@@ -88,6 +89,12 @@ export interface ExamplesResult {
   /** Forms of the word that the sentences matched (the headword and its inflections). */
   forms: string[];
   examples: ExampleSentence[];
+}
+
+/** The meaning search's answer: the query as read and the Nepali words that match it, best first. */
+export interface EnglishSearchResult {
+  query: string;
+  results: EnglishMatch[];
 }
 
 /** The worker pool's admission counters since start (src/dispatch/admission.ts). */
@@ -173,6 +180,8 @@ export interface Services {
    */
   refuseIfOverloaded(client?: string): Outcome<never> | null;
   examples(word: string, limit: number): Promise<Outcome<ExamplesResult>>;
+  /** The Nepali words whose English meanings match the query, best first, at most `limit`. */
+  searchEnglish(query: string, limit: number): Promise<Outcome<EnglishSearchResult>>;
   spellcheckWord(word: string, signal?: AbortSignal, level?: SpellLevel): Promise<Outcome<SpellcheckWordResult>>;
   /** The verdicts (level standard) of words a caller keeps verdicts of, in their order (SpellcheckMemo); at most a text's worth. */
   spellcheckWords(words: string[], options?: JobOptions): Promise<Outcome<SpellcheckWordResult[]>>;

@@ -5,4 +5,4 @@
 export type { Occurrence, SpellcheckWordResult, MisspelledWord, UnknownWord, SpellcheckTextResult, SpellCategory, SpellLevel } from './spell/results.js';
 export { SPELL_LEVELS } from './spell/results.js';
 export type { RomanCandidate, RomanToken, RomanizationResult } from './roman/results.js';
-export type { Definition, DictionaryEntryResult } from './lookup/results.js';
+export type { Definition, DictionaryEntryResult, EnglishMatch, LemmaMeanings } from './lookup/results.js';

@@ -50,6 +50,7 @@ export const LIVE_OPS = {
   spellcheck_word: 'spellcheckWord',
   suggest: 'suggest',
   lookup: 'lookupWord',
+  english: 'searchEnglish',
 } as const;
 export type LiveOp = keyof typeof LIVE_OPS;
 

@@ -39,6 +39,14 @@ export const Definition = Type.Object(
 );
 export type Definition = Static<typeof Definition>;
 
+export const LemmaMeanings = Type.Object(
+  {
+    word: Type.String({ description: 'The headword.' }),
+    english: Type.Array(Type.String(), { description: 'Its English meanings, best first (empty when none).' }),
+  },
+  { additionalProperties: false },
+);
+
 export const DictionaryEntry = Type.Object(
   {
     word: Type.String({ description: 'The headword.' }),
@@ -48,7 +56,17 @@ export const DictionaryEntry = Type.Object(
         'All definitions in one string: one line per definition, "<number> <text>", lines joined with "\\n"; when a sense\'s part of speech differs from the entry\'s, it follows the number in parentheses: "१. ...\\n२. (विशेषण) ...". Empty when the entry has no definitions.',
     }),
     definitions: Type.Array(Definition, { description: 'Ordered senses.' }),
-    dictionaries: Type.Array(Type.String(), { description: 'extra: identifiers of the dictionaries that contain the headword (mpp-thesaurus, mpp-hunspell, nls-closed-class, imports).' }),
+    dictionaries: Type.Array(Type.String(), {
+      description:
+        'extra: identifiers of the dictionaries that contain the headword (mpp-thesaurus, mpp-hunspell, nls-closed-class, imports), then of the English dictionaries that give it meanings (foss-np-glossary, pavlick-ne-en).',
+    }),
+    english: Type.Array(Type.String(), {
+      description:
+        'extra: English meanings, one a string, best first: the curated FOSS Nepal glossary\'s before the crowdsourced dictionary\'s (cleaned of romanizations and misspellings). Empty when no English dictionary has the word.',
+    }),
+    lemmas: Type.Array(LemmaMeanings, {
+      description: 'extra: the headwords with English meanings that the word is an inflected form of (आजको: आज), each with its meanings; empty for a word that is no inflected form of one.',
+    }),
   },
   { additionalProperties: false, description: 'Dictionary entry.' },
 );
@@ -81,7 +99,7 @@ export const MultiDictResponse = Type.Object(
     results: Type.Array(
       Type.Object(
         {
-          dictionary: Type.String({ description: 'Dictionary identifier: mpp-thesaurus, mpp-hunspell, nls-closed-class, or an imported one.' }),
+          dictionary: Type.String({ description: 'Dictionary identifier: mpp-thesaurus, mpp-hunspell, nls-closed-class, an imported one, or an English dictionary (foss-np-glossary, pavlick-ne-en: the entry then holds that dictionary\'s own meanings).' }),
           entry: Type.Union([DictionaryEntry, Type.Null()], { description: 'That dictionary\'s entry, or null when it lacks the word.' }),
         },
         { additionalProperties: false },

@@ -20,6 +20,9 @@ export const DB_NAMES = {
   entryJson: 'entry_json',
   ranks: 'ranks',
   loanSkeletons: 'loan_skeletons',
+  english: 'english',
+  englishIndex: 'english_index',
+  exampleIndex: 'example_index',
 } as const;
 
 /** Sub-databases whose values are raw bytes, not msgpack (the reader opens them with encoding 'binary'). */

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { formBeginningsFilter, type BeginningsFilter, type BloomFilter } from './bloom.js';
 import { ANALYSIS_TABLES_KEY, BINARY_DBS, DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, frozenTables, packedFormFlags, unpackAnalysis, unpackForm, unpackVerdict, type AnalysisTables, type PackedForm, type PackedVerdict } from './lmdb-layout.js';
-import { STORE_SCHEMA_VERSION, type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type SkeletonWord, type StoreMeta, type StoredAnalysis, type StoredVerdict } from './types.js';
+import { STORE_SCHEMA_VERSION, type AliasRecord, type EnglishRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type SkeletonWord, type StoreMeta, type StoredAnalysis, type StoredVerdict } from './types.js';
 import type { WordStore } from './word-store.js';
 
 export class StoreOpenError extends Error {
@@ -148,7 +148,15 @@ export class LmdbStore implements WordStore {
   }
 
   examples(word: string): ExampleSentence[] {
-    const ids = this.get<number[]>(this.dbs.sentenceIndex, word) ?? [];
+    return this.sentencesUnder(this.dbs.sentenceIndex, word);
+  }
+
+  exampleSentences(word: string): ExampleSentence[] {
+    return this.sentencesUnder(this.dbs.exampleIndex, word);
+  }
+
+  private sentencesUnder(index: Database, word: string): ExampleSentence[] {
+    const ids = this.get<number[]>(index, word) ?? [];
     const out: ExampleSentence[] = [];
     for (const id of ids) {
       const s = this.read(() => this.dbs.sentences.get(String(id)) as ExampleSentence | undefined);
@@ -180,6 +188,14 @@ export class LmdbStore implements WordStore {
 
   loanSkeleton(key: string): readonly SkeletonWord[] {
     return this.get<SkeletonWord[]>(this.dbs.loanSkeletons, key) ?? [];
+  }
+
+  english(word: string): EnglishRecord | undefined {
+    return this.get<EnglishRecord>(this.dbs.english, word);
+  }
+
+  englishWords(key: string): readonly string[] {
+    return this.get<string[]>(this.dbs.englishIndex, key) ?? [];
   }
 
   /** A cheap read that fails when the environment is unusable (for GET /up). */

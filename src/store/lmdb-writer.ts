@@ -60,6 +60,9 @@ export async function writeLmdbStore(dir: string, records: StoreRecords, meta: S
   writeMap(DB_NAMES.caseForms, records.caseForms);
   writeMap(DB_NAMES.ranks, records.ranks);
   writeMap(DB_NAMES.loanSkeletons, records.loanSkeletons);
+  writeMap(DB_NAMES.english, records.english ?? new Map());
+  writeMap(DB_NAMES.englishIndex, records.englishIndex ?? new Map());
+  writeMap(DB_NAMES.exampleIndex, records.exampleIndex ?? new Map());
   writeMap(DB_NAMES.meta, [['meta', meta]]);
   await env.close();
   return written;

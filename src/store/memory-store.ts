@@ -3,7 +3,7 @@
 // production without LMDB.
 
 import { formBeginningsFilter, type BeginningsFilter, type BloomFilter } from './bloom.js';
-import { type AliasRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type SkeletonWord, type StoreMeta, type StoreRecords, type StoredAnalysis, type StoredVerdict } from './types.js';
+import { type AliasRecord, type EnglishRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type SkeletonWord, type StoreMeta, type StoreRecords, type StoredAnalysis, type StoredVerdict } from './types.js';
 import type { WordStore } from './word-store.js';
 
 export class MemoryStore implements WordStore {
@@ -72,6 +72,10 @@ export class MemoryStore implements WordStore {
     return (this.records.sentenceIndex.get(word) ?? []).map((i) => this.records.sentences[i]!);
   }
 
+  exampleSentences(word: string): ExampleSentence[] {
+    return (this.records.exampleIndex?.get(word) ?? []).map((i) => this.records.sentences[i]!);
+  }
+
   verdict(word: string): StoredVerdict | undefined {
     return this.records.verdicts.get(word);
   }
@@ -90,5 +94,13 @@ export class MemoryStore implements WordStore {
 
   loanSkeleton(key: string): readonly SkeletonWord[] {
     return this.records.loanSkeletons.get(key) ?? [];
+  }
+
+  english(word: string): EnglishRecord | undefined {
+    return this.records.english?.get(word);
+  }
+
+  englishWords(key: string): readonly string[] {
+    return this.records.englishIndex?.get(key) ?? [];
   }
 }

@@ -140,6 +140,21 @@ export interface ExampleSentence {
   source: string;
 }
 
+/** A word's English meanings from one English dictionary, best first. */
+export interface EnglishMeanings {
+  /** The English dictionary's id (src/build/english.ts). */
+  dictionary: string;
+  meanings: string[];
+}
+
+/** What the store knows of a word's English meanings (key: normalized word, a headword or a form a source lists). */
+export interface EnglishRecord {
+  /** One per English dictionary that has the word, curated first. */
+  sources: EnglishMeanings[];
+  /** The headwords with English meanings the word is an inflected form of (engine/lookup/lemmas.ts), whose meanings an entry shows beside its own. */
+  lemmas: string[];
+}
+
 /** One data source that went into native-data/. */
 export interface SourceInfo {
   name: string;
@@ -178,6 +193,8 @@ export interface StoreMeta {
    * the engine code that computed them (src/engine/roman/fingerprint.ts).
    */
   analyses: { keys: number; caseForms: number; engine: string } | null;
+  /** The English meanings: their dictionaries' ids in serving order (after `dictionaries` in multi_dict), the words that have some, the meaning search's keys. Absent before they existed. */
+  english?: { dictionaries: string[]; words: number; keys: number };
 }
 
 /** A word of the loanword-skeleton index (StoreRecords.loanSkeletons), with its aliases as typed and their distinct fuzzy keys (engine/roman/keys.ts fuzzyRomanKey). */
@@ -189,12 +206,14 @@ export interface SkeletonWord {
 }
 
 /**
+ * 6: the English meanings (EnglishRecord), the meaning search's index and
+ * the examples endpoint's own sentence index (exampleIndex);
  * 5: the loanword skeletons' words with their aliases and fuzzy keys
  * (SkeletonWord); 4: the ranks sub-database (3: the roman_analyses
  * sub-database and StoreMeta.analyses; 2: the verdicts sub-database and
  * StoreMeta.verdicts).
  */
-export const STORE_SCHEMA_VERSION = 5;
+export const STORE_SCHEMA_VERSION = 6;
 
 /**
  * Everything a store holds, as plain maps: src/build/records.ts assembles them;
@@ -246,4 +265,15 @@ export interface StoreRecords {
    * then formatted per request).
    */
   entryJson?: Map<string, Uint8Array>;
+  /** normalized word -> its English meanings (src/build/english-records.ts); absent in stores built before them. */
+  english?: Map<string, EnglishRecord>;
+  /**
+   * normalized word -> indexes into sentences shown as its examples, best first: those of
+   * sentenceIndex, the sentences shown only as examples, and those found by the headwords their
+   * forms inflect; sentences someone wrote before the thesaurus's definition phrases
+   * (src/build/records.ts). Absent in stores built before it.
+   */
+  exampleIndex?: Map<string, number[]>;
+  /** englishKey (engine/lookup/english.ts) of a meaning or a word of one -> the Nepali words, ranked as the meaning search answers them (at most MAX_ENGLISH_RESULTS). */
+  englishIndex?: Map<string, string[]>;
 }

@@ -8,7 +8,7 @@
 // synchronous: lmdb-js reads are synchronous memory-mapped look-ups.
 
 import type { BeginningsFilter } from './bloom.js';
-import type { AliasRecord, ExampleSentence, FormRecord, HeadwordRecord, SkeletonWord, StoreMeta, StoredAnalysis, StoredVerdict } from './types.js';
+import type { AliasRecord, EnglishRecord, ExampleSentence, FormRecord, HeadwordRecord, SkeletonWord, StoreMeta, StoredAnalysis, StoredVerdict } from './types.js';
 
 export interface WordStore {
   readonly meta: StoreMeta;
@@ -42,8 +42,10 @@ export interface WordStore {
   aliases(alias: string): AliasRecord[];
   /** Alias records whose fuzzy roman key equals the given key. */
   fuzzyAliases(key: string): AliasRecord[];
-  /** Example sentences that use the word (headword or form), best first. */
+  /** Example sentences that use the word (headword or form), best first: the engines' sign of how much real text uses it. */
   examples(word: string): ExampleSentence[];
+  /** The sentences the examples endpoint shows for the word, best first (StoreRecords.exampleIndex). */
+  exampleSentences(word: string): ExampleSentence[];
   /** The spellcheck verdict the build stored for the word (a word only the news list has), or undefined. */
   verdict(word: string): StoredVerdict | undefined;
   /** The romanization analysis the build stored for a roman key (a usual casual spelling), or undefined. */
@@ -61,6 +63,10 @@ export interface WordStore {
   rank(word: string): number | undefined;
   /** The news list's uninflected words with this consonant skeleton, with their aliases' fuzzy keys (StoreRecords.loanSkeletons), most frequent first. */
   loanSkeleton(key: string): readonly SkeletonWord[];
+  /** The word's English meanings per source and its lemmas, or undefined when no English dictionary has it. */
+  english(word: string): EnglishRecord | undefined;
+  /** The Nepali words whose meanings the key (engine/lookup/english.ts englishKey) matches, best first (StoreRecords.englishIndex). */
+  englishWords(key: string): readonly string[];
   /** True when the Bloom filter is loaded and its checksum verified. */
   readonly bloomLoaded: boolean;
 }

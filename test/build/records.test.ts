@@ -69,6 +69,16 @@ test('sentences are indexed by their words and by the stems of inflected forms',
   assert.equal(texts[0], 'हाम्रो घरमा धेरै किताब छन्।');
 });
 
+test('sentences shown only as examples, and the headwords of forms, feed the examples endpoint\'s index, not the engines\'', () => {
+  const base = miniLexicon();
+  const r = buildRecords({ ...base, exampleSentences: [{ text: 'उनी घरमा काम गर्छ।', source: 'prompts' }] });
+  const texts = (index: Map<string, number[]>, w: string) => (index.get(w) ?? []).map((i) => r.sentences[i]!.text);
+  assert.ok(texts(r.exampleIndex!, 'घर').includes('उनी घरमा काम गर्छ।'));
+  assert.ok(!texts(r.sentenceIndex, 'घर').includes('उनी घरमा काम गर्छ।'), 'the engines count the same sentences as before');
+  assert.deepEqual(r.sentenceIndex, buildRecords(base).sentenceIndex);
+  assert.ok(texts(r.exampleIndex!, 'गर्नु').includes('उनी घरमा काम गर्छ।'), 'गर्छ inflects गर्नु');
+});
+
 test('every headword and attested lexicon form gets roman aliases', () => {
   const r = buildRecords(miniLexicon());
   const words = new Set<string>();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { DataFormatError } from '../../src/build/errors.js';
 import type { ThesaurusEntry } from '../../src/build/mythes.js';
-import { cleanSentence, extractNepaliSentences, readMo, sentencesFromMo, sentencesFromThesaurus } from '../../src/build/sentences.js';
+import { cleanSentence, extractNepaliSentences, readMo, sentencesFromMo, sentencesFromPrompts, sentencesFromThesaurus } from '../../src/build/sentences.js';
 
 // a.mo, a-be.mo and b.mo are compiled by GNU msgfmt from a.po and b.po (see the .po headers).
 const FIXTURES = new URL('../../../test/fixtures/sentences/', import.meta.url);
@@ -95,4 +95,11 @@ test('sentencesFromThesaurus takes definition phrases of three words or more', (
     { text: 'मानिस बस्ने ठाउँ', source: 'mpp-thesaurus' },
     { text: 'परिवार बस्ने पक्की भवन', source: 'mpp-thesaurus' },
   ]);
+});
+
+test('prompts.tsv: the sentence of each line, invisible characters removed and spaces collapsed; a malformed line names itself', () => {
+  const text = readFileSync(new URL('prompts.tsv', FIXTURES), 'utf8');
+  assert.deepEqual(sentencesFromPrompts(text, 'prompts.tsv'), ['घरमा पानी छ।', 'मेरो घर सानो छ']);
+  assert.throws(() => sentencesFromPrompts('nep_1\tघर\nजस्तो\n', 'p.tsv'), (e: unknown) => e instanceof DataFormatError && e.message.startsWith('p.tsv:2:'));
+  assert.throws(() => sentencesFromPrompts('nep_1\tonly latin\n', 'p.tsv'), DataFormatError);
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Compile } from 'typebox/compile';
 import { ExamplesResponse } from '../../src/schemas/dictionary-examples.js';
+import { EnglishResponse } from '../../src/schemas/dictionary-english.js';
 import { SuggestResponse } from '../../src/schemas/dictionary-suggest.js';
 import { DictionaryEntry, MultiDictResponse, VariantsResponse } from '../../src/schemas/dictionary-word.js';
 import { HealthResponse } from '../../src/schemas/health.js';
@@ -21,6 +22,7 @@ const Variants = Compile(VariantsResponse);
 const Multi = Compile(MultiDictResponse);
 const Suggest = Compile(SuggestResponse);
 const Examples = Compile(ExamplesResponse);
+const English = Compile(EnglishResponse);
 const SpellText = Compile(SpellcheckTextResponse);
 const SpellWord = Compile(SpellcheckWordResponse);
 const Roman = Compile(RomanizationResponse);
@@ -220,6 +222,21 @@ test('GET /api/v1/dictionary/examples: sentences with sources, default limit 5, 
   r = await getJson(`${s.base}/api/v1/dictionary/examples?q=${q('किताब')}`);
   assert.equal(r.status, 200);
   assert.deepEqual(r.body.examples, []);
+});
+
+test('GET /api/v1/dictionary/english: words by meaning, default limit 10, limit honoured, cacheable', async (t) => {
+  const s = await startTestServer(t);
+  let r = await getJson(`${s.base}/api/v1/dictionary/english?q=${q(' House ')}`);
+  assert.equal(r.status, 200);
+  assertSchema(English, r.body);
+  assert.deepEqual(r.body, { query: 'house', results: [{ word: 'घर', english: ['house', 'home'] }] });
+  assert.deepEqual(s.fake.calls.at(-1), { method: 'searchEnglish', args: ['House', 10] });
+  assert.ok(r.headers.get('etag'));
+  r = await getJson(`${s.base}/api/v1/dictionary/english?q=day&limit=1`);
+  assert.deepEqual(s.fake.calls.at(-1), { method: 'searchEnglish', args: ['day', 1] });
+  r = await getJson(`${s.base}/api/v1/dictionary/english?q=zebra`);
+  assert.equal(r.status, 200);
+  assert.deepEqual(r.body.results, []);
 });
 
 test('GET /api/v1/spellcheck/word: correct, misspelled and unknown', async (t) => {

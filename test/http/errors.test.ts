@@ -58,6 +58,29 @@ test('examples limit outside 1..20: 400 INVALID_PARAMETER; missing q: MISSING_PA
   assertShapeA(r.body, 'MISSING_PARAMETER', /'q'/);
 });
 
+test('meaning search: q missing or without a Latin letter, limit outside 1..50', async (t) => {
+  const s = await startTestServer(t);
+  let r = await getJson(`${s.base}/api/v1/dictionary/english`);
+  assertShapeA(r.body, 'MISSING_PARAMETER', /'q'/);
+  r = await getJson(`${s.base}/api/v1/dictionary/english?q=%20`);
+  assertShapeA(r.body, 'MISSING_PARAMETER', /'q'/);
+  for (const bad of [q('पानी'), '123', q('?!')]) {
+    r = await getJson(`${s.base}/api/v1/dictionary/english?q=${bad}`);
+    assert.equal(r.status, 400, bad);
+    assertShapeA(r.body, 'INVALID_PARAMETER', /'q' must be English/);
+  }
+  r = await getJson(`${s.base}/api/v1/dictionary/english?q=${'a'.repeat(101)}`);
+  assertShapeA(r.body, 'INVALID_PARAMETER', /'q'/);
+  for (const limit of ['0', '51', 'ten', '1.5']) {
+    r = await getJson(`${s.base}/api/v1/dictionary/english?q=water&limit=${limit}`);
+    assert.equal(r.status, 400, limit);
+    assertShapeA(r.body, 'INVALID_PARAMETER', /'limit'.*between 1 and 50/);
+  }
+  r = await getJson(`${s.base}/api/v1/dictionary/english?q=water&q=fire`);
+  assertShapeA(r.body, 'INVALID_PARAMETER', /'q'/);
+  assert.ok(!s.fake.calls.some((c) => c.method === 'searchEnglish'), 'no refused query reached the services');
+});
+
 test('word look-up: q missing, booleans other than true/false/1/0, both flags together', async (t) => {
   const s = await startTestServer(t);
   let r = await getJson(`${s.base}/api/v1/dictionary/word`);

@@ -9,7 +9,7 @@
 // until the test releases it (drain and abort tests).
 
 import type { DictionaryEntryResult, RomanCandidate, RomanizationResult, RomanToken, SpellcheckTextResult, SpellcheckWordResult } from '../../src/engine/results.js';
-import type { ExamplesResult, HealthSnapshot, ItemFailure, ItemTask, Lines, LinesJobOptions, LinesTask, MultiDictResult, Outcome, Services, VariantsResult } from '../../src/dispatch/services.js';
+import type { EnglishSearchResult, ExamplesResult, HealthSnapshot, ItemFailure, ItemTask, Lines, LinesJobOptions, LinesTask, MultiDictResult, Outcome, Services, VariantsResult } from '../../src/dispatch/services.js';
 import { concatBytes, itemLine, pieceLine, pieceText, romanizationCounts, shiftRomanization, shiftSpellcheck, spellcheckCounts } from '../../src/worker/lines.js';
 import { editDistance } from '../../src/engine/lang/edit-distance.js';
 import { tokenizeForSpellcheck } from '../../src/engine/spell/tokenize.js';
@@ -22,7 +22,9 @@ const ENTRIES: Record<string, DictionaryEntryResult> = {
     part_of_speech: 'नाम',
     split_definitions: '१. बस्ने ठाउँ; गृह; निवास',
     definitions: [{ number: '१.', text: 'बस्ने ठाउँ; गृह; निवास', part_of_speech: 'नाम' }],
-    dictionaries: ['mpp-thesaurus', 'mpp-hunspell'],
+    dictionaries: ['mpp-thesaurus', 'mpp-hunspell', 'foss-np-glossary'],
+    english: ['house', 'home'],
+    lemmas: [],
   },
   नेपाल: {
     word: 'नेपाल',
@@ -33,6 +35,8 @@ const ENTRIES: Record<string, DictionaryEntryResult> = {
       { number: '२.', text: 'नेपालसँग सम्बन्धित', part_of_speech: 'विशेषण' },
     ],
     dictionaries: ['mpp-thesaurus'],
+    english: [],
+    lemmas: [],
   },
   दिन: {
     word: 'दिन',
@@ -40,6 +44,8 @@ const ENTRIES: Record<string, DictionaryEntryResult> = {
     split_definitions: '१. घाम रहेको समय; दिवस',
     definitions: [{ number: '१.', text: 'घाम रहेको समय; दिवस', part_of_speech: 'नाम' }],
     dictionaries: ['mpp-thesaurus', 'mpp-hunspell'],
+    english: ['day'],
+    lemmas: [],
   },
   दीन: {
     word: 'दीन',
@@ -47,8 +53,10 @@ const ENTRIES: Record<string, DictionaryEntryResult> = {
     split_definitions: '१. गरिब; दुःखी',
     definitions: [{ number: '१.', text: 'गरिब; दुःखी', part_of_speech: 'विशेषण' }],
     dictionaries: ['mpp-thesaurus'],
+    english: ['poor'],
+    lemmas: [],
   },
-  किताब: { word: 'किताब', part_of_speech: null, split_definitions: '', definitions: [], dictionaries: ['mpp-hunspell'] },
+  किताब: { word: 'किताब', part_of_speech: null, split_definitions: '', definitions: [], dictionaries: ['mpp-hunspell'], english: [], lemmas: [] },
 };
 
 const ALIASES: Record<string, string[]> = { ghar: ['घर'], nepal: ['नेपाल'], din: ['दिन', 'दीन'] };
@@ -155,6 +163,17 @@ export class FakeServices implements Services {
     const list = (EXAMPLES[word] ?? []).slice(0, limit);
     const forms = list.length > 0 ? [word, ...(list.some((s) => s.text.includes(word + 'मा')) ? [word + 'मा'] : [])] : [];
     return { ok: true, value: { word, forms, examples: list } };
+  }
+
+  async searchEnglish(query: string, limit: number): Promise<Outcome<EnglishSearchResult>> {
+    const fail = await this.begin('searchEnglish', [query, limit]);
+    if (fail) return fail;
+    const q = query.trim().toLowerCase();
+    const results = Object.values(ENTRIES)
+      .filter((e) => e.english.includes(q))
+      .slice(0, limit)
+      .map((e) => ({ word: e.word, english: e.english }));
+    return { ok: true, value: { query: q, results } };
   }
 
   private classify(word: string): SpellcheckWordResult {

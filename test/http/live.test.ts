@@ -44,6 +44,7 @@ test('live: the ready message states the limits; every op answers exactly the RE
     [{ op: 'suggest', q: 'न', limit: 2 }, getJson(`${s.base}/api/v1/dictionary/suggest?q=${q('न')}&limit=2`)],
     [{ op: 'lookup', q: 'घर' }, getJson(`${s.base}/api/v1/dictionary/word?q=${q('घर')}`)],
     [{ op: 'lookup', q: 'दिन', include_variants: true }, getJson(`${s.base}/api/v1/dictionary/word?q=${q('दिन')}&include_variants=true`)],
+    [{ op: 'english', q: 'house', limit: 3 }, getJson(`${s.base}/api/v1/dictionary/english?q=house&limit=3`)],
   ];
   for (const [message, rest] of cases) {
     const reply = await client.request(message);
@@ -72,7 +73,7 @@ test('live: errors carry the REST catalog codes, and the connection stays usable
   assert.equal((await next()).id, null);
   assert.deepEqual(await client.request({ id: 3, op: 'translate' }), {
     id: 3,
-    error: { code: 'BAD_REQUEST', message: "Field 'op' must be one of: romanize, romanize_tokens, spellcheck, spellcheck_word, suggest, lookup" },
+    error: { code: 'BAD_REQUEST', message: "Field 'op' must be one of: romanize, romanize_tokens, spellcheck, spellcheck_word, suggest, lookup, english" },
   });
   // Body errors (Shape B in REST) are BAD_REQUEST with the detail as the message.
   assert.deepEqual((await client.request({ op: 'spellcheck' })).error, { code: 'BAD_REQUEST', message: "Field 'text' is required" });

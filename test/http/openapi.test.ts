@@ -17,6 +17,7 @@ const EXPECTED: [string, string][] = [
   ['get', '/api/v1/dictionary/word'],
   ['get', '/api/v1/dictionary/word/{word}'],
   ['get', '/api/v1/dictionary/suggest'],
+  ['get', '/api/v1/dictionary/english'],
   ['get', '/api/v1/dictionary/examples'],
   ['post', '/api/v1/spellcheck/text'],
   ['get', '/api/v1/spellcheck/word'],
@@ -36,6 +37,7 @@ const EXPECTED: [string, string][] = [
   ['head', '/api/v1/dictionary/word'],
   ['head', '/api/v1/dictionary/word/{word}'],
   ['head', '/api/v1/dictionary/suggest'],
+  ['head', '/api/v1/dictionary/english'],
   ['head', '/api/v1/dictionary/examples'],
   ['head', '/api/v1/spellcheck/word'],
   ['head', '/api/v1/live'],
@@ -170,7 +172,7 @@ test('the streamed endpoints document their bodies and their NDJSON lines', asyn
     assert.deepEqual(Object.keys(doc.paths[path].post.responses).sort(), ['200', '400', '401', '405', '413', '415', '429', '500', '503'], path);
   }
   // The answers that depend only on the build: ETag and Cache-Control on the 200, and a 304 without a body.
-  for (const path of ['/api/v1/dictionary/word', '/api/v1/dictionary/word/{word}', '/api/v1/dictionary/suggest', '/api/v1/dictionary/examples']) {
+  for (const path of ['/api/v1/dictionary/word', '/api/v1/dictionary/word/{word}', '/api/v1/dictionary/suggest', '/api/v1/dictionary/examples', '/api/v1/dictionary/english']) {
     const r = doc.paths[path].get.responses;
     assert.ok(r['200'].headers.ETag && r['200'].headers['Cache-Control'], path);
     assert.equal(r['304'].content, undefined, path);

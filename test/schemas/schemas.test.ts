@@ -4,11 +4,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Static } from 'typebox';
-import type { ExamplesResult, MultiDictResult, VariantsResult } from '../../src/dispatch/services.js';
+import type { EnglishSearchResult, ExamplesResult, MultiDictResult, VariantsResult } from '../../src/dispatch/services.js';
 import type { DictionaryEntryResult, RomanizationResult, SpellcheckTextResult, SpellcheckWordResult } from '../../src/engine/results.js';
 import { HttpError } from '../../src/http/errors.js';
 import { parseQueryString, readParameter, readQuery } from '../../src/http/query.js';
 import type { ExamplesResponse } from '../../src/schemas/dictionary-examples.js';
+import type { EnglishResponse } from '../../src/schemas/dictionary-english.js';
 import { SuggestQueryCheck } from '../../src/schemas/dictionary-suggest.js';
 import type { DictionaryEntry, MultiDictResponse, VariantsResponse } from '../../src/schemas/dictionary-word.js';
 import { WordQueryCheck } from '../../src/schemas/dictionary-word.js';
@@ -26,11 +27,12 @@ const shapesAgree: [
   Equal<VariantsResponse, VariantsResult>,
   Equal<MultiDictResponse, MultiDictResult>,
   Equal<ExamplesResponse, ExamplesResult>,
+  Equal<EnglishResponse, EnglishSearchResult>,
   Equal<SpellcheckTextResponse, SpellcheckTextResult>,
   Equal<SpellcheckWordResponse, SpellcheckWordResult>,
   Equal<RomanizationResponse, RomanizationResult>,
   Equal<Static<typeof SpellcheckTextBody>, { text: string; level?: 'standard' | 'lenient' }>,
-] = [true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true];
 
 test('response schemas and engine result types agree (checked by tsc)', () => {
   assert.ok(shapesAgree.every(Boolean));

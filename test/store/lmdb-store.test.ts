@@ -81,7 +81,7 @@ test('each entry is stored as its JSON: the bytes are lookupEntry\'s answer; a s
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const records = buildRecords(miniLexicon());
   const plain = new MemoryStore({ ...records });
-  records.entryJson = entryJsonRecords(records.headwords);
+  records.entryJson = entryJsonRecords(plain, new Set([...records.headwords.keys(), ...records.english!.keys()]));
   await writeLmdbStore(dir, records, records.meta);
   const lmdb = new LmdbStore(dir, null);
   t.after(() => lmdb.close());

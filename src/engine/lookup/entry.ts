@@ -2,8 +2,9 @@
 // or per dictionary (multi_dict).
 
 import type { Definition, DictionaryEntryResult } from './results.js';
+import { lemmaMeanings, mergedMeanings } from './english.js';
 import { normalizeWord, toDevanagariNumerals } from '../lang/normalize.js';
-import type { DictionaryEntry, HeadwordRecord } from '../../store/types.js';
+import type { DictionaryEntry, EnglishRecord, HeadwordRecord } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
 
 /** Separator of synonyms inside a definition's text (spec 2.1: "synonyms are separated by semicolons"). */
@@ -24,10 +25,27 @@ function definitionText(gloss: string, synonyms: string[]): string {
   return [gloss, ...synonyms].map((s) => s.trim()).filter(Boolean).join(SYNONYM_SEPARATOR);
 }
 
-/** The 2.1 entry made of some of a headword's dictionary entries (all of them by default). */
-export function formatEntry(rec: HeadwordRecord, only?: (e: DictionaryEntry) => boolean): DictionaryEntryResult | null {
-  const entries = only ? rec.entries.filter(only) : rec.entries;
-  if (entries.length === 0) return null;
+/**
+ * The 2.1 entry of a word from some of its dictionaries (all of them by
+ * default): its headword record's entries and its English meanings. A word
+ * no lexicon dictionary has is an entry of its English meanings alone (an
+ * inflected form a source lists, आजको); null when the dictionaries chosen
+ * have nothing of the word.
+ */
+export function formatEntry(store: WordStore, word: string, only?: (dictionary: string) => boolean): DictionaryEntryResult | null {
+  const rec = store.headword(word);
+  const entries = (rec?.entries ?? []).filter((e) => !only || only(e.dictionary));
+  const record = store.english(word);
+  const english: EnglishRecord | undefined = record && only ? { sources: record.sources.filter((s) => only(s.dictionary)), lemmas: record.lemmas } : record;
+  if (entries.length === 0 && !english?.sources.length) return null;
+  const entry = lexiconEntry(rec?.word ?? word, entries);
+  // The English dictionaries that give meanings follow the lexicon's.
+  for (const s of english?.sources ?? []) entry.dictionaries.push(s.dictionary);
+  return { ...entry, english: mergedMeanings(english), lemmas: lemmaMeanings(store, english) };
+}
+
+/** The fields of the entry that its lexicon dictionaries' entries make. */
+function lexiconEntry(word: string, entries: DictionaryEntry[]): Omit<DictionaryEntryResult, 'english' | 'lemmas'> {
   const definitions: Definition[] = [];
   for (const e of entries) {
     for (const s of e.senses) {
@@ -37,32 +55,26 @@ export function formatEntry(rec: HeadwordRecord, only?: (e: DictionaryEntry) => 
     }
   }
   const pos = entries.find((e) => e.pos)?.pos ?? definitions.find((d) => d.part_of_speech)?.part_of_speech ?? null;
-  return {
-    word: rec.word,
-    part_of_speech: pos,
-    split_definitions: splitDefinitions(definitions, pos),
-    definitions,
-    dictionaries: entries.map((e) => e.dictionary),
-  };
+  return { word, part_of_speech: pos, split_definitions: splitDefinitions(definitions, pos), definitions, dictionaries: entries.map((e) => e.dictionary) };
 }
 
 export function lookupEntry(store: WordStore, query: string): DictionaryEntryResult | null {
-  const rec = store.headword(normalizeWord(query.trim()));
-  return rec ? formatEntry(rec) : null;
+  return formatEntry(store, normalizeWord(query.trim()));
 }
 
 const encoder = new TextEncoder();
 
 /**
- * The JSON of every headword's entry (lookupEntry's answer) as UTF-8 bytes,
- * for the build to store (StoreRecords.entryJson): a look-up then reads
- * bytes it can send instead of decoding, formatting and serializing.
+ * The JSON of every entry (lookupEntry's answer: the headwords and the words
+ * with English meanings) as UTF-8 bytes, for the build to store
+ * (StoreRecords.entryJson): a look-up then reads bytes it can send instead
+ * of decoding, formatting and serializing.
  */
-export function entryJsonRecords(headwords: ReadonlyMap<string, HeadwordRecord>): Map<string, Uint8Array> {
+export function entryJsonRecords(store: WordStore, words: Iterable<string>): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
-  for (const [key, rec] of headwords) {
-    const entry = formatEntry(rec);
-    if (entry) out.set(key, encoder.encode(JSON.stringify(entry)));
+  for (const word of words) {
+    const entry = formatEntry(store, word);
+    if (entry) out.set(word, encoder.encode(JSON.stringify(entry)));
   }
   return out;
 }
@@ -72,19 +84,17 @@ export function lookupEntryJson(store: WordStore, query: string): Uint8Array | n
   const word = normalizeWord(query.trim());
   const stored = store.entryJson(word);
   if (stored) return stored;
-  const rec = store.headword(word);
-  const entry = rec ? formatEntry(rec) : null;
+  const entry = formatEntry(store, word);
   return entry ? encoder.encode(JSON.stringify(entry)) : null;
 }
 
 export function lookupMultiDict(store: WordStore, query: string): { word: string; results: { dictionary: string; entry: DictionaryEntryResult | null }[] } {
   const word = normalizeWord(query.trim());
-  const rec = store.headword(word);
   return {
     word,
-    results: store.meta.dictionaries.map((dictionary) => ({
+    results: [...store.meta.dictionaries, ...(store.meta.english?.dictionaries ?? [])].map((dictionary) => ({
       dictionary,
-      entry: rec ? formatEntry(rec, (e) => e.dictionary === dictionary) : null,
+      entry: formatEntry(store, word, (d) => d === dictionary),
     })),
   };
 }

@@ -19,4 +19,20 @@ export interface DictionaryEntryResult {
   definitions: Definition[];
   /** extra: identifiers of the dictionaries that contain the headword. */
   dictionaries: string[];
+  /** extra: English meanings, best first (curated sources before the crowdsourced one); empty when none. */
+  english: string[];
+  /** extra: the headwords with English meanings the word is an inflected form of (आजको: आज), each with them; empty for a word that is none. */
+  lemmas: LemmaMeanings[];
+}
+
+/** extra: a headword a word is an inflected form of, with the headword's English meanings. */
+export interface LemmaMeanings {
+  word: string;
+  english: string[];
+}
+
+/** A result of the meaning search: a Nepali word and its English meanings, best first. */
+export interface EnglishMatch {
+  word: string;
+  english: string[];
 }

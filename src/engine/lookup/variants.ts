@@ -41,17 +41,15 @@ export function lookupVariants(
   confusionKey: (w: string) => string,
 ): { word: string; entry: DictionaryEntryResult | null; variants: { word: string; differences: string[]; entry: DictionaryEntryResult }[] } {
   const word = normalizeWord(query.trim());
-  const rec = store.headword(word);
   const key = foldVariants(word);
   const variants: { word: string; differences: string[]; entry: DictionaryEntryResult }[] = [];
   // The confusion index folds a superset of these classes, so it holds every
   // variant; keep the headwords that are equal under the variant folds only.
   for (const cand of store.formsByConfusionKey(confusionKey(word))) {
     if (cand === word || foldVariants(cand) !== key) continue;
-    const crec = store.headword(cand);
-    if (!crec) continue;
-    const entry = formatEntry(crec);
+    if (!store.headword(cand)) continue;
+    const entry = formatEntry(store, cand);
     if (entry) variants.push({ word: cand, differences: variantDifferences(word, cand), entry });
   }
-  return { word, entry: rec ? formatEntry(rec) : null, variants };
+  return { word, entry: formatEntry(store, word), variants };
 }

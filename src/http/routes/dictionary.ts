@@ -3,6 +3,7 @@
 // each carries an ETag and a matching If-None-Match is a 304 (caching.ts).
 
 import { WordNotFoundBody } from '../../schemas/common.js';
+import { EnglishQueryCheck, EnglishResponse, LATIN_LETTER } from '../../schemas/dictionary-english.js';
 import { ExamplesQueryCheck, ExamplesResponse } from '../../schemas/dictionary-examples.js';
 import { SuggestQueryCheck, SuggestResponse } from '../../schemas/dictionary-suggest.js';
 import { DictionaryEntry, MultiDictResponse, VariantsResponse, WordPathParam, WordPathQueryCheck, WordQueryCheck } from '../../schemas/dictionary-word.js';
@@ -133,6 +134,30 @@ export function dictionaryRoutes(deps: RouteDeps): Route[] {
           const list = unwrap(await services.suggest(q.q, q.limit), 'suggest');
           return { status: 200, body: list.slice(0, q.limit) };
         });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/dictionary/english',
+      operationId: 'searchEnglish',
+      body: false,
+      rateLimited: true,
+      query: EnglishQueryCheck,
+      doc: {
+        summary: 'Search by English meaning',
+        description:
+          'The Nepali words whose English meanings match q (an English word or phrase: "water" gives पानी, जल...), each with all its meanings. Matching ignores case, a leading to/a/an/the and a parenthesised note, and tries the singular of a plural word that matches nothing. Best first: the query as a whole meaning, then as one word of a longer meaning; headwords before inflected forms; a meaning of the curated FOSS Nepal glossary before one only the crowdsourced dictionary gives; then the most frequent Nepali word first. An empty list when nothing matches.',
+        tag: 'dictionary',
+        responses: {
+          200: { description: 'The matching words.', schema: EnglishResponse, headers: CACHED_HEADERS },
+          304: NOT_MODIFIED,
+          400: queryParamErrors('; a q without a Latin letter is INVALID_PARAMETER'),
+          ...COMMON_RESPONSES,
+        },
+      },
+      handle({ ctx, query: q }) {
+        if (!LATIN_LETTER.test(q.q)) throw httpError('INVALID_PARAMETER', "Query parameter 'q' must be English (a word with Latin letters); to look up a Nepali word use GET /api/v1/dictionary/word");
+        return conditional(ctx, services.dataVersion(), `english\n${q.q}\n${q.limit}`, async () => ({ status: 200, body: unwrap(await services.searchEnglish(q.q, q.limit), 'searchEnglish') }));
       },
     }),
     route({
