@@ -1,6 +1,6 @@
 // The playground page: wires the connection, the writing box and the
 // dictionary together, and the language switch. Served by the service itself
-// at GET / (src/http/playground-routes.ts).
+// at GET / (src/http/routes/playground.ts).
 
 import { Dictionary } from './dictionary.js';
 import { Editor } from './editor.js';
