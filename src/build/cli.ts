@@ -17,6 +17,9 @@ tesseract-ocr-nep) with apt-get download + dpkg-deb -x, unless given here:
 The frequency ranks come from the word list the repository carries
 (data/tesseract-langdata-nep/nep.wordlist), unless given here:
   --wordlist FILE       one word a line, most frequent first
+Pronunciations come from the lexicon the repository carries
+(data/google-language-resources-ne/lexicon.tsv), unless given here:
+  --lexicon FILE        a spelling, a tab and its phonemes a line
 Further dictionaries (format: docs/jsonl-dictionary.md):
   --import FILE         a JSONL dictionary; repeat for several
   --no-sentences        skip libreoffice-l10n-ne (example sentences then come
@@ -40,6 +43,7 @@ async function main(): Promise<number> {
         mythes: { type: 'string' },
         tessdata: { type: 'string' },
         wordlist: { type: 'string' },
+        lexicon: { type: 'string' },
         import: { type: 'string', multiple: true },
         'no-sentences': { type: 'boolean' },
         'data-dir': { type: 'string' },
@@ -75,6 +79,7 @@ async function main(): Promise<number> {
     mythes: args.mythes,
     tessdata: args.tessdata,
     wordlist: args.wordlist,
+    lexicon: args.lexicon,
     imports: args.import ?? [],
     sentencePackages: !args['no-sentences'],
     bloomFalsePositiveRate: fpr,

@@ -39,6 +39,15 @@ export const Definition = Type.Object(
 );
 export type Definition = Static<typeof Definition>;
 
+export const Pronunciation = Type.Object(
+  {
+    ipa: Type.String({ description: "IPA, mapped symbol for symbol from the lexicon's phonemes, syllables separated by \".\" (राम्रो: \"ram.mro\"; the mapping: docs/api.md, \"Pronunciation\")." }),
+    roman: Type.String({ description: 'The everyday romanization people type, from the same phonemes (राम्रो: "ramro", इलाम: "ilam").' }),
+  },
+  { additionalProperties: false, description: 'extra: a pronunciation.' },
+);
+export type Pronunciation = Static<typeof Pronunciation>;
+
 export const DictionaryEntry = Type.Object(
   {
     word: Type.String({ description: 'The headword.' }),
@@ -49,6 +58,9 @@ export const DictionaryEntry = Type.Object(
     }),
     definitions: Type.Array(Definition, { description: 'Ordered senses.' }),
     dictionaries: Type.Array(Type.String(), { description: 'extra: identifiers of the dictionaries that contain the headword (mpp-thesaurus, mpp-hunspell, nls-closed-class, imports).' }),
+    pronunciation: Type.Union([Pronunciation, Type.Null()], {
+      description: 'extra: how the word sounds, from the pronunciation lexicon (google-lexicon-ne, CC BY 4.0); null when the lexicon does not have the word.',
+    }),
   },
   { additionalProperties: false, description: 'Dictionary entry.' },
 );

@@ -23,6 +23,7 @@ const ENTRIES: Record<string, DictionaryEntryResult> = {
     split_definitions: '१. बस्ने ठाउँ; गृह; निवास',
     definitions: [{ number: '१.', text: 'बस्ने ठाउँ; गृह; निवास', part_of_speech: 'नाम' }],
     dictionaries: ['mpp-thesaurus', 'mpp-hunspell'],
+    pronunciation: { ipa: 'ɡʱʌr', roman: 'ghar' },
   },
   नेपाल: {
     word: 'नेपाल',
@@ -33,6 +34,7 @@ const ENTRIES: Record<string, DictionaryEntryResult> = {
       { number: '२.', text: 'नेपालसँग सम्बन्धित', part_of_speech: 'विशेषण' },
     ],
     dictionaries: ['mpp-thesaurus'],
+    pronunciation: { ipa: 'ne.pal', roman: 'nepal' },
   },
   दिन: {
     word: 'दिन',
@@ -40,6 +42,7 @@ const ENTRIES: Record<string, DictionaryEntryResult> = {
     split_definitions: '१. घाम रहेको समय; दिवस',
     definitions: [{ number: '१.', text: 'घाम रहेको समय; दिवस', part_of_speech: 'नाम' }],
     dictionaries: ['mpp-thesaurus', 'mpp-hunspell'],
+    pronunciation: { ipa: 'd̪in', roman: 'din' },
   },
   दीन: {
     word: 'दीन',
@@ -47,8 +50,9 @@ const ENTRIES: Record<string, DictionaryEntryResult> = {
     split_definitions: '१. गरिब; दुःखी',
     definitions: [{ number: '१.', text: 'गरिब; दुःखी', part_of_speech: 'विशेषण' }],
     dictionaries: ['mpp-thesaurus'],
+    pronunciation: null,
   },
-  किताब: { word: 'किताब', part_of_speech: null, split_definitions: '', definitions: [], dictionaries: ['mpp-hunspell'] },
+  किताब: { word: 'किताब', part_of_speech: null, split_definitions: '', definitions: [], dictionaries: ['mpp-hunspell'], pronunciation: { ipa: 'ki.t̪ab', roman: 'kitab' } },
 };
 
 const ALIASES: Record<string, string[]> = { ghar: ['घर'], nepal: ['नेपाल'], din: ['दिन', 'दीन'] };

@@ -1,8 +1,9 @@
 // The dictionary entry of a headword (spec 2.1), from all its dictionaries
 // or per dictionary (multi_dict).
 
-import type { Definition, DictionaryEntryResult } from './results.js';
+import type { Definition, DictionaryEntryResult, Pronunciation } from './results.js';
 import { normalizeWord, toDevanagariNumerals } from '../lang/normalize.js';
+import { toIpa, toRoman } from '../lang/phonemes.js';
 import type { DictionaryEntry, HeadwordRecord } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
 
@@ -43,7 +44,15 @@ export function formatEntry(rec: HeadwordRecord, only?: (e: DictionaryEntry) => 
     split_definitions: splitDefinitions(definitions, pos),
     definitions,
     dictionaries: entries.map((e) => e.dictionary),
+    pronunciation: rec.pronunciation === undefined ? null : pronunciationOf(rec.pronunciation),
   };
+}
+
+/** The IPA and everyday romanization of the lexicon's transcription, or null when it is none. */
+export function pronunciationOf(transcription: string): Pronunciation | null {
+  const ipa = toIpa(transcription);
+  const roman = toRoman(transcription);
+  return ipa === null || roman === null ? null : { ipa, roman };
 }
 
 export function lookupEntry(store: WordStore, query: string): DictionaryEntryResult | null {

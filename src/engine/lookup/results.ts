@@ -19,4 +19,12 @@ export interface DictionaryEntryResult {
   definitions: Definition[];
   /** extra: identifiers of the dictionaries that contain the headword. */
   dictionaries: string[];
+  /** extra: how the word sounds, from the pronunciation lexicon; null when it does not have the word. */
+  pronunciation: Pronunciation | null;
+}
+
+/** extra: a word's pronunciation (engine/lang/phonemes.ts): IPA, and the everyday romanization people type. */
+export interface Pronunciation {
+  ipa: string;
+  roman: string;
 }
