@@ -9,9 +9,10 @@ import { POSTPOSITION_WORDS, STANDALONE_POSTPOSITIONS } from './inflection.js';
 
 /** The ranking in brief, for the endpoint's OpenAPI description; the rules in full are in roman/README.md. */
 export const RANKING_SUMMARY =
-  'Candidates are ordered by how the token matched (an exact alias of a dictionary word or of a word only the news word list has; ' +
-  'then a stem plus an ending or a compound; then fuzzy matches), then by how usual the spelling is for the word (weight), then by ' +
-  'how much real text uses the word; a word the spellchecker would correct is never first. The rules in full, with examples: ' +
+  'Candidates are ordered by how the token matched (an exact alias of a dictionary word, of a word of the pronunciation lexicon or ' +
+  'of a word only the news word list has; then a stem plus an ending or a compound; then fuzzy matches), then by how usual the ' +
+  'spelling is for the word (weight), then, of two different words, by their frequency in web text when it differs tenfold, then ' +
+  'by how much real text uses the word; a word the spellchecker would correct is never first. The rules in full, with examples: ' +
   'src/engine/roman/README.md, "Ranking".';
 
 /**
