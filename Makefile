@@ -13,7 +13,7 @@ TS_SOURCES := $(shell find src test bench -name '*.ts' 2>/dev/null)
 # ignores when its lang and spell code differ: src/engine/spell/fingerprint.ts) and engine/roman
 # (the roman aliases and their keys). BUILD_STAMP, touched by any compile, already makes every
 # TypeScript change rebuild the data; the list says which sources shape it.
-DATA_SOURCES := $(shell find src/build src/store src/engine/lang src/engine/spell src/engine/roman -name '*.ts' 2>/dev/null) data/tesseract-langdata-nep/nep.wordlist
+DATA_SOURCES := $(shell find src/build src/store src/engine/lang src/engine/spell src/engine/roman src/engine/lookup -name '*.ts' 2>/dev/null) data/tesseract-langdata-nep/nep.wordlist data/google-language-resources-ne/lexicon.tsv
 DATA_STAMP := $(DATA_DIR)/current/SOURCES.json
 DEPS_STAMP := node_modules/.installed
 BUILD_STAMP := dist/.built
