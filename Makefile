@@ -15,7 +15,7 @@ TS_SOURCES := $(shell find src test bench -name '*.ts' 2>/dev/null)
 # index, the headwords of forms). BUILD_STAMP, touched by any compile, already makes every
 # TypeScript change rebuild the data; the list says which sources shape it.
 DATA_SOURCES := $(shell find src/build src/store src/engine/lang src/engine/spell src/engine/roman -name '*.ts' 2>/dev/null) data/tesseract-langdata-nep/nep.wordlist
-DATA_SOURCES += $(shell find src/engine/lookup data/foss-np-glossary data/pavlick-ne-en-dictionary -type f 2>/dev/null) data/google-language-resources-ne/prompts.tsv
+DATA_SOURCES += $(shell find src/engine/lookup data/foss-np-glossary data/pavlick-ne-en-dictionary -type f 2>/dev/null) data/google-language-resources-ne/prompts.tsv data/google-language-resources-ne/lexicon.tsv
 DATA_STAMP := $(DATA_DIR)/current/SOURCES.json
 DEPS_STAMP := node_modules/.installed
 BUILD_STAMP := dist/.built

@@ -4,7 +4,8 @@
 //                    the service serves; its aliases are those of the code
 //                    that built it.
 //   --store=sources  a MemoryStore built now from the Debian sources
-//                    (hunspell-ne, mythes-ne, tesseract-ocr-nep; example
+//                    (hunspell-ne, mythes-ne, tesseract-ocr-nep, and the
+//                    pronunciation lexicon the repository carries; example
 //                    sentences from the thesaurus, and from libreoffice-l10n-ne
 //                    when the pipeline has unpacked it into native-data/cache)
 //                    with the current alias code: the way to measure a change to the
@@ -17,7 +18,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importHunspell } from '../src/build/hunspell.js';
-import { DEFAULT_WORDLIST, hunspellHeadwords } from '../src/build/pipeline.js';
+import { closedClassDictionary, DEFAULT_PRONUNCIATION_LEXICON, DEFAULT_WORDLIST, hunspellHeadwords } from '../src/build/pipeline.js';
+import { importPronunciationLexicon } from '../src/build/pronunciation-lexicon.js';
 import { importFrequencyList } from '../src/build/frequency.js';
 import { importMythes } from '../src/build/mythes.js';
 import { buildRecords, type DictionaryInput } from '../src/build/records.js';
@@ -80,6 +82,7 @@ function storeFromSources(f: { aff: string; dic: string; mythes: string; tess: s
     { id: THESAURUS_DICT, entries: thes.entries.map((e) => ({ word: e.word, pos: e.senses.find((s) => s.pos)?.pos ?? null, senses: e.senses, classes: [] })) },
     // The headwords as the data pipeline makes them (verbs by their -नु form, bound roots left out).
     { id: HUNSPELL_DICT, entries: hunspellHeadwords(hun) },
+    closedClassDictionary(),
   ];
   const sentences = sentencesFromThesaurus(thes.entries);
   const lo = libreOfficeCatalogs();
@@ -90,7 +93,8 @@ function storeFromSources(f: { aff: string; dic: string; mythes: string; tess: s
     }
   }
   const frequency = importFrequencyList(readFileSync(DEFAULT_WORDLIST, 'utf8'));
-  const records = buildRecords({ dictionaries, forms: hun.forms, attested: tess.words, frequency, sentences, sources: [] });
+  const pronunciations = importPronunciationLexicon(readFileSync(DEFAULT_PRONUNCIATION_LEXICON, 'utf8'), DEFAULT_PRONUNCIATION_LEXICON);
+  const records = buildRecords({ dictionaries, forms: hun.forms, attested: tess.words, frequency, sentences, pronunciations, sources: [] });
   const secs = ((performance.now() - t0) / 1000).toFixed(1);
   return {
     store: new MemoryStore(records),

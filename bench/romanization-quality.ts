@@ -29,6 +29,13 @@
 // among its MAX_MAX_CANDIDATES candidates): no ranking gets top-1 or top-5
 // above that figure.
 //
+// The project's own lists (bench/data/, written for this bench from no
+// source the data build imports; run with or without the evaluation data):
+// loanwords-typed-alone.tsv, English loanwords typed alone (top-1 / top-5:
+// the converted word, or one of the first 5 candidates, is one of the
+// listed Devanagari spellings), and chat-sentences.tsv, Nepali as people
+// chat in Latin letters, scored as the sentences above.
+//
 // Speed: a 1,000-token romanized text (the eval sentences) resolved in
 // process, cold (analysis cache emptied before each run) and warm.
 //
@@ -43,7 +50,9 @@ import { POSTPOSITION_WORDS } from '../src/engine/roman/inflection.js';
 import { Romanizer } from '../src/engine/roman/romanizer.js';
 import { Spellchecker } from '../src/engine/spell/spellchecker.js';
 import { FORM_ATTESTED, FORM_LEXICON } from '../src/store/types.js';
-import { EVAL_DIR, median, percentile, readEval } from './lib.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EVAL_DIR, ROOT, median, percentile, readEval } from './lib.js';
 import { loadRealStore } from './roman-real-store.js';
 
 const { values: args } = parseArgs({
@@ -67,10 +76,14 @@ const pct = (a: number, b: number): string => (b === 0 ? '-' : `${((100 * a) / b
 
 const wordTsv = readEval('romanization/word_pairs.tsv');
 const sentTsv = readEval('romanization/sentence_pairs.tsv');
-if (!wordTsv && !sentTsv) {
-  console.log(`romanization-quality: skipped, no evaluation data under ${EVAL_DIR}/romanization`);
-  process.exit(0);
-}
+if (!wordTsv && !sentTsv) console.log(`romanization-quality: no evaluation data under ${EVAL_DIR}/romanization; the project's own lists only`);
+/** The rows of one of the project's lists (bench/data/), without its comment lines and header. */
+const projectList = (name: string): string[][] =>
+  readFileSync(join(ROOT, 'bench/data', name), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .slice(1)
+    .map((l) => l.split('\t'));
 const loaded = loadRealStore(args.store ? [`--store=${String(args.store)}`] : []);
 if (!loaded) {
   console.log('romanization-quality: skipped, no store (no Debian sources found and no built native-data/)');
@@ -325,6 +338,60 @@ if (sentTsv) {
     const top = [...substitutions].sort((a, b) => b[1] - a[1]).slice(0, failureLimit);
     console.log(`most frequent word substitutions in sentences of equal length (first ${top.length}; count, expected, got, vocabulary, roman):`);
     for (const [k, c] of top) console.log(`  ${c}\t${k}`);
+    console.log();
+  }
+}
+
+// --- the project's own lists --------------------------------------------------------
+
+{
+  const exact = (x: number, n: number): string => `${x} of ${n} (${((100 * x) / n).toFixed(1)}%)`;
+  const loans = projectList('loanwords-typed-alone.tsv');
+  let top1 = 0;
+  let top5 = 0;
+  const misses: string[] = [];
+  for (const [english, devanagari] of loans) {
+    const expected = new Set(devanagari!.split('|').map((w) => normalizeWord(w.trim())));
+    const r = romanizer.resolveTokens([english!], MAX_MAX_CANDIDATES).tokens[0]!;
+    const first5 = r.candidates.slice(0, 5).map((c) => c.word);
+    const t1 = expected.has(r.converted);
+    if (t1) top1++;
+    if (t1 || first5.some((w) => expected.has(w))) top5++;
+    else misses.push(`${english}\t${devanagari}\t${first5.join(' ') || '(none)'}`);
+  }
+  console.log('## Loanwords typed alone (bench/data/loanwords-typed-alone.tsv), resolveTokens\n');
+  console.log(`top-1 ${exact(top1, loans.length)}, top-5 ${exact(top5, loans.length)}\n`);
+  if (Number(args.failures) > 0 && misses.length) {
+    console.log(`not in the first 5 (English, expected, candidates):`);
+    for (const m of misses.slice(0, Number(args.failures))) console.log('  ' + m);
+    console.log();
+  }
+
+  const chat = projectList('chat-sentences.tsv');
+  let refWords = 0;
+  let matched = 0;
+  let matchedStandard = 0;
+  let exactSentences = 0;
+  const wrong: string[] = [];
+  for (const [roman, dev] of chat) {
+    const converted = romanizer.resolveText(roman!, 5).converted_text;
+    const hyp = words(converted);
+    const ref = words(dev!);
+    const m = lcs(ref, hyp);
+    refWords += ref.length;
+    matched += m;
+    matchedStandard += lcs(ref, hyp, sameInStandard);
+    if (m === ref.length && hyp.length === ref.length) exactSentences++;
+    else wrong.push(`${roman}\t${dev}\t${converted}`);
+  }
+  console.log('## Chat-style sentences (bench/data/chat-sentences.tsv), resolveText, detached postpositions joined\n');
+  console.log(
+    `${chat.length} sentences, ${refWords} reference words: word accuracy ${exact(matched, refWords)}, ` +
+      `reference in the standard spelling ${exact(matchedStandard, refWords)}; sentences exact ${exact(exactSentences, chat.length)}\n`,
+  );
+  if (Number(args.failures) > 0 && wrong.length) {
+    console.log('sentences not exact (roman, reference, converted):');
+    for (const w of wrong.slice(0, Number(args.failures))) console.log('  ' + w);
     console.log();
   }
 }

@@ -19,6 +19,9 @@ tesseract-ocr-nep, wamerican) with apt-get download + dpkg-deb -x, unless given 
 The frequency ranks come from the word list the repository carries
 (data/tesseract-langdata-nep/nep.wordlist), unless given here:
   --wordlist FILE       one word a line, most frequent first
+Pronunciations come from the lexicon the repository carries
+(data/google-language-resources-ne/lexicon.tsv), unless given here:
+  --lexicon FILE        a spelling, a tab and its phonemes a line
 Further dictionaries (format: docs/jsonl-dictionary.md):
   --import FILE         a JSONL dictionary; repeat for several
   --no-sentences        skip libreoffice-l10n-ne (example sentences then come
@@ -43,6 +46,7 @@ async function main(): Promise<number> {
         tessdata: { type: 'string' },
         wordlist: { type: 'string' },
         'english-words': { type: 'string' },
+        lexicon: { type: 'string' },
         import: { type: 'string', multiple: true },
         'no-sentences': { type: 'boolean' },
         'data-dir': { type: 'string' },
@@ -79,6 +83,7 @@ async function main(): Promise<number> {
     tessdata: args.tessdata,
     wordlist: args.wordlist,
     englishWords: args['english-words'],
+    lexicon: args.lexicon,
     imports: args.import ?? [],
     sentencePackages: !args['no-sentences'],
     bloomFalsePositiveRate: fpr,

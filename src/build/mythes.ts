@@ -100,7 +100,7 @@ const VOWEL_SIGN = '[\\u093E-\\u094C\\u0962\\u0963]';
  * Independent vowel written as a vowel letter plus a sign (how some legacy
  * fonts draw आ/ओ/औ/ऐ): Unicode lists these sequences as "do not use".
  */
-const DECOMPOSED_VOWELS: ReadonlyArray<[string, string]> = [
+export const DECOMPOSED_VOWELS: ReadonlyArray<[string, string]> = [
   ['अा', 'आ'],
   ['अो', 'ओ'],
   ['अौ', 'औ'],
@@ -116,7 +116,8 @@ const DECOMPOSED_VOWELS: ReadonlyArray<[string, string]> = [
 const REDUNDANT_SIGN = /([आईऊऋऐओऔ])(?:\u093E|\u0940|\u0942|\u0943|\u0947|\u0948|\u094B|\u094C)/g;
 const REDUNDANT_PAIRS = new Set(['आा', 'ईी', 'ऊू', 'ऋृ', 'ऐे', 'ऐै', 'ओो', 'औौ']);
 
-const DOUBLED_SIGN = new RegExp(`(${VOWEL_SIGN})\\1+`, 'g');
+/** A vowel sign written twice or more in a row (उपत्यकाा): once is meant. Global: use with replace(). */
+export const DOUBLED_SIGN = new RegExp(`(${VOWEL_SIGN})\\1+`, 'g');
 /** A mark that follows no consonant: the spelling is broken and we cannot tell how. */
 const ORPHAN_SIGN = new RegExp(`(?<!${CONSONANT}|\\u093C)${SIGN}`, 'u');
 /** True when a text has a vowel sign, virama or nukta that follows no consonant (a spelling defect). */

@@ -35,7 +35,8 @@ import { romanAliases } from '../engine/roman/aliases.js';
 import { fuzzyRomanKey } from '../engine/roman/keys.js';
 import { readTraineddataWords } from './tesseract.js';
 import { importFrequencyList } from './frequency.js';
-import { FREQUENCY_WORDLIST } from '../store/types.js';
+import { importPronunciationLexicon } from './pronunciation-lexicon.js';
+import { FREQUENCY_WORDLIST, PRONUNCIATION_LEXICON } from '../store/types.js';
 
 /** The frequency word list the repository carries (PROVENANCE.md beside it): from dist/src/build/ up to the repository. */
 export const DEFAULT_WORDLIST = fileURLToPath(new URL('../../../data/tesseract-langdata-nep/nep.wordlist', import.meta.url));
@@ -46,6 +47,8 @@ export const CROWD_FILE = join(DATA, 'pavlick-ne-en-dictionary/dict.ne');
 export const PROMPTS_FILE = join(DATA, 'google-language-resources-ne/prompts.tsv');
 /** Where Debian's wamerican puts its word list. */
 const ENGLISH_WORDS_IN_PACKAGE = 'usr/share/dict/american-english';
+/** The pronunciation lexicon the repository carries (PROVENANCE.md beside it). */
+export const DEFAULT_PRONUNCIATION_LEXICON = fileURLToPath(new URL('../../../data/google-language-resources-ne/lexicon.tsv', import.meta.url));
 
 export interface BuildOptions {
   /** native-data/ */
@@ -59,6 +62,8 @@ export interface BuildOptions {
   wordlist?: string;
   /** An English word list (one word a line), which tells the crowd's English glosses from romanizations; default: Debian's wamerican. */
   englishWords?: string;
+  /** The pronunciation lexicon (spelling, tab, phonemes); default DEFAULT_PRONUNCIATION_LEXICON. */
+  lexicon?: string;
   /** Further dictionaries in the JSONL format (docs/jsonl-dictionary.md). */
   imports: string[];
   /** Fetch Debian's libreoffice-l10n-ne for real example sentences. */
@@ -163,6 +168,13 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const frequency = importFrequencyList(readFileSync(wordlistPath, 'utf8'));
   sources.push({ name: FREQUENCY_WORDLIST, version: opts.wordlist ? 'local file' : 'langdata_lstm bd7eec5 (this repository)', license: 'Apache-2.0', files: [wordlistPath] });
   log(`frequency word list: ${frequency.report.kept} of ${frequency.report.lines} lines read as words (${ms(t)})`);
+  t = performance.now();
+  const lexiconPath = opts.lexicon ?? DEFAULT_PRONUNCIATION_LEXICON;
+  if (!existsSync(lexiconPath)) throw new Error(`no pronunciation lexicon at ${lexiconPath} (the repository carries it in data/google-language-resources-ne/; --lexicon FILE gives another)`);
+  const lexicon = importPronunciationLexicon(readFileSync(lexiconPath, 'utf8'), lexiconPath);
+  sources.push({ name: PRONUNCIATION_LEXICON, version: opts.lexicon ? 'local file' : 'language-resources a906010 (this repository)', license: 'CC-BY-4.0', files: [lexiconPath] });
+  const lr = lexicon.report;
+  log(`pronunciation lexicon: ${lr.devanagari} Devanagari and ${lr.latin} Latin rows of ${lr.rows} (${lr.repeated} repeating a spelling, ${lr.repaired} vowel letters repaired); dropped ${JSON.stringify(lr.dropped)} ${JSON.stringify(lr.examples)} (${ms(t)})`);
 
   let englishWordsPath = opts.englishWords;
   if (!englishWordsPath) {
@@ -174,11 +186,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const dictionaries: DictionaryInput[] = [
     { id: THESAURUS_DICT, entries: thes.entries.map((e) => ({ word: e.word, pos: e.senses.find((s) => s.pos)?.pos ?? null, senses: e.senses, classes: [] })) },
     { id: HUNSPELL_DICT, entries: hunspellHeadwords(hun) },
-    // Common words hunspell-ne lacks (र, तर, पनि...): the project's grammar list, word class only.
-    {
-      id: CLOSED_CLASS_DICT,
-      entries: CLOSED_CLASS_GROUPS.filter((g) => g.headwords).flatMap((g) => g.words.map((word) => ({ word, pos: g.pos, senses: [], classes: [] }))),
-    },
+    closedClassDictionary(),
   ];
   sources.push({ name: CLOSED_CLASS_DICT, version: 'this repository', license: 'LGPL-2.1-or-later', files: ['src/engine/lang/closed-class.ts'] });
   const sentences: ExampleSentence[] = sentencesFromThesaurus(thes.entries);
@@ -245,6 +253,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     sentences,
     exampleSentences,
     romanAliases: romanAliasInputs,
+    pronunciations: lexicon,
     english: [
       { dictionary: GLOSSARY_DICT, meanings: glossary.meanings },
       { dictionary: CROWD_DICT, meanings: crowd.meanings },
@@ -310,6 +319,14 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const bytes = dirBytes(buildDir);
   log(`store written to ${buildDir} (${(bytes / 1024 / 1024).toFixed(1)} MiB, ${ms(t)})`);
   return { buildDir, meta, seconds: (performance.now() - t0) / 1000, bytes };
+}
+
+/** Common words hunspell-ne lacks (र, तर, पनि...): the project's grammar list, word class only. */
+export function closedClassDictionary(): DictionaryInput {
+  return {
+    id: CLOSED_CLASS_DICT,
+    entries: CLOSED_CLASS_GROUPS.filter((g) => g.headwords).flatMap((g) => g.words.map((word) => ({ word, pos: g.pos, senses: [], classes: [] }))),
+  };
 }
 
 /** Affix classes whose halanta-final stems are bound pronominal/adjectival roots (उस्, जस्त्, कत्): forms, not words. */

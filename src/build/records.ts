@@ -12,7 +12,8 @@ import { DEVANAGARI_WORDS } from '../engine/lang/text.js';
 import { editCost } from '../engine/spell/error-model.js';
 import { CONFUSION_ONLY } from '../engine/spell/candidates.js';
 import { DEFINITION_USES } from '../engine/spell/evidence.js';
-import { romanAliases } from '../engine/roman/aliases.js';
+import { CASUAL_BASE_WEIGHT, romanAliases } from '../engine/roman/aliases.js';
+import { LATIN_SPELLING_KIND, LATIN_SPELLING_WEIGHT, pronunciationAliases } from '../engine/roman/pronunciation.js';
 import { postpositionHeadword } from '../engine/roman/inflection.js';
 import { fuzzyRomanKey, loanSkeleton, MIN_SKELETON_CONSONANTS, romanKey } from '../engine/roman/keys.js';
 import { COMPLETIONS_PER_PREFIX } from '../store/word-store.js';
@@ -23,6 +24,7 @@ import {
   FORM_ATTESTED,
   FORM_HEADWORD,
   FORM_LEXICON,
+  FORM_PRONOUNCED,
   STORE_SCHEMA_VERSION,
   THESAURUS_DICT,
   type AliasRecord,
@@ -68,6 +70,8 @@ export interface LexiconInput {
   romanAliases?: { word: string; alias: string }[];
   /** English meanings, one input per English dictionary, curated first (src/build/english.ts). */
   english?: EnglishInput[];
+  /** The pronunciation lexicon as src/build/pronunciation-lexicon.ts read it: Devanagari words and Latin spellings with their transcriptions. */
+  pronunciations?: { words: ReadonlyMap<string, readonly string[]>; latin: ReadonlyMap<string, readonly string[]> };
   sources: SourceInfo[];
 }
 
@@ -120,6 +124,11 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
       senses += e.senses.length;
     }
   }
+  const pronounced = input.pronunciations?.words ?? new Map<string, readonly string[]>();
+  for (const [w, rec] of headwords) {
+    const p = pronounced.get(w)?.[0];
+    if (p !== undefined) rec.pronunciation = p;
+  }
   progress(`headwords: ${headwords.size}`);
 
   // --- forms: lexicon (dictionary-made) and attested (real text)
@@ -150,9 +159,10 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     if (!(r.flags & FORM_ATTESTED)) attestedForms++;
     r.flags |= FORM_ATTESTED;
   }
+  for (const w of pronounced.keys()) formRecord(w).flags |= FORM_PRONOUNCED;
   let lexiconForms = 0;
   for (const r of forms.values()) if (r.flags & FORM_LEXICON) lexiconForms++;
-  progress(`forms: ${forms.size} (${lexiconForms} lexicon, ${attestedForms} attested)`);
+  progress(`forms: ${forms.size} (${lexiconForms} lexicon, ${attestedForms} attested, ${pronounced.size} pronounced)`);
 
   // --- confusion index over lexicon forms, and over the grammatical forms of real text
   const usefulness = (w: string): number => {
@@ -279,11 +289,35 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   };
   let aliasWords = 0;
   for (const [w, r] of forms) {
-    // Headwords, and every word real text uses (attested): its frequent
-    // inflected forms, and the names, places and loanwords no dictionary has.
-    if (!(r.flags & (FORM_HEADWORD | FORM_ATTESTED))) continue;
+    // Headwords, every word real text uses (attested): its frequent
+    // inflected forms, and the names, places and loanwords no dictionary
+    // has; and every word of the pronunciation lexicon, also as it sounds.
+    if (!(r.flags & (FORM_HEADWORD | FORM_ATTESTED | FORM_PRONOUNCED))) continue;
     aliasWords++;
-    for (const a of romanAliases(w)) addAlias({ word: w, alias: a.alias, weight: a.weight, kinds: [...a.kinds] });
+    // A word only the pronunciation lexicon has keeps the spellings typists use as a matter of course (and
+    // those of its sound, below): its dearer and scientific spellings are priced when the reverse spelling
+    // stage reaches it, which costs 5 of 48,629 sentence words and spares a sixth of the alias keys.
+    const usualOnly = (r.flags & (FORM_HEADWORD | FORM_ATTESTED)) === 0;
+    for (const a of romanAliases(w)) {
+      if (usualOnly && !(a.weight >= CASUAL_BASE_WEIGHT && a.kinds.includes('casual'))) continue;
+      addAlias({ word: w, alias: a.alias, weight: a.weight, kinds: [...a.kinds] });
+    }
+    for (const p of pronounced.get(w) ?? []) for (const a of pronunciationAliases(w, p)) addAlias({ word: w, alias: a.alias, weight: a.weight, kinds: [...a.kinds] });
+  }
+  // A Latin spelling of the lexicon is an alias of the words with its phonemes (laptop: ल्यापटप, ल्याप्टप).
+  const byPhonemes = new Map<string, string[]>();
+  for (const [w, ps] of pronounced) {
+    for (const p of ps) {
+      const list = byPhonemes.get(p);
+      if (list) list.push(w);
+      else byPhonemes.set(p, [w]);
+    }
+  }
+  let latinLinked = 0;
+  for (const [spelling, ps] of input.pronunciations?.latin ?? []) {
+    const words = new Set(ps.flatMap((p) => byPhonemes.get(p) ?? []));
+    if (words.size > 0) latinLinked++;
+    for (const w of words) addAlias({ word: w, alias: spelling, weight: LATIN_SPELLING_WEIGHT, kinds: [LATIN_SPELLING_KIND] });
   }
   for (const ra of input.romanAliases ?? []) {
     const w = normalizeWord(ra.word);
@@ -299,7 +333,7 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
       if (map === aliases) aliasCount += Math.min(list.length, MAX_ALIAS_RECORDS);
     }
   }
-  progress(`roman aliases: ${aliasCount} under ${aliases.size} keys for ${aliasWords} words; fuzzy keys: ${fuzzyAliases.size}`);
+  progress(`roman aliases: ${aliasCount} under ${aliases.size} keys for ${aliasWords} words; fuzzy keys: ${fuzzyAliases.size}; Latin spellings of the pronunciation lexicon linked to a word: ${latinLinked} of ${input.pronunciations?.latin.size ?? 0}`);
 
   // --- loanword skeletons: the news list's ranked words, by the consonant skeleton of their likeliest alias
   // (dictionary words too: many loanwords are in hunspell-ne, क्यामेरा, ग्यालरी), each with its aliases and
@@ -421,6 +455,7 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
       stems: stems.size,
       aliases: aliasCount,
       examples: sentences.length,
+      pronounced: pronounced.size,
     },
     bloom: null,
     verdicts: null,

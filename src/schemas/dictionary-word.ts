@@ -47,6 +47,15 @@ export const LemmaMeanings = Type.Object(
   { additionalProperties: false },
 );
 
+export const Pronunciation = Type.Object(
+  {
+    ipa: Type.String({ description: "IPA, mapped symbol for symbol from the lexicon's phonemes, syllables separated by \".\" (राम्रो: \"ram.mro\"; the mapping: docs/api.md, \"Pronunciation\")." }),
+    roman: Type.String({ description: 'The everyday romanization people type, from the same phonemes (राम्रो: "ramro", इलाम: "ilam").' }),
+  },
+  { additionalProperties: false, description: 'extra: a pronunciation.' },
+);
+export type Pronunciation = Static<typeof Pronunciation>;
+
 export const DictionaryEntry = Type.Object(
   {
     word: Type.String({ description: 'The headword.' }),
@@ -66,6 +75,9 @@ export const DictionaryEntry = Type.Object(
     }),
     lemmas: Type.Array(LemmaMeanings, {
       description: 'extra: the headwords with English meanings that the word is an inflected form of (आजको: आज), each with its meanings; empty for a word that is no inflected form of one.',
+    }),
+    pronunciation: Type.Union([Pronunciation, Type.Null()], {
+      description: 'extra: how the word sounds, from the pronunciation lexicon (google-lexicon-ne, CC BY 4.0); null when the lexicon does not have the word.',
     }),
   },
   { additionalProperties: false, description: 'Dictionary entry.' },

@@ -21,6 +21,15 @@ export const ATTESTED_WORDLIST = 'tesseract-wordlist';
 export const FREQUENCY_WORDLIST = 'tesseract-langdata-nep';
 /** The closed-class words the project lists from Nepali grammar (src/engine/lang/closed-class.ts), with their word class. */
 export const CLOSED_CLASS_DICT = 'nls-closed-class';
+/**
+ * The pronunciation lexicon (data/google-language-resources-ne/lexicon.tsv,
+ * Google, CC BY 4.0): words with their phonemes, names, places and
+ * loanwords among them. Not a dictionary (no definitions, and not a
+ * standard of spelling); it gives headwords their pronunciation and backs
+ * the romanization candidates no dictionary has (the store marks its words
+ * FORM_PRONOUNCED).
+ */
+export const PRONUNCIATION_LEXICON = 'google-lexicon-ne';
 
 /** One sense of a headword: a gloss and its synonyms, with the sense's part of speech. */
 export interface Sense {
@@ -47,6 +56,8 @@ export interface HeadwordRecord {
   word: string;
   /** One per dictionary that contains the headword, in a stable order (thesaurus, hunspell, imports). */
   entries: DictionaryEntry[];
+  /** The word's phonemes as the pronunciation lexicon gives them (engine/lang/phonemes.ts), when it has the word. */
+  pronunciation?: string;
 }
 
 /** Bits of FormRecord.flags. */
@@ -60,6 +71,8 @@ export const FORM_HEADWORD = 4; // has a HeadwordRecord
  * computed it (StoreMeta.verdicts.engine); other code ignores the bit.
  */
 export const FORM_CORRECT_VERDICT = 8;
+/** The pronunciation lexicon (PRONUNCIATION_LEXICON) has the word: it backs the word as a romanization candidate. */
+export const FORM_PRONOUNCED = 16;
 
 /** How a surface form was made: stem + affixes (from the hunspell expansion), or the form itself. */
 export interface FormAnalysis {
@@ -180,6 +193,8 @@ export interface StoreMeta {
     stems: number;
     aliases: number;
     examples: number;
+    /** Forms the pronunciation lexicon has (FORM_PRONOUNCED); absent in stores built before it. */
+    pronounced?: number;
   };
   /**
    * The Bloom filter: its items are the forms and, when confusionKeys is set (builds since the filter holds them), that many keys
@@ -206,14 +221,16 @@ export interface SkeletonWord {
 }
 
 /**
- * 6: the English meanings (EnglishRecord), the meaning search's index and
- * the examples endpoint's own sentence index (exampleIndex);
+ * 7: the pronunciation lexicon's words (FORM_PRONOUNCED, their aliases) and
+ * the headwords' pronunciation; 6: the English meanings (EnglishRecord), the
+ * meaning search's index and the examples endpoint's own sentence index
+ * (exampleIndex);
  * 5: the loanword skeletons' words with their aliases and fuzzy keys
  * (SkeletonWord); 4: the ranks sub-database (3: the roman_analyses
  * sub-database and StoreMeta.analyses; 2: the verdicts sub-database and
  * StoreMeta.verdicts).
  */
-export const STORE_SCHEMA_VERSION = 6;
+export const STORE_SCHEMA_VERSION = 7;
 
 /**
  * Everything a store holds, as plain maps: src/build/records.ts assembles them;

@@ -25,6 +25,7 @@ const ENTRIES: Record<string, DictionaryEntryResult> = {
     dictionaries: ['mpp-thesaurus', 'mpp-hunspell', 'foss-np-glossary'],
     english: ['house', 'home'],
     lemmas: [],
+    pronunciation: { ipa: 'ɡʱʌr', roman: 'ghar' },
   },
   नेपाल: {
     word: 'नेपाल',
@@ -37,6 +38,7 @@ const ENTRIES: Record<string, DictionaryEntryResult> = {
     dictionaries: ['mpp-thesaurus'],
     english: [],
     lemmas: [],
+    pronunciation: { ipa: 'ne.pal', roman: 'nepal' },
   },
   दिन: {
     word: 'दिन',
@@ -46,6 +48,7 @@ const ENTRIES: Record<string, DictionaryEntryResult> = {
     dictionaries: ['mpp-thesaurus', 'mpp-hunspell'],
     english: ['day'],
     lemmas: [],
+    pronunciation: { ipa: 'd̪in', roman: 'din' },
   },
   दीन: {
     word: 'दीन',
@@ -55,8 +58,9 @@ const ENTRIES: Record<string, DictionaryEntryResult> = {
     dictionaries: ['mpp-thesaurus'],
     english: ['poor'],
     lemmas: [],
+    pronunciation: null,
   },
-  किताब: { word: 'किताब', part_of_speech: null, split_definitions: '', definitions: [], dictionaries: ['mpp-hunspell'], english: [], lemmas: [] },
+  किताब: { word: 'किताब', part_of_speech: null, split_definitions: '', definitions: [], dictionaries: ['mpp-hunspell'], english: [], lemmas: [], pronunciation: { ipa: 'ki.t̪ab', roman: 'kitab' } },
 };
 
 const ALIASES: Record<string, string[]> = { ghar: ['घर'], nepal: ['नेपाल'], din: ['दिन', 'दीन'] };

@@ -117,6 +117,12 @@ export function assertEntry(e: any, word: string | null, what: string): void {
     })
     .join('\n');
   assert.equal(e.split_definitions, expected, `${what}: split_definitions format`);
+  // docs/api.md, "Pronunciation": null, or the IPA and the everyday romanization
+  if (e.pronunciation !== undefined && e.pronunciation !== null) {
+    assert.deepEqual(Object.keys(e.pronunciation).sort(), ['ipa', 'roman'], `${what}: pronunciation fields`);
+    assert.match(e.pronunciation.roman, /^[a-z]+$/, `${what}: pronunciation.roman in plain letters`);
+    assert.ok(typeof e.pronunciation.ipa === 'string' && e.pronunciation.ipa.length > 0, `${what}: pronunciation.ipa`);
+  }
   if (e.dictionaries !== undefined) {
     assert.ok(isStringArray(e.dictionaries) && e.dictionaries.length > 0, `${what}: dictionaries`);
   }

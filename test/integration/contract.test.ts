@@ -29,7 +29,7 @@ import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { buildRequest, rawRequest } from './raw-http.js';
 import { SKIP_WITHOUT_DATA } from './real-data.js';
 import { startTestService, type TestService } from './service.js';
-import { ATTESTED_WORDLIST } from '../../src/store/types.js';
+import { ATTESTED_WORDLIST, PRONUNCIATION_LEXICON } from '../../src/store/types.js';
 import { CROWD_DICT, GLOSSARY_DICT } from '../../src/build/english.js';
 import { importFrequencyList } from '../../src/build/frequency.js';
 import { DEFAULT_WORDLIST } from '../../src/build/pipeline.js';
@@ -72,9 +72,9 @@ async function servedDictionaries(): Promise<Set<string>> {
   return new Set(r.body.results.map((x: { dictionary: string }) => x.dictionary));
 }
 
-/** What may back a romanization candidate: the dictionaries, and the news word list for words no dictionary has. */
+/** What may back a romanization candidate: the dictionaries, and the pronunciation lexicon and the news word list for words no dictionary has. */
 async function romanBackers(): Promise<Set<string>> {
-  return new Set([...(await servedDictionaries()), ATTESTED_WORDLIST]);
+  return new Set([...(await servedDictionaries()), PRONUNCIATION_LEXICON, ATTESTED_WORDLIST]);
 }
 
 // ---- 2.1 / 4.1 / 4.2 dictionary word ------------------------------------
@@ -534,6 +534,13 @@ test('romanization: every candidate is backed (a headword with its dictionaries,
       if (entry.status !== 404 || spell.body.status !== 'unknown') problems.push(`${token} -> ${word}: word-list candidate with entry ${entry.status}, spellcheck ${spell.body.status}`);
       continue;
     }
+    if (dictionaries.length === 1 && dictionaries[0] === PRONUNCIATION_LEXICON) {
+      // A word only the pronunciation lexicon vouches for: no entry beyond English meanings, and no correction from the spellchecker.
+      const spell = await get(SPELL_WORD + qs({ word }));
+      const entryDictionaries: string[] = entry.status === 200 ? entry.body.dictionaries : [];
+      if (entryDictionaries.some((d) => !ENGLISH_DICTIONARIES.includes(d)) || spell.body.status === 'misspelled') problems.push(`${token} -> ${word}: lexicon candidate with entry ${entry.status}, spellcheck ${spell.body.status}`);
+      continue;
+    }
     for (const d of dictionaries) if (!dicts.has(d)) problems.push(`${token} -> ${word}: unknown dictionary ${d}`);
     // The English dictionaries give meanings, not words to romanize: the entry's other dictionaries are the candidate's.
     const lexicon = entry.status === 200 ? entry.body.dictionaries.filter((d: string) => !ENGLISH_DICTIONARIES.includes(d)) : [];
@@ -569,12 +576,12 @@ test('romanization by tokens: start/end null, text null, one result per token', 
 
 test('romanization on the real data: news-list names, English-spelled loanwords, texting habits, the standard spelling, words of real text first, the sentence-final verb', { skip }, async () => {
   const dicts = await romanBackers();
-  // a name no dictionary has, backed by the news word list
+  // a name no dictionary has, backed by the pronunciation lexicon (the news word list has it too)
   const name = await postJson(ROMAN, { tokens: ['nyaupane'] });
   assertRomanResult(name.body, { tokens: ['nyaupane'] }, 5, dicts, 'name');
   const first = name.body.tokens[0].candidates[0];
   assert.equal(first.word, 'न्यौपाने');
-  assert.deepEqual(first.dictionaries, [ATTESTED_WORDLIST]);
+  assert.deepEqual(first.dictionaries, [PRONUNCIATION_LEXICON]);
   assert.equal(first.definition_rank, 0);
   // a postposition after a word only the news list has, when nothing matched exactly, but not after
   // a stem typed unlike its usual spellings (wardma: the fuzzy वार्डमा, not वर्ड + मा) nor a one-akshara
@@ -584,10 +591,12 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   assert.equal((await postJson(ROMAN, { tokens: ['file'] })).body.tokens[0].converted, 'फाइल');
   assert.deepEqual(news[0].candidates[0].dictionaries, [ATTESTED_WORDLIST]);
   // a loanword typed the English way: converted alone, and in running text among Nepali words when
-  // the news word list writes it in Devanagari (issue 21); kept when no list has it (office)
+  // a list writes it in Devanagari (issue 21): the news word list, or the pronunciation lexicon, whose
+  // Latin spellings are exact aliases (office: अफिस)
   const alone = await postJson(ROMAN, { tokens: ['report'] });
   assert.equal(alone.body.tokens[0].converted, 'रिपोर्ट');
-  assert.ok(alone.body.tokens[0].candidates[0].kinds.includes('english'));
+  // read as Nepali says it (english.ts), or a Latin spelling the pronunciation lexicon gives it
+  assert.ok(['english', 'latin-spelling'].some((k) => alone.body.tokens[0].candidates[0].kinds.includes(k)), JSON.stringify(alone.body.tokens[0].candidates[0]));
   const mixed = await postJson(ROMAN, { text: 'mero report kaha cha' });
   assert.equal(mixed.body.converted_text, 'मेरो रिपोर्ट कहाँ छ');
   // phone by its reading, battery by its consonant skeleton (the news list's ब्याट्री, one vowel edit away)
@@ -599,7 +608,7 @@ test('romanization on the real data: news-list names, English-spelled loanwords,
   assert.equal((await postJson(ROMAN, { text: 'cancerko upachar garna sakincha' })).body.converted_text.split(' ')[0], 'क्यान्सरको');
   // an English clause stays English whole, though to and boss spell Nepali words too (टो, बोस)
   assert.equal((await postJson(ROMAN, { text: 'I sent the report to my boss' })).body.converted_text, 'I sent the report to my boss');
-  assert.equal((await postJson(ROMAN, { text: 'ma office ma chu, I will call you later' })).body.converted_text, 'म office मा छु, I will call you later');
+  assert.equal((await postJson(ROMAN, { text: 'ma office ma chu, I will call you later' })).body.converted_text, 'म अफिस मा छु, I will call you later');
   // the emphatic -ai is Nepali: chittai is छिट्टै, not an English reading (चिते) kept as English
   const chittai = (await postJson(ROMAN, { text: 'hami chittai bhetaunla' })).body.tokens[1];
   assert.equal(chittai.converted, 'छिट्टै');

@@ -1,9 +1,10 @@
 // The dictionary entry of a headword (spec 2.1), from all its dictionaries
 // or per dictionary (multi_dict).
 
-import type { Definition, DictionaryEntryResult } from './results.js';
+import type { Definition, DictionaryEntryResult, Pronunciation } from './results.js';
 import { lemmaMeanings, mergedMeanings } from './english.js';
 import { normalizeWord, toDevanagariNumerals } from '../lang/normalize.js';
+import { toIpa, toRoman } from '../lang/phonemes.js';
 import type { DictionaryEntry, EnglishRecord, HeadwordRecord } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
 
@@ -41,11 +42,12 @@ export function formatEntry(store: WordStore, word: string, only?: (dictionary: 
   const entry = lexiconEntry(rec?.word ?? word, entries);
   // The English dictionaries that give meanings follow the lexicon's.
   for (const s of english?.sources ?? []) entry.dictionaries.push(s.dictionary);
-  return { ...entry, english: mergedMeanings(english), lemmas: lemmaMeanings(store, english) };
+  const pronunciation = rec?.pronunciation === undefined ? null : pronunciationOf(rec.pronunciation);
+  return { ...entry, english: mergedMeanings(english), lemmas: lemmaMeanings(store, english), pronunciation };
 }
 
 /** The fields of the entry that its lexicon dictionaries' entries make. */
-function lexiconEntry(word: string, entries: DictionaryEntry[]): Omit<DictionaryEntryResult, 'english' | 'lemmas'> {
+function lexiconEntry(word: string, entries: DictionaryEntry[]): Omit<DictionaryEntryResult, 'english' | 'lemmas' | 'pronunciation'> {
   const definitions: Definition[] = [];
   for (const e of entries) {
     for (const s of e.senses) {
@@ -56,6 +58,13 @@ function lexiconEntry(word: string, entries: DictionaryEntry[]): Omit<Dictionary
   }
   const pos = entries.find((e) => e.pos)?.pos ?? definitions.find((d) => d.part_of_speech)?.part_of_speech ?? null;
   return { word, part_of_speech: pos, split_definitions: splitDefinitions(definitions, pos), definitions, dictionaries: entries.map((e) => e.dictionary) };
+}
+
+/** The IPA and everyday romanization of the lexicon's transcription, or null when it is none. */
+export function pronunciationOf(transcription: string): Pronunciation | null {
+  const ipa = toIpa(transcription);
+  const roman = toRoman(transcription);
+  return ipa === null || roman === null ? null : { ipa, roman };
 }
 
 export function lookupEntry(store: WordStore, query: string): DictionaryEntryResult | null {

@@ -23,6 +23,8 @@ export interface DictionaryEntryResult {
   english: string[];
   /** extra: the headwords with English meanings the word is an inflected form of (आजको: आज), each with them; empty for a word that is none. */
   lemmas: LemmaMeanings[];
+  /** extra: how the word sounds, from the pronunciation lexicon; null when it does not have the word. */
+  pronunciation: Pronunciation | null;
 }
 
 /** extra: a headword a word is an inflected form of, with the headword's English meanings. */
@@ -35,4 +37,10 @@ export interface LemmaMeanings {
 export interface EnglishMatch {
   word: string;
   english: string[];
+}
+
+/** extra: a word's pronunciation (engine/lang/phonemes.ts): IPA, and the everyday romanization people type. */
+export interface Pronunciation {
+  ipa: string;
+  roman: string;
 }

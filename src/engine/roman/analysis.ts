@@ -13,6 +13,7 @@ import type { Lexicon } from './lexicon.js';
 import { compareCandidates } from './ranking.js';
 import type { RomanCandidate } from './results.js';
 import { gate, Gate, standardFirst } from './spellcheck-gate.js';
+import { USUAL_MATCH_WEIGHT } from './weights.js';
 import { acceptedVariantsFirst, fifthLetterFirst, standardSpellingsFirst } from './spelling-order.js';
 import { compoundStage } from './stages/compound.js';
 import { exactAliasStage, initialismStage } from './stages/exact.js';
@@ -112,8 +113,8 @@ export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): Wor
   const matchedWhole = set.some((c) => c.stage === Stage.Exact && !c.facts.attestedOnly && gate(lexicon.spell, c) !== Gate.LastResort);
   if (!matchedWhole) splitStage(set);
   else if (token.casual) firstPersonTwinStage(set);
-  // 3b. an English spelling of a loanword, when no dictionary word matched
-  if (token.casual && !set.some((c) => c.stage <= Stage.Split && !c.facts.attestedOnly)) loanStage(set);
+  // 3b. an English spelling of a loanword, when no dictionary word matched in a usual spelling
+  if (token.casual && !set.some((c) => c.stage <= Stage.Split && !c.facts.attestedOnly && c.weight >= USUAL_MATCH_WEIGHT)) loanStage(set);
   // 4. a compound of two dictionary words, when no dictionary word matched
   //    (a word only the news list has does not stop the search for dictionary words)
   const compound = token.casual && !set.hasDictionaryWord() ? compoundStage(set) : false;

@@ -6,6 +6,7 @@ import { ATTESTED_WORDLIST, type AliasRecord } from '../../store/types.js';
 import { editDistance } from '../lang/edit-distance.js';
 import { casualWeight, romanAliases } from './aliases.js';
 import { CASUAL_TYPED, foldDiacritics } from './keys.js';
+import { LATIN_SPELLING_KIND, PRONUNCIATION_KIND } from './pronunciation.js';
 import type { Lexicon } from './lexicon.js';
 import type { RomanCandidate } from './results.js';
 import { ATTESTED_PENALTY, FUZZY_EDIT_PENALTY, FUZZY_PENALTY } from './weights.js';
@@ -140,8 +141,9 @@ export class CandidateSet {
    * or compound not listed itself is backed by the dictionaries of its
    * parts (`stems`); a word only the news word list has (a name, a place,
    * a loanword) is backed by that list and weighs ATTESTED_PENALTY less (a
-   * fuzzy match of one goes after the fuzzy matches of dictionary words);
-   * a join of unknown pieces is not offered.
+   * fuzzy match of one goes after the fuzzy matches of dictionary words),
+   * and so does a word only the pronunciation lexicon backs unless it is
+   * typed as it sounds; a join of unknown pieces is not offered.
    */
   add(word: string, alias: string, weight: number, kinds: string[], stage: Stage, stems?: string[]): void {
     const lexicon = this.lexicon;
@@ -152,6 +154,10 @@ export class CandidateSet {
       dictionaries = [];
       for (const st of stems) for (const d of lexicon.facts(st).dictionaries) if (!dictionaries.includes(d)) dictionaries.push(d);
     }
+    // The pronunciation lexicon vouches for a word typed as it sounds (an alias of its phonemes, or a
+    // Latin spelling it gives): typed by its letters alone, the word weighs what a word of the news list
+    // does (lagain: लगाइन्, not the loanword लगइन, said lagin).
+    if (i.pronouncedOnly && !stems && stage <= Stage.Split && !kinds.includes(PRONUNCIATION_KIND) && !kinds.includes(LATIN_SPELLING_KIND)) weight = Math.max(1, weight - ATTESTED_PENALTY);
     if (dictionaries.length === 0) {
       // A form of a verb only the news list has (पकाइयो of पकाउनु; the
       // split stage joins it only where the spellchecker's grammar reads it)

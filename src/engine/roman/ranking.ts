@@ -9,9 +9,10 @@ import { POSTPOSITION_WORDS, STANDALONE_POSTPOSITIONS } from './inflection.js';
 
 /** The ranking in brief, for the endpoint's OpenAPI description; the rules in full are in roman/README.md. */
 export const RANKING_SUMMARY =
-  'Candidates are ordered by how the token matched (an exact alias of a dictionary word or of a word only the news word list has; ' +
-  'then a stem plus an ending or a compound; then fuzzy matches), then by how usual the spelling is for the word (weight), then by ' +
-  'how much real text uses the word; a word the spellchecker would correct is never first. The rules in full, with examples: ' +
+  'Candidates are ordered by how the token matched (an exact alias of a dictionary word, of a word of the pronunciation lexicon or ' +
+  'of a word only the news word list has; then a stem plus an ending or a compound; then fuzzy matches), then by how usual the ' +
+  'spelling is for the word (weight), then, of two different words, by their frequency in web text when it differs tenfold, then ' +
+  'by how much real text uses the word; a word the spellchecker would correct is never first. The rules in full, with examples: ' +
   'src/engine/roman/README.md, "Ranking".';
 
 /**
@@ -33,6 +34,7 @@ export function compareCandidates(a: Scored, b: Scored): number {
     rankWeight(b) - rankWeight(a) ||
     Number(CLOSED_CLASS.has(b.word)) - Number(CLOSED_CLASS.has(a.word)) ||
     longStemFirst(a.word, b.word) ||
+    frequencyBandFirst(a, b) ||
     frequencyClass(b.facts.attestation) - frequencyClass(a.facts.attestation) ||
     b.facts.caseForms - a.facts.caseForms ||
     a.facts.rank - b.facts.rank ||
@@ -95,4 +97,17 @@ function longStemFirst(a: string, b: string): number {
 /** Attestation counts in classes that double (0 | 1-2 | 3-6 | 7-14 | ...): a word seen clearly more often ranks first. */
 function frequencyClass(attestation: number): number {
   return 31 - Math.clz32(attestation + 1);
+}
+
+/**
+ * Of two different words (not two spellings of one: their confusion keys
+ * differ), the one in a lower decade band of the frequency word list's rank
+ * first (-1 when `a` is it, 1 when `b` is, else 0): ilam इलाम (rank 2,263)
+ * before इलम (41,546), kala कला (671) before काला (7,013), a ranked word
+ * before one the list lacks. Between spellings of one word the standard
+ * and real text's use decide instead (rupma: रूपमा, not the commoner रुपमा).
+ */
+function frequencyBandFirst(a: Scored, b: Scored): number {
+  const d = a.facts.frequencyBand - b.facts.frequencyBand;
+  return d === 0 || a.facts.confusionKey === b.facts.confusionKey ? 0 : d;
 }

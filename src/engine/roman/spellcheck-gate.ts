@@ -30,10 +30,11 @@ export function gate(spell: Spellchecker, c: Scored): Gate {
   if (c.realTextSpelling) return Gate.LastResort;
   if (c.variantOfAccepted) return Gate.Later;
   const status = spell.checkWord(c.word).status;
-  // A word only the news list has, a headword plus a regular ending seen
-  // in real text (बारेमा), and a compound no list has may be "unknown" to
-  // the spellchecker: they are kept while it has no correction for them.
-  if (status === 'correct' || (status === 'unknown' && (c.facts.attestedOnly || c.facts.regular || (c.stage === Stage.Split && !c.facts.lexicon)))) return Gate.Keep;
+  // A word only the news list or the pronunciation lexicon has, a headword
+  // plus a regular ending seen in real text (बारेमा), and a compound no
+  // list has may be "unknown" to the spellchecker: they are kept while it
+  // has no correction for them.
+  if (status === 'correct' || (status === 'unknown' && (c.facts.listedOnly || c.facts.regular || (c.stage === Stage.Split && !c.facts.lexicon)))) return Gate.Keep;
   return c.headword ? Gate.Later : Gate.LastResort;
 }
 

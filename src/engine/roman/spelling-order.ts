@@ -44,7 +44,8 @@ export function standardSpellingsFirst(set: CandidateSet): void {
 }
 
 /**
- * Two spellings of one word that only the news word list has, differing
+ * Two spellings of one word that no dictionary has (only the news word
+ * list or the pronunciation lexicon), differing
  * only in the classes the Academy standard settles (vowel length,
  * sibilants, ब/व, nasals, halanta: one confusion key), of which the
  * spellchecker accepts one (its grammar reads दीर्घ + कालीन) and knows
@@ -58,8 +59,8 @@ export function standardSpellingsFirst(set: CandidateSet): void {
  */
 export function acceptedVariantsFirst(set: CandidateSet): void {
   const { spell } = set.lexicon;
-  // Only a word only the news list has gives its place to another spelling.
-  if (!set.some((c) => c.facts.attestedOnly)) return;
+  // Only a word no dictionary has gives its place to another spelling.
+  if (!set.some((c) => c.facts.listedOnly)) return;
   // Grouped by confusion key first: a word with no other spelling among the
   // candidates needs no spellcheck here (on a text never seen before, most
   // news-list candidates are such, and each check of an unknown word is the
@@ -72,13 +73,13 @@ export function acceptedVariantsFirst(set: CandidateSet): void {
     else byKey.set(k, [t]);
   }
   for (const c of set.values()) {
-    if (!c.facts.attestedOnly) continue;
+    if (!c.facts.listedOnly) continue;
     const group = byKey.get(confusionKey(c.word))!;
     if (group.length < 2 || spell.checkWord(c.word).status !== 'unknown') continue;
     for (const t of group) {
       if (t === c || spell.checkWord(t.word).status !== 'correct') continue;
       // Real text's own spelling of a word the lists spell otherwise (बिन्दु, विन्दु: RealTextEvidence.prefersOver): it takes the twin's place.
-      if (!t.facts.attestedOnly && prefersOverInflected(spell, c.word, t.word)) {
+      if (!t.facts.listedOnly && prefersOverInflected(spell, c.word, t.word)) {
         t.variantOfAccepted = true;
         if (c.stage > t.stage) c.stage = t.stage;
         c.standardOfWeight = Math.max(c.standardOfWeight ?? 0, t.weight);

@@ -2,7 +2,7 @@
 // of its stored aliases: every stage that infers a candidate takes its
 // weight from here (roman/README.md, "Ranking", rule 2).
 
-import { CASUAL_COST_STEP } from './aliases.js';
+import { CASUAL_COST_STEP, casualWeight } from './aliases.js';
 
 /**
  * A word only the news word list has weighs this much less than a
@@ -24,3 +24,13 @@ export const LOAN_PENALTY = 10;
 export const FUZZY_PENALTY = 20;
 /** ... and less this per edit between the typed token and the alias. */
 export const FUZZY_EDIT_PENALTY = 10;
+/**
+ * A dictionary word matched exactly weighing this much or more (typed whole
+ * with at most two casual simplifications; a split form, a compound or a
+ * loanword reading, which weigh less, with fewer) is a usual spelling of
+ * the token: it stops the stages that read the token otherwise, the
+ * loanword readings (cinema: the exact चिनेमा, four steps, does not stop
+ * सिनेमा) and the guesses (basneet: the dictionary's बसनीत, three steps,
+ * and the guess बस्नेत).
+ */
+export const USUAL_MATCH_WEIGHT = casualWeight(2);

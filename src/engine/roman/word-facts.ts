@@ -5,10 +5,11 @@
 // real text, spell/evidence.ts: attestation, case forms, rank, example
 // sentences).
 
-import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, HUNSPELL_DICT, type HeadwordRecord } from '../../store/types.js';
+import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, FORM_PRONOUNCED, HUNSPELL_DICT, PRONUNCIATION_LEXICON, type HeadwordRecord } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
 import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import { HALANTA } from '../lang/letters.js';
+import { confusionKey } from '../spell/confusion.js';
 import type { RealTextEvidence } from '../spell/evidence.js';
 import type { Morphology } from '../spell/morphology.js';
 import type { Spellchecker } from '../spell/spellchecker.js';
@@ -17,6 +18,8 @@ import { postpositionHeadword } from './inflection.js';
 
 /** The rank of a word the frequency word list does not have: after every ranked one. */
 export const UNRANKED = Number.MAX_SAFE_INTEGER;
+/** Its frequency band: after every ranked word's. */
+const UNRANKED_BAND = 100;
 
 /** How many case forms of a word the news list has (RealTextEvidence.caseForms, or the build's counts: WordStore.caseForms). */
 export type CaseFormCount = (word: string) => number;
@@ -40,6 +43,8 @@ export interface WordFactsFields {
   /** Not a dictionary form, but a headword plus a regular ending (inflection.ts), or a form the spellchecker's grammar builds on a headword. */
   regular: boolean;
   boundStem: boolean;
+  /** The pronunciation lexicon has the word (FORM_PRONOUNCED): it backs the word when no dictionary does. */
+  pronounced: boolean;
   /** Whose case forms tell how much real text uses the word: the word, or for a headword plus a postposition chain (नदीमा), the headword (नदी). */
   caseStem: string;
 }
@@ -55,6 +60,8 @@ export class WordFacts {
   /** Not a dictionary form, but a headword plus a regular ending (inflection.ts), or a form the spellchecker's grammar builds on a headword. */
   readonly regular: boolean;
   readonly boundStem: boolean;
+  /** The pronunciation lexicon has the word (WordFactsFields.pronounced). */
+  readonly pronounced: boolean;
   /** Whose case forms tell how much real text uses the word (WordFactsFields.caseStem). */
   private readonly caseStem: string;
 
@@ -70,6 +77,7 @@ export class WordFacts {
     this.lexicon = fields.lexicon;
     this.regular = fields.regular;
     this.boundStem = fields.boundStem;
+    this.pronounced = fields.pronounced;
     this.caseStem = fields.caseStem;
   }
 
@@ -80,9 +88,22 @@ export class WordFacts {
     return stringBytes(this.word) + (this.caseStem === this.word ? 0 : stringBytes(this.caseStem)) + 24 + 8 * this.dictionaries.length;
   }
 
-  /** Attested only: no dictionary has the word, and it is no form the grammar builds on a headword (`regular`). */
+  /**
+   * Attested only: no dictionary has the word, nor the pronunciation
+   * lexicon, and it is no form the grammar builds on a headword (`regular`).
+   */
   get attestedOnly(): boolean {
-    return this.attested && !this.lexicon && !this.regular;
+    return this.attested && !this.lexicon && !this.regular && !this.pronounced;
+  }
+
+  /** Only the pronunciation lexicon backs the word (the news list may have it too): no dictionary has it, and it is no regular form. */
+  get pronouncedOnly(): boolean {
+    return this.pronounced && !this.lexicon && !this.regular;
+  }
+
+  /** No dictionary has the word and it is no regular form: only the news list, the pronunciation lexicon or both have it. */
+  get listedOnly(): boolean {
+    return (this.attested || this.pronounced) && !this.lexicon && !this.regular;
   }
 
   /**
@@ -137,6 +158,20 @@ export class WordFacts {
     return this.frequencyRank;
   }
 
+  /** The decade of the word's frequency rank (rank 1-9: 0, 10-99: 1, ...), after every decade when the list lacks the word. */
+  get frequencyBand(): number {
+    const r = this.rank;
+    return r === UNRANKED ? UNRANKED_BAND : Math.floor(Math.log10(r));
+  }
+
+  private confusion: string | undefined;
+
+  /** The word's confusion key (spell/confusion.ts): two words with one key are spellings of one word. Worked out on first use. */
+  get confusionKey(): string {
+    return (this.confusion ??= confusionKey(this.word));
+  }
+
+
   private verb = -1;
 
   /** A form a verb class of the dictionary makes (Morphology.isVerbForm), read on first use. */
@@ -161,6 +196,9 @@ export class WordFacts {
   }
 }
 
+
+/** The dictionaries of a word only the pronunciation lexicon backs (one list every such candidate shows; never changed). */
+const PRONOUNCED_ONLY: string[] = [PRONUNCIATION_LEXICON];
 
 /** Parts of speech (as the store names them) whose halanta-final stems are bound. */
 const BOUND_STEM_POS = new Set(['क्रिया', 'सर्वनाम']);
@@ -251,9 +289,13 @@ export class WordFactsCache {
         }
       }
     }
+    // A word no dictionary backs that the pronunciation lexicon has (a name, a place, a loanword): that lexicon
+    // backs it, unless the spellchecker corrects it (अगाडी, केन्द्रिय: the lexicon is no standard of spelling).
+    const pronounced = (flags & FORM_PRONOUNCED) !== 0 && (lexicon || this.spell.checkWord(word).status !== 'misspelled');
+    if (dictionaries.length === 0 && pronounced) dictionaries = PRONOUNCED_ONLY;
     // An inflected form is used as much as its headword is: its own case forms mean nothing (नदीमामा).
     const caseStem = h === undefined ? (postpositionBase() ?? word) : word;
-    m = new WordFacts(this.sources, { word, attested: (flags & FORM_ATTESTED) !== 0, dictionaries, definitionRank, headword: h !== undefined, lexicon, regular, boundStem, caseStem });
+    m = new WordFacts(this.sources, { word, attested: (flags & FORM_ATTESTED) !== 0, dictionaries, definitionRank, headword: h !== undefined, lexicon, regular, boundStem, pronounced, caseStem });
     return this.memo.remember(word, m);
   }
 }

@@ -5,9 +5,8 @@
 // word stays as typed: mixed text keeps its English (publish, branch and
 // entry are each one edit from a Nepali word).
 
-import { casualWeight } from '../aliases.js';
 import { Stage, type CandidateSet } from '../candidates.js';
-import { FUZZY_EDIT_PENALTY } from '../weights.js';
+import { FUZZY_EDIT_PENALTY, USUAL_MATCH_WEIGHT } from '../weights.js';
 import { VOWELS } from './fuzzy.js';
 
 /**
@@ -16,14 +15,6 @@ import { VOWELS } from './fuzzy.js';
  */
 const MIN_GUESS_KEY = 4;
 const MAX_GUESS_KEY = 14;
-/**
- * An exact match of a dictionary word weighing this much or more (a word
- * typed whole with at most two casual simplifications; a split form, a
- * compound or a loanword reading, which weigh less, with fewer) stops the
- * guesses; one typed more loosely does not (basneet: the dictionary's
- * बसनीत, three steps, and the guess बस्नेत).
- */
-const GUESS_BLOCKING_WEIGHT = casualWeight(2);
 /** The letters a fuzzy key is made of (roman/keys.ts fuzzyRomanKey folds f q v w x z away or into these). */
 const FUZZY_LETTERS = 'abcdeghijklmnoprstuy';
 
@@ -33,7 +24,7 @@ export function isGuessable(set: CandidateSet, fkey: string): boolean {
     set.token.casual &&
     fkey.length >= MIN_GUESS_KEY &&
     fkey.length <= MAX_GUESS_KEY &&
-    !set.some((c) => c.stage <= Stage.Loan && !c.facts.attestedOnly && c.weight >= GUESS_BLOCKING_WEIGHT)
+    !set.some((c) => c.stage <= Stage.Loan && !c.facts.attestedOnly && c.weight >= USUAL_MATCH_WEIGHT)
   );
 }
 
