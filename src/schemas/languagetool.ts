@@ -69,9 +69,6 @@ export const LtCheckResponse = Type.Object({
   }),
   matches: Type.Array(LtMatch),
   sentenceRanges: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
-  extendedSentenceRanges: Type.Array(
-    Type.Object({ from: Type.Integer(), to: Type.Integer(), detectedLanguages: Type.Array(Type.Object({ language: Type.String(), rate: Type.Number() })) }),
-  ),
 });
 
 export const LtLanguages = Type.Array(Type.Object({ name: Type.String(), code: Type.String(), longCode: Type.String() }));

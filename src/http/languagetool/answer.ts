@@ -11,7 +11,7 @@
 //   the match, trimmed.
 // - `sentenceRanges`: [from, to] of each sentence, trimmed, in the client's
 //   offsets. A sentence ends after । ॥ . ? ! (and closing quotes or
-//   brackets) followed by white space, or at a blank line.
+//   brackets) followed by white space or the end, or at a blank line.
 
 import type { SpellcheckTextResponse } from '../../schemas/spellcheck-text.js';
 import type { AnnotatedText } from './annotated.js';
@@ -78,25 +78,64 @@ function isLowSurrogate(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
 }
 
-const SENTENCE_END = /[।॥.?!]+["'”’»)\]]*(?=\s|$)|\n[^\S\n]*\n\s*/gu;
+/** । ॥ . ? ! */
+const isSentenceEnd = (c: number): boolean => c === 0x964 || c === 0x965 || c === 0x2e || c === 0x3f || c === 0x21;
+/** " ' ” ’ » ) ] */
+const isCloser = (c: number): boolean => c === 0x22 || c === 0x27 || c === 0x201d || c === 0x2019 || c === 0xbb || c === 0x29 || c === 0x5d;
+/** White space as JavaScript's \s reads it (a superset of the spellchecker's white space). */
+export const isSpace = (c: number): boolean =>
+  c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+
+/**
+ * The runs of the text between white space: never fewer than the words the
+ * spellcheck's limits count (those are runs between fewer kinds of white
+ * space that hold a letter or digit), and counted without a regular
+ * expression: a text of at most MAX_TEXT_WORDS runs is within the word limit
+ * without asking the slower word count.
+ */
+export function runCount(text: string): number {
+  let n = 0;
+  let inRun = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpace(text.charCodeAt(i));
+    if (!space && !inRun) n++;
+    inRun = !space;
+  }
+  return n;
+}
 
 /** The sentences of the plain text as [start, end) ranges, trimmed, empty ones left out. */
 export function sentencesOf(plain: string): [number, number][] {
   const out: [number, number][] = [];
+  const n = plain.length;
   let start = 0;
   const push = (end: number): void => {
     let a = start;
     let b = end;
-    while (a < b && /\s/.test(plain[a]!)) a++;
-    while (b > a && /\s/.test(plain[b - 1]!)) b--;
+    while (a < b && isSpace(plain.charCodeAt(a))) a++;
+    while (b > a && isSpace(plain.charCodeAt(b - 1))) b--;
     if (b > a) out.push([a, b]);
-  };
-  for (const m of plain.matchAll(SENTENCE_END)) {
-    const end = m.index + m[0].length;
-    push(end);
     start = end;
+  };
+  for (let i = 0; i < n; i++) {
+    const c = plain.charCodeAt(i);
+    if (isSentenceEnd(c)) {
+      let j = i + 1;
+      while (j < n && isSentenceEnd(plain.charCodeAt(j))) j++;
+      while (j < n && isCloser(plain.charCodeAt(j))) j++;
+      if (j === n || isSpace(plain.charCodeAt(j))) push(j);
+      i = j - 1;
+    } else if (c === 0x0a) {
+      // A blank line: a line break, white space without one, another line break.
+      let j = i + 1;
+      while (j < n && plain.charCodeAt(j) !== 0x0a && isSpace(plain.charCodeAt(j))) j++;
+      if (j < n && plain.charCodeAt(j) === 0x0a) {
+        push(j + 1);
+        i = j;
+      }
+    }
   }
-  push(plain.length);
+  push(n);
   return out;
 }
 
@@ -171,13 +210,11 @@ export function checkAnswer(input: AnswerInput): Record<string, unknown> {
       contextForSureMatch: 0,
     });
   }
-  const sentenceRanges = plainSentences.map(([a, b]) => [text.startOf(a), text.endOf(b)]);
   return {
     software: softwareBlock(input.software),
     warnings: { incompleteResults: false },
     language: LANGUAGE_BLOCK,
     matches,
-    sentenceRanges,
-    extendedSentenceRanges: sentenceRanges.map(([from, to]) => ({ from, to, detectedLanguages: [{ language: NEPALI.code, rate: 1 }] })),
+    sentenceRanges: plainSentences.map(([a, b]) => [text.startOf(a), text.endOf(b)]),
   };
 }

@@ -11,9 +11,9 @@
 //   unknown names are kept and ignored by the caller.
 // - Decoding is lenient where LanguageTool's would fail or where clients
 //   send raw text: raw non-ASCII passes through as it is, `+` is a space,
-//   `%XX` sequences are decoded as UTF-8 (bytes that are not UTF-8 become
-//   U+FFFD, as Java's decoder makes them), and a `%` not followed by two hex
-//   digits is kept literally (LanguageTool answers 400 there; a text written
+//   `%XX` sequences are decoded with the raw bytes around them as UTF-8
+//   (bytes that are not UTF-8 become U+FFFD, as Java's decoder makes them),
+//   and a `%` not followed by two hex digits is kept literally (LanguageTool answers 400 there; a text written
 //   unencoded, "50% more", must still be checked).
 // - An unencoded `&` inside a text (LibreOffice 7.4 posts the text as
 //   typed) ends the text there: the rest is read as more pairs. Nothing on
@@ -21,51 +21,60 @@
 
 const UTF8 = new TextDecoder('utf-8', { fatal: false });
 
-function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  if (c >= 0x41 && c <= 0x46) return c - 0x37;
-  if (c >= 0x61 && c <= 0x66) return c - 0x57;
-  return -1;
+/** The value of each byte as a hex digit, -1 for the others. */
+const HEX = new Int8Array(256).fill(-1);
+for (let i = 0; i < 16; i++) {
+  HEX['0123456789abcdef'.charCodeAt(i)] = i;
+  HEX['0123456789ABCDEF'.charCodeAt(i)] = i;
 }
 
-/** One name or value of a form, decoded leniently (module header). */
-export function decodeFormComponent(raw: string): string {
-  if (!raw.includes('%') && !raw.includes('+')) return raw;
-  let out = '';
-  let bytes: number[] = [];
-  const flush = (): void => {
-    if (bytes.length > 0) {
-      out += UTF8.decode(Uint8Array.from(bytes));
-      bytes = [];
-    }
-  };
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw.charCodeAt(i);
-    if (c === 0x25 /* % */ && i + 2 < raw.length) {
-      const hi = hexValue(raw.charCodeAt(i + 1));
-      const lo = hexValue(raw.charCodeAt(i + 2));
+/**
+ * The bytes [from, to) of `b` as one name or value: `+` is a space, `%XX` a
+ * byte, every other byte itself; the result read as UTF-8. (Working on the
+ * bytes keeps a 20,000-character text, 180 KB percent-encoded, well under a
+ * millisecond: it is read on the main thread.)
+ */
+function decodeRange(b: Uint8Array, from: number, to: number): string {
+  let i = from;
+  while (i < to && b[i] !== 0x25 && b[i] !== 0x2b) i++;
+  if (i === to) return UTF8.decode(b.subarray(from, to));
+  const out = new Uint8Array(to - from);
+  out.set(b.subarray(from, i));
+  let k = i - from;
+  for (; i < to; i++) {
+    const c = b[i]!;
+    if (c === 0x25 && i + 2 < to) {
+      const hi = HEX[b[i + 1]!]!;
+      const lo = HEX[b[i + 2]!]!;
       if (hi >= 0 && lo >= 0) {
-        bytes.push(hi * 16 + lo);
+        out[k++] = hi * 16 + lo;
         i += 2;
         continue;
       }
     }
-    flush();
-    out += c === 0x2b /* + */ ? ' ' : raw[i];
+    out[k++] = c === 0x2b ? 0x20 : c;
   }
-  flush();
-  return out;
+  return UTF8.decode(out.subarray(0, k));
+}
+
+const bytesOf = (raw: string | Uint8Array): Uint8Array => (typeof raw === 'string' ? Buffer.from(raw) : raw);
+
+/** One name or value of a form, decoded leniently (module header). */
+export function decodeFormComponent(raw: string): string {
+  const b = bytesOf(raw);
+  return decodeRange(b, 0, b.length);
 }
 
 /** The pairs of a form (or query string) into `into`, later names overriding earlier ones. */
-export function readFormPairs(raw: string, into: Map<string, string>): Map<string, string> {
-  if (raw.length === 0) return into;
+export function readFormPairs(raw: string | Uint8Array, into: Map<string, string>): Map<string, string> {
+  const b = bytesOf(raw);
+  const n = b.length;
   let start = 0;
-  while (start <= raw.length) {
-    let end = raw.indexOf('&', start);
-    if (end === -1) end = raw.length;
-    const eq = raw.indexOf('=', start);
-    if (eq !== -1 && eq < end) into.set(decodeFormComponent(raw.slice(start, eq)), decodeFormComponent(raw.slice(eq + 1, end)));
+  while (start < n) {
+    let end = b.indexOf(0x26 /* & */, start);
+    if (end === -1) end = n;
+    const eq = b.indexOf(0x3d /* = */, start);
+    if (eq !== -1 && eq < end) into.set(decodeRange(b, start, eq), decodeRange(b, eq + 1, end));
     start = end + 1;
   }
   return into;
@@ -74,6 +83,6 @@ export function readFormPairs(raw: string, into: Map<string, string>): Map<strin
 /** A request's parameters: the body's pairs (its bytes read as UTF-8), then the query's over them. */
 export function readParameters(query: string, body: Uint8Array | null): Map<string, string> {
   const params = new Map<string, string>();
-  if (body !== null && body.length > 0) readFormPairs(UTF8.decode(body), params);
+  if (body !== null) readFormPairs(body, params);
   return readFormPairs(query, params);
 }

@@ -11,7 +11,7 @@ import { splitDocument } from '../../dispatch/split.js';
 import { codePointLength, ORTHOGRAPHY_RULE_TEXTS } from '../../schemas/common.js';
 import { LtCheckParameters, LtCheckResponse, LtConfigInfo, LtErrorText, LtInfo, LtLanguages } from '../../schemas/languagetool.js';
 import { MAX_TEXT_CHARACTERS, MAX_TEXT_WORDS, type SpellcheckTextResponse } from '../../schemas/spellcheck-text.js';
-import { checkAnswer, softwareBlock, type SoftwareInfo } from '../languagetool/answer.js';
+import { checkAnswer, runCount, softwareBlock, type SoftwareInfo } from '../languagetool/answer.js';
 import { readParameters } from '../languagetool/form.js';
 import { asLtError, ltError, textReply, TEXT_TYPE } from '../languagetool/reply.js';
 import { CHECK_MESSAGES, isNepali, MAX_CHECK_LENGTH, NEPALI, readApiKey, readCheckRequest } from '../languagetool/request.js';
@@ -56,7 +56,9 @@ export function languageToolRoutes(deps: RouteDeps): Route[] {
       const v = unwrap(await services.spellcheckText(t, options), 'spellcheckText');
       return 'json' in v ? (JSON.parse(UTF8.decode(v.json)) as SpellcheckTextResponse) : v;
     };
-    if (codePointLength(plain) <= MAX_TEXT_CHARACTERS && deps.countWords(plain) <= MAX_TEXT_WORDS) return one(plain);
+    // Cheap tests first (UTF-16 units are never fewer than code points; runCount): this runs on the main thread.
+    const withinCharacters = plain.length <= MAX_TEXT_CHARACTERS || codePointLength(plain) <= MAX_TEXT_CHARACTERS;
+    if (withinCharacters && (runCount(plain) <= MAX_TEXT_WORDS || deps.countWords(plain) <= MAX_TEXT_WORDS)) return one(plain);
     const split = splitDocument(Buffer.from(plain), { characters: MAX_TEXT_CHARACTERS, words: MAX_TEXT_WORDS, tokens: Infinity });
     if (!split.ok) return ltError(413, `Your text has a run of over ${MAX_TEXT_CHARACTERS} characters without white space (at ${split.at}), which cannot be checked.`);
     const grant = await input.quota.take(split.pieces.length - 1, 'all');

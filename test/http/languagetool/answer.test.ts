@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Compile } from 'typebox/compile';
 import { parseData, plainText } from '../../../src/http/languagetool/annotated.js';
-import { checkAnswer, contextOf, sentencesOf, type LtMatch } from '../../../src/http/languagetool/answer.js';
+import { checkAnswer, contextOf, runCount, sentencesOf, type LtMatch } from '../../../src/http/languagetool/answer.js';
+import { limitWords } from '../../../src/schemas/common.js';
 import { activeRules, type RuleSelection } from '../../../src/http/languagetool/rules.js';
 import { LtCheckResponse } from '../../../src/schemas/languagetool.js';
 import type { SpellcheckTextResponse } from '../../../src/schemas/spellcheck-text.js';
@@ -116,4 +117,11 @@ test('sentences end at । ॥ . ? ! before white space, and at blank lines', ()
   assert.deepEqual(s('म घर जान्छु। तिमी? "हो!" अब\n\nनयाँ अनुच्छेद'), ['म घर जान्छु।', 'तिमी?', '"हो!"', 'अब', 'नयाँ अनुच्छेद']);
   assert.deepEqual(s('३.५ प्रतिशत'), ['३.५ प्रतिशत'], 'a point inside a number ends nothing');
   assert.deepEqual(s('  \n '), []);
+});
+
+test('runCount is never below the word count of the limits', () => {
+  for (const t of ['', ' ', 'घर', 'म घर जान्छु।', ' । — १२ COVID-19 ', 'a\u00a0b\u2003c\nd\te', 'x\ufeffy', '।।। ...']) {
+    assert.ok(runCount(t) >= limitWords(t), JSON.stringify(t));
+  }
+  assert.equal(runCount(' म  घर\nजान्छु। '), 3);
 });
