@@ -43,7 +43,7 @@ export interface LtMatch {
 }
 
 /** The `software` block every answer of the check and info endpoints carries. */
-export function softwareBlock(info: SoftwareInfo): Record<string, unknown> {
+function softwareBlock(info: SoftwareInfo): Record<string, unknown> {
   return { name: 'LanguageTool', version: info.version, buildDate: info.buildDate, apiVersion: 1, premium: false, status: '' };
 }
 
@@ -83,7 +83,7 @@ const isSentenceEnd = (c: number): boolean => c === 0x964 || c === 0x965 || c ==
 /** " ' ” ’ » ) ] */
 const isCloser = (c: number): boolean => c === 0x22 || c === 0x27 || c === 0x201d || c === 0x2019 || c === 0xbb || c === 0x29 || c === 0x5d;
 /** White space as JavaScript's \s reads it (a superset of the spellchecker's white space). */
-export const isSpace = (c: number): boolean =>
+const isSpace = (c: number): boolean =>
   c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 
 /**

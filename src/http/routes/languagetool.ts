@@ -6,12 +6,14 @@
 
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import Type from 'typebox';
 import { codeVersion } from '../../dispatch/code-version.js';
+import { Serialized } from '../../dispatch/services.js';
 import { splitDocument } from '../../dispatch/split.js';
 import { codePointLength, ORTHOGRAPHY_RULE_TEXTS } from '../../schemas/common.js';
 import { LtCheckParameters, LtCheckResponse, LtConfigInfo, LtErrorText, LtInfo, LtLanguages } from '../../schemas/languagetool.js';
 import { MAX_TEXT_CHARACTERS, MAX_TEXT_WORDS, type SpellcheckTextResponse } from '../../schemas/spellcheck-text.js';
-import { checkAnswer, runCount, softwareBlock, type SoftwareInfo } from '../languagetool/answer.js';
+import { checkAnswer, runCount, type SoftwareInfo } from '../languagetool/answer.js';
 import { readParameters } from '../languagetool/form.js';
 import { asLtError, ltError, textReply, TEXT_TYPE } from '../languagetool/reply.js';
 import { CHECK_MESSAGES, isNepali, MAX_CHECK_LENGTH, NEPALI, readApiKey, readCheckRequest } from '../languagetool/request.js';
@@ -54,7 +56,7 @@ export function languageToolRoutes(deps: RouteDeps): Route[] {
     const options = { signal: input.signal(), encoding: null, level, client: input.client };
     const one = async (t: string): Promise<SpellcheckTextResponse> => {
       const v = unwrap(await services.spellcheckText(t, options), 'spellcheckText');
-      return 'json' in v ? (JSON.parse(UTF8.decode(v.json)) as SpellcheckTextResponse) : v;
+      return v instanceof Serialized ? (JSON.parse(UTF8.decode(v.json)) as SpellcheckTextResponse) : v;
     };
     // Cheap tests first (UTF-16 units are never fewer than code points; runCount): this runs on the main thread.
     const withinCharacters = plain.length <= MAX_TEXT_CHARACTERS || codePointLength(plain) <= MAX_TEXT_CHARACTERS;
@@ -142,7 +144,7 @@ export function languageToolRoutes(deps: RouteDeps): Route[] {
       'maxtextlength',
       'Longest text (LanguageTool API)',
       'The longest text /v2/check takes, in characters, as text/plain.',
-      { 200: { description: String(MAX_CHECK_LENGTH), schema: LtErrorText, contentType: TEXT_TYPE } },
+      { 200: { description: String(MAX_CHECK_LENGTH), schema: Type.String({ pattern: '^[0-9]+$' }), contentType: TEXT_TYPE } },
       () => textReply(200, String(MAX_CHECK_LENGTH)),
     ),
     ...both(
@@ -176,7 +178,7 @@ export function languageToolRoutes(deps: RouteDeps): Route[] {
       'healthcheck',
       'Health (LanguageTool API)',
       'OK (text/plain) while the store can be read and the service is not stopping; not rate limited.',
-      { 200: { description: 'OK', schema: LtErrorText, contentType: TEXT_TYPE }, 503: text('Error: Healthcheck failed: ...') },
+      { 200: { description: 'OK', schema: Type.Literal('OK'), contentType: TEXT_TYPE }, 503: text('Error: Healthcheck failed: ...') },
       () => {
         if (deps.isShuttingDown()) return ltError(503, 'Healthcheck failed: the service is shutting down');
         if (!services.storeReadable()) return ltError(503, 'Healthcheck failed: the word store cannot be read');
