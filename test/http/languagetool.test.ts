@@ -213,3 +213,23 @@ test('the OpenAPI document lists the /v2/ paths, each by GET and POST', async (t
   assert.equal(check.get.parameters.find((p: any) => p.name === 'text').required, false);
   assert.ok(doc.tags.some((tag: any) => tag.name === 'languagetool'));
 });
+
+test('hostile parameters never get a 5xx: random bytes, broken escapes, odd data, under every content type', async (t) => {
+  const s = await startTestServer(t);
+  let seed = 41;
+  const rand = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  const pieces = ['text=', 'data=', 'language=ne', 'language=auto', '&', '=', '%', '%E0%A4', '%zz', '+', 'घरु', '😀', '\u0000', '{"annotation":[', '{"text":1}', 'level=picky', 'mode=x', 'username=u', 'apiKey=k', 'enabledOnly=true', ','];
+  const types = ['application/x-www-form-urlencoded', 'application/json', 'text/plain', 'multipart/form-data; boundary=x'];
+  for (let i = 0; i < 200; i++) {
+    let body = '';
+    for (let k = rand(12); k >= 0; k--) body += pieces[rand(pieces.length)];
+    const bytes = rand(5) === 0 ? Uint8Array.from({ length: rand(64) }, () => rand(256)) : body;
+    const a = await post(s, bytes, types[rand(types.length)]!, rand(3) === 0 ? `?${body.slice(0, 200).replace(/#/g, '')}` : '');
+    assert.ok([200, 400, 401, 413].includes(a.status), `${a.status} for ${JSON.stringify(body)}: ${a.text}`);
+    if (a.status !== 200) assert.equal(a.type, 'text/plain; charset=utf-8');
+    else assert.ok(CheckResponse.Check(a.json), body);
+  }
+});
