@@ -9,7 +9,7 @@
 // until the test releases it (drain and abort tests).
 
 import type { DictionaryEntryResult, RomanCandidate, RomanizationResult, RomanToken, SpellcheckTextResult, SpellcheckWordResult } from '../../src/engine/results.js';
-import type { ExamplesResult, HealthSnapshot, ItemFailure, ItemTask, JobOptions, Lines, LinesJobOptions, LinesTask, MultiDictResult, Outcome, Services, VariantsResult } from '../../src/dispatch/services.js';
+import type { ExamplesResult, HealthSnapshot, ItemFailure, ItemTask, Lines, LinesJobOptions, LinesTask, MultiDictResult, Outcome, Services, VariantsResult } from '../../src/dispatch/services.js';
 import { concatBytes, itemLine, pieceLine, pieceText, romanizationCounts, shiftRomanization, shiftSpellcheck, spellcheckCounts } from '../../src/worker/lines.js';
 import { editDistance } from '../../src/engine/lang/edit-distance.js';
 import { tokenizeForSpellcheck } from '../../src/engine/spell/tokenize.js';
@@ -178,7 +178,7 @@ export class FakeServices implements Services {
   }
 
   /** Records the level asked for (the LanguageTool endpoint maps its switches to it); the fake answers every level alike. */
-  async spellcheckText(text: string, options?: JobOptions): Promise<Outcome<SpellcheckTextResult>> {
+  async spellcheckText(text: string, options?: Parameters<Services['spellcheckText']>[1]): Promise<Outcome<SpellcheckTextResult>> {
     const fail = await this.begin('spellcheckText', [text, options?.level]);
     if (fail) return fail;
     const result: SpellcheckTextResult = { misspelled: [], unknown: [] };
