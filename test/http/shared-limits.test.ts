@@ -34,8 +34,14 @@ async function until(s: TestServer, shared: boolean): Promise<void> {
   }, { everyMs: 100 });
 }
 
-async function replicas(t: TestContext, r: RedisServer, perMinute: number): Promise<[TestServer, TestServer]> {
-  const settings = { rateLimitPerMinute: perMinute, rateLimitPerDay: 1000, redisUrl: r.url, redisKeyPrefix: `test:${Math.random().toString(36).slice(2)}` };
+/**
+ * Two replicas sharing `r`. Redis is given far longer than its default 50 ms
+ * to answer (`redisTimeoutMs`): on a loaded machine a loopback round trip can
+ * take longer, and a replica would then count alone and the test measure the
+ * machine; the stalled-Redis test gives its own.
+ */
+async function replicas(t: TestContext, r: RedisServer, perMinute: number, redisTimeoutMs = 10_000): Promise<[TestServer, TestServer]> {
+  const settings = { rateLimitPerMinute: perMinute, rateLimitPerDay: 1000, redisUrl: r.url, redisTimeoutMs, redisKeyPrefix: `test:${Math.random().toString(36).slice(2)}` };
   const a = await startTestServer(t, settings);
   const b = await startTestServer(t, settings);
   await until(a, true);
@@ -150,7 +156,8 @@ test('Redis gone: each replica counts alone and says so in health; Redis back: c
 
 test('Redis stalled (SIGSTOP): requests are still answered, health degraded; it recovers after SIGCONT', { skip }, async (t) => {
   const r = await redis(t);
-  const [a] = await replicas(t, r, 100);
+  // Stalled, Redis answers nothing: a second's timeout is far past a loaded machine's round trip, and short enough to wait for.
+  const [a] = await replicas(t, r, 100, 1000);
   r.pause();
   t.after(() => r.resume());
   // Each answered: the call to Redis times out (REDIS_TIMEOUT_MS) and the process decides.

@@ -40,7 +40,8 @@ async function freeBase(): Promise<number> {
 function cluster(args: string[], env: Record<string, string> = {}): { status: number | null; out: string } {
   const r = spawnSync(SCRIPT, args, {
     // Without redis-server the cluster runs without shared limits (this test does not count them).
-    env: { ...process.env, WORKERS: '1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0', ...(REDIS_BINARY ? {} : { CLUSTER_REDIS: 'off' }), ...env },
+    // Redis is given far longer than its default 50 ms: on a loaded machine a loopback round trip may take longer, and a replica would count alone.
+    env: { ...process.env, WORKERS: '1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0', REDIS_TIMEOUT_MS: '10000', ...(REDIS_BINARY ? {} : { CLUSTER_REDIS: 'off' }), ...env },
     encoding: 'utf8',
     timeout: 240_000,
   });
