@@ -1,5 +1,6 @@
 // The Debian parts some tests need (redis-server, nginx, chromium, the
-// hunspell and tesseract tools, systemd-analyze) and the data `make data`
+// hunspell and tesseract tools, systemd-analyze, LibreOffice with its Python
+// bridge) and the data `make data`
 // builds. Outside CI a test that needs a missing part skips with a message
 // saying how to install it. In CI (CI=true, which .ci/run sets) a missing part
 // fails the run with a test named after it: a suite skipped in CI would

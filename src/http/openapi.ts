@@ -94,7 +94,7 @@ function description(s: OpenApiSettings): string {
     '',
     '**Partners.** Send the partner key in the `X-API-Key` header. Each key has its own per-minute and per-day limits, or none; its requests are counted per key, not per address. An unknown key is 401 UNAUTHORIZED on every rate-limited endpoint (and the attempt counts against the anonymous limit of the address, so keys cannot be guessed at speed); the probes (`GET /up`, `GET /api/v1/health`) and `OPTIONS` preflights ignore the header, so a gateway holding a stale key never sees an instance down. An empty header is the same as no header. Keys live in PARTNER_KEYS_FILE, compared in constant time on their SHA-256 digests.',
     '',
-    '**Versioning.** All endpoints but /up live under /api/v1/; GET /api/v1/health reports version "v1".',
+    '**Versioning.** All endpoints but /up, /metrics, the playground and the LanguageTool-compatible /v2/ endpoints live under /api/v1/; GET /api/v1/health reports version "v1". The /v2/ endpoints follow LanguageTool\'s API, not this document\'s conventions: form parameters, text/plain errors, partner keys also as `username` + `apiKey`.',
   ].join('\n');
 }
 
@@ -162,9 +162,10 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
     for (const p of route.pathParams ?? d.pathParams ?? []) {
       parameters.push({ name: p.name, in: 'path', required: true, description: (p.schema as { description?: string }).description, schema: ref(p.schema) });
     }
-    const props = ((route.query?.Type() ?? d.query) as { properties?: Record<string, TSchema & { default?: unknown; description?: string }> } | undefined)?.properties ?? {};
-    for (const [name, s] of Object.entries(props)) {
-      parameters.push({ name, in: 'query', required: s.default === undefined, description: s.description, schema: ref(s) });
+    const query = (route.query?.Type() ?? d.query) as { properties?: Record<string, TSchema & { default?: unknown; description?: string }>; required?: string[] } | undefined;
+    const requiredNames = new Set(query?.required ?? []);
+    for (const [name, s] of Object.entries(query?.properties ?? {})) {
+      parameters.push({ name, in: 'query', required: s.default === undefined && requiredNames.has(name), description: s.description, schema: ref(s) });
     }
     const op: Record<string, unknown> = {
       operationId: route.operationId,
@@ -209,6 +210,7 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
       { name: 'health', description: 'Probes; not rate limited.' },
       { name: 'meta', description: 'This document.' },
       { name: 'playground', description: 'A page to try the service in a browser (GET /) and its files.' },
+      { name: 'languagetool', description: "LanguageTool's HTTP API at /v2/, for editors and their plug-ins (docs/editors.md): Nepali spellcheck with LanguageTool's parameters, answers and text/plain errors." },
     ],
     // Anonymous access is the default; a partner key raises the limits.
     security: [{}, { partnerKey: [] }],

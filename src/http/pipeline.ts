@@ -11,6 +11,7 @@ import { decodeJsonBody, documentContentType, requireJsonContentType, type BodyR
 import { clientKey } from './client-address.js';
 import { detailReply, errorReply, failureReply, HttpError, rateLimitedReply } from './errors.js';
 import { rateLimitHeaders, then, type Identity, type Maybe, type RateLimits } from './rate-limit.js';
+import { hasBody } from './request.js';
 import { runRoute, type PatternGroup } from './router.js';
 import type { Quota, RawInput, Reply, RequestContext, Route } from './types.js';
 
@@ -90,11 +91,11 @@ export class RequestPipeline {
    * quota, never spend or refuse it. A Promise when the limits are shared
    * in Redis (REDIS_URL) and it answers.
    */
-  identify(ctx: RequestContext, exempt: boolean, state: RequestState): Maybe<Reply | null> {
+  identify(ctx: RequestContext, exempt: boolean, state: RequestState, apiKey: string = ctx.apiKey): Maybe<Reply | null> {
     const { limits } = this.deps;
     let identity: Identity = { kind: 'anonymous', key: clientKey(ctx.client) };
-    if (ctx.apiKey !== '' && !exempt) {
-      const partner = limits.findPartner(ctx.apiKey);
+    if (apiKey !== '' && !exempt) {
+      const partner = limits.findPartner(apiKey);
       if (partner === null) {
         // A wrong key counts against the address, so keys cannot be guessed at speed.
         return then(limits.consume(identity), (d) => {
@@ -126,12 +127,34 @@ export class RequestPipeline {
     return state.partner !== null ? `partner ${state.partner}` : clientKey(ctx.client);
   }
 
-  /** Routing, identity, rate limit, then the handler. Synchronous until a handler, a body read or a shared rate limit goes async. */
+  /**
+   * Routing, identity, rate limit, then the handler. Synchronous until a
+   * handler, a body read or a shared rate limit goes async. A path whose
+   * routes write their errors in a protocol's own form (Route.renderError)
+   * has every error reply written so, thrown or returned.
+   */
   handle(ctx: RequestContext, group: PatternGroup | null, state: RequestState, body: BodySource): Reply | Promise<Reply> {
+    const route = group?.byMethod.get(ctx.method === 'HEAD' ? 'GET' : ctx.method);
+    const render = (route ?? (group?.byMethod.values().next().value as Route | undefined))?.renderError;
+    if (render === undefined) return this.dispatch(ctx, group, route, state, body);
+    const rendered = (e: unknown): Reply => {
+      if (e instanceof HttpError) return render(e.reply);
+      throw e;
+    };
+    let out: Reply | Promise<Reply>;
+    try {
+      out = this.dispatch(ctx, group, route, state, body);
+    } catch (e) {
+      return rendered(e);
+    }
+    return out instanceof Promise ? out.then(render, rendered) : render(out);
+  }
+
+  private dispatch(ctx: RequestContext, group: PatternGroup | null, route: Route | undefined, state: RequestState, body: BodySource): Reply | Promise<Reply> {
     // Where the body ends is unknown: answer, and close so no byte of it is read as the next request.
     if (ctx.framingError !== null) return errorReply('BAD_REQUEST', ctx.framingError);
     const preflight = ctx.method === 'OPTIONS' && group !== null;
-    const route = group?.byMethod.get(ctx.method === 'HEAD' ? 'GET' : ctx.method);
+    if (route?.body === 'form' && !preflight) return this.formRequest(ctx, route, state, body);
     const exempt = preflight || (route !== undefined && !route.rateLimited);
 
     const refused = this.identify(ctx, exempt, state);
@@ -150,6 +173,35 @@ export class RequestPipeline {
     }
     if (refused !== null) return refused;
     return this.routed(ctx, group, route, preflight, state, body);
+  }
+
+  /**
+   * A `form` route: its parameters are read first (the body, whatever its
+   * Content-Type, up to MAX_BODY_BYTES; GET and HEAD read none), since the
+   * partner key may be one of them; then identity and the rate limit, then
+   * the handler with the parameters as its body.
+   */
+  private formRequest(ctx: RequestContext, route: Route, state: RequestState, body: BodySource): Reply | Promise<Reply> {
+    const form = route.form!;
+    const run = (bytes: Buffer | null): Reply | Promise<Reply> => {
+      const params: unknown = form.read(ctx.query, bytes);
+      const key = form.apiKey(params);
+      const refusal = typeof key === 'string' ? null : key;
+      // A handler's promise returned from a then() callback is flattened by it: the result is a Reply or one promise of it.
+      return then(this.identify(ctx, !route.rateLimited, state, typeof key === 'string' && key !== '' ? key : ctx.apiKey), (refused): Reply | Promise<Reply> => {
+        if (refused !== null) return refused;
+        if (refusal !== null) return refusal;
+        const input: RawInput = { ctx, body: params, signal: () => signalOf(state), quota: this.quotaOf(state), client: this.identityKey(ctx, state) };
+        return runRoute(route, input, this.deps.countWords);
+      }) as Reply | Promise<Reply>;
+    };
+    if (ctx.method === 'GET' || ctx.method === 'HEAD' || !hasBody(ctx)) return run(null);
+    const reader = body(this.deps.maxBodyBytes);
+    state.reader = reader;
+    return reader.promise.then((bytes) => {
+      state.bodyConsumed = true;
+      return run(bytes);
+    });
   }
 
   /** Starts reading a route's body (its content type checked first: an HttpError is thrown at once). */

@@ -159,9 +159,13 @@ export interface RouteSpec<Q, B> {
   /**
    * The body read: none; JSON (application/json, MAX_BODY_BYTES, 413 in
    * Shape A); or, up to DOCUMENT_MAX_BYTES with every problem (413 too) in
-   * Shape B, a document (text/plain or JSON) or a batch (JSON).
+   * Shape B, a document (text/plain or JSON) or a batch (JSON); or a form
+   * (`form`: parameters in the query string and, on POST, in a body of any
+   * Content-Type, up to MAX_BODY_BYTES), whose partner key may be among the
+   * parameters: the request is counted against the rate limits once its
+   * parameters are read.
    */
-  body: false | 'json' | 'document' | 'batch';
+  body: false | 'json' | 'document' | 'batch' | 'form';
   /** False for the probes (/up, /api/v1/health): they neither count against nor are refused by rate limits. */
   rateLimited: boolean;
   /**
@@ -177,8 +181,19 @@ export interface RouteSpec<Q, B> {
   pathParams?: { name: string; schema: TSchema }[];
   /** The JSON body's check, run by the router (Shape B with its detail); documented from its schema and details. */
   jsonBody?: BodyValidator<B>;
+  /** How a `form` route's parameters are read (the handler's `body`), and the partner key among them. */
+  form?: FormReader<B>;
+  /** Writes this path's error replies (status 400 and up, the pipeline's included) in a protocol's own form; the service's JSON shapes when absent. */
+  renderError?: (reply: Reply) => Reply;
   doc: RouteDoc;
   handle(input: HandlerInput<Q, B>): Reply | Promise<Reply>;
+}
+
+/** A `form` route's parameters: read from the query string and the body's bytes (null when none is read: GET), and the partner key they carry. */
+export interface FormReader<B> {
+  read(query: string, body: Uint8Array | null): B;
+  /** The partner key ('' for none: the X-API-Key header decides), or the reply refusing the credentials (the request is still counted). */
+  apiKey(params: B): string | Reply;
 }
 
 /** A row of the routes table (route() keeps a row's handler typed by its validators). */

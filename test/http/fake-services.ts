@@ -200,8 +200,9 @@ export class FakeServices implements Services {
     return { ok: true, value: words.map((w) => this.classify(w)) };
   }
 
-  async spellcheckText(text: string): Promise<Outcome<SpellcheckTextResult>> {
-    const fail = await this.begin('spellcheckText', [text]);
+  /** Records the level asked for (the LanguageTool endpoint maps its switches to it); the fake answers every level alike. */
+  async spellcheckText(text: string, options?: Parameters<Services['spellcheckText']>[1]): Promise<Outcome<SpellcheckTextResult>> {
+    const fail = await this.begin('spellcheckText', [text, options?.level]);
     if (fail) return fail;
     const result: SpellcheckTextResult = { misspelled: [], unknown: [] };
     const seen = new Map<string, { occurrences: { start: number; end: number }[] }>();

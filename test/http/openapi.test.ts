@@ -44,6 +44,8 @@ const EXPECTED: [string, string][] = [
   ['head', '/api/v1/openapi.json'],
   ['head', '/'],
   ['head', '/playground/{file}'],
+  // The LanguageTool-compatible endpoints: GET (and so HEAD) and POST each.
+  ...['check', 'languages', 'info', 'maxtextlength', 'configinfo', 'healthcheck'].flatMap((name): [string, string][] => ['get', 'head', 'post'].map((m) => [m, `/v2/${name}`])),
 ];
 
 function collectRefs(node: unknown, out: string[] = []): string[] {

@@ -930,6 +930,8 @@ test('unknown routes are 404 NOT_FOUND; a known path with another method is 405 
   }
 });
 
+const V2_PATHS = ['check', 'configinfo', 'healthcheck', 'info', 'languages', 'maxtextlength'].map((name) => `/v2/${name}`);
+
 test('OpenAPI 3.1 document lists every path, including the designed parts', { skip }, async () => {
   const r = await get('/api/v1/openapi.json');
   assert.equal(r.status, 200);
@@ -955,7 +957,10 @@ test('OpenAPI 3.1 document lists every path, including the designed parts', { sk
     '/metrics',
     '/playground/{file}',
     '/up',
+    // LanguageTool's API for editors (docs/editors.md), by GET and POST.
+    ...V2_PATHS,
   ]);
+  for (const path of V2_PATHS) assert.ok(r.body.paths[path].get?.responses['200'] && r.body.paths[path].post?.responses['200'], `${path} by GET and POST`);
   const methods: Record<string, string> = {
     '/': 'get',
     '/api/v1/dictionary/batch': 'post',

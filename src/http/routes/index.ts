@@ -8,6 +8,7 @@
 import type { Route, RouteDeps } from '../types.js';
 import { dictionaryRoutes } from './dictionary.js';
 import { healthRoutes } from './health.js';
+import { languageToolRoutes } from './languagetool.js';
 import { liveRoute } from './live.js';
 import { metricsRoute } from './metrics.js';
 import { playgroundRoutes } from './playground.js';
@@ -31,5 +32,6 @@ export function buildRoutes(deps: RouteDeps): Route[] {
     ...documentRoutes(deps),
     ...batchRoutes(deps),
     ...playgroundRoutes(deps),
+    ...languageToolRoutes(deps),
   ];
 }

@@ -1,0 +1,220 @@
+// The answer of /v2/check in LanguageTool's shape (its
+// RuleMatchesAsJsonSerializer), with every field its clients read present:
+// LibreOffice 7.4 and language_tool_python throw on a missing one, and
+// gramma reads the matched word out of `context`.
+//
+// - One match per occurrence of a word, sorted by offset, never overlapping.
+// - `offset` and `length` in UTF-16 code units of what the client sent
+//   (markup included, for `data`); `context` is up to 40 units either side
+//   in that same text, newlines as spaces, "..." where it is cut, never
+//   cutting a surrogate pair; `sentence` is the plain sentence that holds
+//   the match, trimmed.
+// - `sentenceRanges`: [from, to] of each sentence, trimmed, in the client's
+//   offsets. A sentence ends after । ॥ . ? ! (and closing quotes or
+//   brackets) followed by white space or the end, or at a blank line.
+
+import type { SpellcheckTextResponse } from '../../schemas/spellcheck-text.js';
+import type { AnnotatedText } from './annotated.js';
+import { NEPALI } from './request.js';
+import { ruleOf, TYPOS, UNKNOWN_WORD_RULE, type LtRule } from './rules.js';
+
+/** Characters of context either side of a match (LanguageTool's CONTEXT_SIZE). */
+export const CONTEXT_SIZE = 40;
+/** Replacements offered per match at most. */
+export const MAX_REPLACEMENTS = 10;
+
+export interface SoftwareInfo {
+  version: string;
+  buildDate: string;
+}
+
+export interface LtMatch {
+  message: string;
+  shortMessage: string;
+  replacements: { value: string }[];
+  offset: number;
+  length: number;
+  context: { text: string; offset: number; length: number };
+  sentence: string;
+  type: { typeName: string };
+  rule: { id: string; subId?: string; description: string; issueType: string; category: { id: string; name: string } };
+  ignoreForIncompleteSentence: boolean;
+  contextForSureMatch: number;
+}
+
+/** The `software` block every answer of the check and info endpoints carries. */
+function softwareBlock(info: SoftwareInfo): Record<string, unknown> {
+  return { name: 'LanguageTool', version: info.version, buildDate: info.buildDate, apiVersion: 1, premium: false, status: '' };
+}
+
+const LANGUAGE_BLOCK = {
+  name: NEPALI.name,
+  code: NEPALI.longCode,
+  detectedLanguage: { name: NEPALI.name, code: NEPALI.longCode, confidence: 1, source: 'fixed' },
+} as const;
+
+/** The match's context (module header). */
+export function contextOf(text: string, from: number, to: number): { text: string; offset: number; length: number } {
+  let start = from - CONTEXT_SIZE;
+  let prefix = '...';
+  if (start <= 0) {
+    start = 0;
+    prefix = '';
+  } else if (isLowSurrogate(text.charCodeAt(start))) start--;
+  let end = to + CONTEXT_SIZE;
+  let postfix = '...';
+  if (end >= text.length) {
+    end = text.length;
+    postfix = '';
+  } else if (isHighSurrogate(text.charCodeAt(end - 1))) end++;
+  const body = text.slice(start, end).replace(/\n/g, ' ');
+  return { text: prefix + body + postfix, offset: prefix.length + from - start, length: to - from };
+}
+
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
+/** । ॥ . ? ! */
+const isSentenceEnd = (c: number): boolean => c === 0x964 || c === 0x965 || c === 0x2e || c === 0x3f || c === 0x21;
+/** " ' ” ’ » ) ] */
+const isCloser = (c: number): boolean => c === 0x22 || c === 0x27 || c === 0x201d || c === 0x2019 || c === 0xbb || c === 0x29 || c === 0x5d;
+/** White space as JavaScript's \s reads it (a superset of the spellchecker's white space). */
+const isSpace = (c: number): boolean =>
+  c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+
+/**
+ * The runs of the text between white space: never fewer than the words the
+ * spellcheck's limits count (those are runs between fewer kinds of white
+ * space that hold a letter or digit), and counted without a regular
+ * expression: a text of at most MAX_TEXT_WORDS runs is within the word limit
+ * without asking the slower word count.
+ */
+export function runCount(text: string): number {
+  let n = 0;
+  let inRun = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpace(text.charCodeAt(i));
+    if (!space && !inRun) n++;
+    inRun = !space;
+  }
+  return n;
+}
+
+/** The sentences of the plain text as [start, end) ranges, trimmed, empty ones left out. */
+export function sentencesOf(plain: string): [number, number][] {
+  const out: [number, number][] = [];
+  const n = plain.length;
+  let start = 0;
+  const push = (end: number): void => {
+    let a = start;
+    let b = end;
+    while (a < b && isSpace(plain.charCodeAt(a))) a++;
+    while (b > a && isSpace(plain.charCodeAt(b - 1))) b--;
+    if (b > a) out.push([a, b]);
+    start = end;
+  };
+  for (let i = 0; i < n; i++) {
+    const c = plain.charCodeAt(i);
+    if (isSentenceEnd(c)) {
+      let j = i + 1;
+      while (j < n && isSentenceEnd(plain.charCodeAt(j))) j++;
+      while (j < n && isCloser(plain.charCodeAt(j))) j++;
+      if (j === n || isSpace(plain.charCodeAt(j))) push(j);
+      i = j - 1;
+    } else if (c === 0x0a) {
+      // A blank line: a line break, white space without one, another line break.
+      let j = i + 1;
+      while (j < n && plain.charCodeAt(j) !== 0x0a && isSpace(plain.charCodeAt(j))) j++;
+      if (j < n && plain.charCodeAt(j) === 0x0a) {
+        push(j + 1);
+        i = j;
+      }
+    }
+  }
+  push(n);
+  return out;
+}
+
+function messageOf(rule: LtRule, word: string, first: string | undefined, ruleText: string | undefined): { message: string; shortMessage: string } {
+  if (rule === UNKNOWN_WORD_RULE) return { message: `‘${word}’ is in no word list of this service, and no word near it is.`, shortMessage: 'Unknown word' };
+  if (rule.id === 'NEPALI_REAL_WORD_SPELLER_RULE') {
+    return { message: `Possible spelling mistake: ‘${word}’ is a word, but ‘${first}’ is far more common and probably meant.`, shortMessage: 'Spelling mistake' };
+  }
+  if (rule.id === 'NEPALI_STANDARD_SPELLER_RULE') {
+    return { message: `The Nepal Academy standard spells this ‘${first}’.${ruleText ? ` ${ruleText}।` : ''}`, shortMessage: 'Academy spelling' };
+  }
+  return { message: 'Possible spelling mistake found.', shortMessage: 'Spelling mistake' };
+}
+
+export interface AnswerInput {
+  text: AnnotatedText;
+  /** The spellcheck result of the plain text (offsets in it), or null when nothing was checked. */
+  result: SpellcheckTextResponse | null;
+  /** The rule ids left on (rules.ts activeRules). */
+  active: ReadonlySet<string>;
+  software: SoftwareInfo;
+  /** The Nepali sentence of each orthography rule id (a standard correction's message quotes it). */
+  ruleTexts: Readonly<Record<string, string>>;
+}
+
+/** The answer body of /v2/check (module header). */
+export function checkAnswer(input: AnswerInput): Record<string, unknown> {
+  const { text, result, active } = input;
+  const plainSentences = sentencesOf(text.plain);
+  const found: { start: number; end: number; rule: LtRule; word: string; corrections: string[]; subId?: string }[] = [];
+  if (result !== null) {
+    for (const w of result.misspelled) {
+      const rule = ruleOf(w.category);
+      if (!active.has(rule.id)) continue;
+      for (const o of w.occurrences) found.push({ start: o.start, end: o.end, rule, word: w.word, corrections: w.corrections, ...(w.rule === undefined ? {} : { subId: w.rule }) });
+    }
+    if (active.has(UNKNOWN_WORD_RULE.id)) {
+      for (const w of result.unknown) for (const o of w.occurrences) found.push({ start: o.start, end: o.end, rule: UNKNOWN_WORD_RULE, word: w.word, corrections: [] });
+    }
+  }
+  found.sort((a, b) => a.start - b.start);
+
+  const matches: LtMatch[] = [];
+  let lastEnd = -1;
+  let s = 0;
+  for (const f of found) {
+    const offset = text.startOf(f.start);
+    const end = text.endOf(f.end);
+    // Words whose ends map into one markup's interpretAs can share a range: the first is kept.
+    if (offset < lastEnd || end <= offset) continue;
+    lastEnd = end;
+    while (s < plainSentences.length - 1 && plainSentences[s]![1] <= f.start) s++;
+    const sentence = plainSentences[s];
+    const { message, shortMessage } = messageOf(f.rule, f.word, f.corrections[0], f.subId === undefined ? undefined : input.ruleTexts[f.subId]);
+    matches.push({
+      message,
+      shortMessage,
+      replacements: f.corrections.slice(0, MAX_REPLACEMENTS).map((value) => ({ value })),
+      offset,
+      length: end - offset,
+      context: contextOf(text.original, offset, end),
+      sentence: sentence === undefined ? '' : text.plain.slice(sentence[0], sentence[1]),
+      type: { typeName: f.rule.typeName },
+      rule: {
+        id: f.rule.id,
+        ...(f.subId === undefined ? {} : { subId: f.subId }),
+        description: f.rule.description,
+        issueType: f.rule.issueType,
+        category: { id: TYPOS.id, name: TYPOS.name },
+      },
+      ignoreForIncompleteSentence: false,
+      contextForSureMatch: 0,
+    });
+  }
+  return {
+    software: softwareBlock(input.software),
+    warnings: { incompleteResults: false },
+    language: LANGUAGE_BLOCK,
+    matches,
+    sentenceRanges: plainSentences.map(([a, b]) => [text.startOf(a), text.endOf(b)]),
+  };
+}

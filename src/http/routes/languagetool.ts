@@ -1,0 +1,190 @@
+// The LanguageTool-compatible endpoints at /v2/ (what editors append to the
+// base URL a user gives them): check, languages, info, maxtextlength,
+// configinfo and healthcheck, by GET and POST, with LanguageTool's
+// parameters, answers and text/plain errors (src/http/languagetool/; the
+// settings for each editor: docs/editors.md).
+
+import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Type from 'typebox';
+import { codeVersion } from '../../dispatch/code-version.js';
+import { Serialized } from '../../dispatch/services.js';
+import { splitDocument } from '../../dispatch/split.js';
+import { codePointLength, ORTHOGRAPHY_RULE_TEXTS } from '../../schemas/common.js';
+import { LtCheckParameters, LtCheckResponse, LtConfigInfo, LtErrorText, LtInfo, LtLanguages } from '../../schemas/languagetool.js';
+import { MAX_TEXT_CHARACTERS, MAX_TEXT_WORDS, type SpellcheckTextResponse } from '../../schemas/spellcheck-text.js';
+import { checkAnswer, runCount, type SoftwareInfo } from '../languagetool/answer.js';
+import { readParameters } from '../languagetool/form.js';
+import { asLtError, ltError, textReply, TEXT_TYPE } from '../languagetool/reply.js';
+import { CHECK_MESSAGES, isNepali, MAX_CHECK_LENGTH, NEPALI, readApiKey, readCheckRequest } from '../languagetool/request.js';
+import { activeRules, RULES, STANDARD_RULE, TYPOS } from '../languagetool/rules.js';
+import { route, type FormReader, type HandlerInput, type Reply, type ResponseDoc, type Route, type RouteDeps } from '../types.js';
+import { unwrap } from './common.js';
+
+type Params = ReadonlyMap<string, string>;
+
+const FORM: FormReader<Params> = {
+  read: readParameters,
+  apiKey(params) {
+    const r = readApiKey(params);
+    return r.ok ? r.apiKey : ltError(r.problem.status, r.problem.message);
+  },
+};
+
+const TAG = 'languagetool';
+const text = (description: string): ResponseDoc => ({ description, schema: LtErrorText, contentType: TEXT_TYPE });
+const ERRORS: Record<number, ResponseDoc> = {
+  401: text('Error: Unknown API key (apiKey or X-API-Key names no partner key).'),
+  429: text('Error: Rate limit exceeded; retry after N seconds, with a Retry-After header.'),
+  503: text('Error: the service is overloaded or shutting down, with a Retry-After header.'),
+};
+
+const UTF8 = new TextDecoder();
+
+/** The service's version and when its code was built: the `software` block. */
+function softwareInfo(): SoftwareInfo {
+  const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return { version: pkg.version, buildDate: statSync(fileURLToPath(import.meta.url)).mtime.toISOString() };
+}
+
+export function languageToolRoutes(deps: RouteDeps): Route[] {
+  const { services } = deps;
+  const software = softwareInfo();
+
+  /** The spellcheck of a plain text: in one job, or in pieces a single request would take when it is longer (each piece after the first counted as a request). */
+  async function spellcheck(plain: string, input: HandlerInput<undefined, Params>, level: 'standard' | 'lenient'): Promise<SpellcheckTextResponse | Reply> {
+    const options = { signal: input.signal(), encoding: null, level, client: input.client };
+    const one = async (t: string): Promise<SpellcheckTextResponse> => {
+      const v = unwrap(await services.spellcheckText(t, options), 'spellcheckText');
+      return v instanceof Serialized ? (JSON.parse(UTF8.decode(v.json)) as SpellcheckTextResponse) : v;
+    };
+    // Cheap tests first (UTF-16 units are never fewer than code points; runCount): this runs on the main thread.
+    const withinCharacters = plain.length <= MAX_TEXT_CHARACTERS || codePointLength(plain) <= MAX_TEXT_CHARACTERS;
+    if (withinCharacters && (runCount(plain) <= MAX_TEXT_WORDS || deps.countWords(plain) <= MAX_TEXT_WORDS)) return one(plain);
+    const split = splitDocument(Buffer.from(plain), { characters: MAX_TEXT_CHARACTERS, words: MAX_TEXT_WORDS, tokens: Infinity });
+    if (!split.ok) return ltError(413, `Your text has a run of over ${MAX_TEXT_CHARACTERS} characters without white space (at ${split.at}), which cannot be checked.`);
+    const grant = await input.quota.take(split.pieces.length - 1, 'all');
+    if (grant.granted < split.pieces.length - 1) {
+      return ltError(429, `Rate limit exceeded: this text is checked as ${split.pieces.length} requests; retry after ${grant.retryAfterSeconds} seconds`, {
+        'Retry-After': String(grant.retryAfterSeconds),
+      });
+    }
+    const results = await Promise.all(split.pieces.map((p) => one(plain.slice(p.start, p.end))));
+    const merged: SpellcheckTextResponse = { misspelled: [], unknown: [] };
+    results.forEach((r, i) => {
+      const shift = split.pieces[i]!.start;
+      const moved = <T extends { occurrences: { start: number; end: number }[] }>(w: T): T => ({ ...w, occurrences: w.occurrences.map((o) => ({ start: o.start + shift, end: o.end + shift })) });
+      merged.misspelled.push(...r.misspelled.map(moved));
+      merged.unknown.push(...r.unknown.map(moved));
+    });
+    return merged;
+  }
+
+  async function check(input: HandlerInput<undefined, Params>): Promise<Reply> {
+    const r = readCheckRequest(input.body);
+    if (!r.ok) return ltError(r.problem.status, r.problem.message);
+    const req = r.request;
+    const active = activeRules(req);
+    let result: SpellcheckTextResponse | null = null;
+    if (!req.textLevelOnly && active.size > 0 && /\S/u.test(req.text.plain)) {
+      const checked = await spellcheck(req.text.plain, input, active.has(STANDARD_RULE.id) ? 'standard' : 'lenient');
+      if ('status' in checked) return checked;
+      result = checked;
+    }
+    return { status: 200, body: checkAnswer({ text: req.text, result, active, software, ruleTexts: ORTHOGRAPHY_RULE_TEXTS }) };
+  }
+
+  const languages = [{ name: NEPALI.name, code: NEPALI.code, longCode: NEPALI.longCode }];
+  const info = { software: { name: 'LanguageTool', version: software.version, buildDate: software.buildDate, commit: codeVersion(), premium: false } };
+
+  /** A /v2/ endpoint by GET (parameters in the query) and POST (in a form body too). */
+  const both = (
+    name: string,
+    summary: string,
+    description: string,
+    responses: Record<number, ResponseDoc>,
+    handle: (input: HandlerInput<undefined, Params>) => Reply | Promise<Reply>,
+    rateLimited = true,
+  ): Route[] =>
+    (['GET', 'POST'] as const).map((method) =>
+      route<undefined, Params>({
+        method,
+        path: `/v2/${name}`,
+        operationId: `languageTool${name[0]!.toUpperCase()}${name.slice(1)}${method === 'GET' ? 'Get' : 'Post'}`,
+        body: 'form',
+        form: FORM,
+        rateLimited,
+        renderError: asLtError,
+        doc: {
+          summary,
+          description: `${description} LanguageTool-compatible (docs/editors.md); errors are text/plain "Error: ..." as LanguageTool writes them.`,
+          tag: TAG,
+          ...(name === 'check' ? (method === 'GET' ? { query: LtCheckParameters } : { bodyContent: { 'application/x-www-form-urlencoded': LtCheckParameters } }) : {}),
+          responses: rateLimited ? { ...responses, ...ERRORS } : responses,
+        },
+        handle,
+      }),
+    );
+
+  return [
+    ...both(
+      'check',
+      'Check a text (LanguageTool API)',
+      `The body is read as application/x-www-form-urlencoded whatever its Content-Type (query parameters override it), leniently: raw UTF-8 and a stray % are taken as they are. At most ${MAX_CHECK_LENGTH.toLocaleString('en')} UTF-16 code units of plain text; a text over ${MAX_TEXT_WORDS.toLocaleString('en')} words or ${MAX_TEXT_CHARACTERS.toLocaleString('en')} characters is checked in pieces, each after the first counted as a request. Rules: ${RULES.map((r) => r.id).join(', ')} (category TYPOS).`,
+      {
+        200: { description: 'Matches in LanguageTool\'s shape, one per occurrence, sorted by offset, offsets in UTF-16 code units.', schema: LtCheckResponse },
+        400: text("Error: one of LanguageTool's sentences (missing text or data, an unknown language code, a bad level or mode...)."),
+        413: text(`Error: ${CHECK_MESSAGES.tooLong(MAX_CHECK_LENGTH + 1).replace(String(MAX_CHECK_LENGTH + 1), 'M')} (also a body over MAX_BODY_BYTES).`),
+      },
+      check,
+    ),
+    ...both('languages', 'Languages (LanguageTool API)', 'Nepali alone: [{"name":"Nepali","code":"ne","longCode":"ne-NP"}].', { 200: { description: 'The languages.', schema: LtLanguages } }, () => ({ status: 200, body: languages })),
+    ...both('info', 'Software (LanguageTool API)', "This service's version in LanguageTool's software block.", { 200: { description: 'The software block.', schema: LtInfo } }, () => ({ status: 200, body: info })),
+    ...both(
+      'maxtextlength',
+      'Longest text (LanguageTool API)',
+      'The longest text /v2/check takes, in characters, as text/plain.',
+      { 200: { description: String(MAX_CHECK_LENGTH), schema: Type.String({ pattern: '^[0-9]+$' }), contentType: TEXT_TYPE } },
+      () => textReply(200, String(MAX_CHECK_LENGTH)),
+    ),
+    ...both(
+      'configinfo',
+      'Rules of a language (LanguageTool API)',
+      "The rules /v2/check answers with, for language=ne or ne-NP; another code is LanguageTool's 400.",
+      { 200: { description: 'The configuration.', schema: LtConfigInfo }, 400: text("Error: 'language' parameter missing, or an unknown language code.") },
+      ({ body: params }) => {
+        const language = params.get('language');
+        if (language === undefined) return ltError(400, "'language' parameter missing");
+        if (!isNepali(language)) return ltError(400, CHECK_MESSAGES.unknownLanguage(language));
+        return {
+          status: 200,
+          body: {
+            software: { name: 'LanguageTool', version: software.version, buildDate: software.buildDate, premium: false },
+            parameter: { maxTextLength: MAX_CHECK_LENGTH },
+            rules: RULES.map((r) => ({
+              ruleId: r.id,
+              description: r.description,
+              isDictionaryBasedSpellingRule: 'yes',
+              ...(r.defaultOff ? { isDefaultOff: 'yes' } : {}),
+              categoryId: TYPOS.id,
+              categoryName: TYPOS.name,
+              locQualityIssueType: r.issueType,
+            })),
+          },
+        };
+      },
+    ),
+    ...both(
+      'healthcheck',
+      'Health (LanguageTool API)',
+      'OK (text/plain) while the store can be read and the service is not stopping; not rate limited.',
+      { 200: { description: 'OK', schema: Type.Literal('OK'), contentType: TEXT_TYPE }, 503: text('Error: Healthcheck failed: ...') },
+      () => {
+        if (deps.isShuttingDown()) return ltError(503, 'Healthcheck failed: the service is shutting down');
+        if (!services.storeReadable()) return ltError(503, 'Healthcheck failed: the word store cannot be read');
+        return textReply(200, 'OK');
+      },
+      false,
+    ),
+  ];
+}
