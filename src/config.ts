@@ -114,7 +114,7 @@ export const YOUNG_GENERATION_FLAG = '--max-semi-space-size=4';
  * to allocate objects of those sites straight in the old generation, and
  * keeps doing so once they die young: a warm 100,000-word document then left
  * about 20 MB of garbage in each worker's old generation, a full collection
- * per document, against 1.7 MB without (bench/RESULTS.md, session 16).
+ * per document, against 1.7 MB without (bench/RESULTS.md#shared-results).
  */
 export const RUNTIME_V8_FLAGS: readonly string[] = ['--no-allocation-site-pretenuring'];
 
@@ -137,9 +137,9 @@ export const DEFAULTS: Config = {
   // while its pieces run.
   documentMaxBytes: 5 * 1024 * 1024,
   shutdownGraceMs: 10_000,
-  // MiB of each thread's engine caches (lang/budget-cache.ts); figures in bench/RESULTS.md ("memory").
+  // MiB of each thread's engine caches (lang/budget-cache.ts); figures in bench/RESULTS.md#cache-budget.
   cacheMb: 32,
-  // Pool admission (src/dispatch/admission.ts); figures behind them in bench/RESULTS.md ("overload").
+  // Pool admission (src/dispatch/admission.ts); figures behind them in bench/RESULTS.md#overload.
   queueMax: 1024,
   queueMaxWaitMs: 500,
   taskTimeoutMs: 30_000,

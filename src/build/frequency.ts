@@ -15,10 +15,10 @@
 //     (no vowel sign, halanta, nasal or independent vowel: ससख, खभ, मकभन,
 //     the mis-decoded legacy-font text) that neither the lexicon nor the
 //     spellchecker's morphology reads, as written or with the final halanta
-//     people leave out (छन for छन्). Such strings are 0.12% of the
-//     lexicon's forms (851 of 729,318) but 2.2% of the list's words the
-//     lexicon and morphology do not read (594 of 26,667), and they are
-//     frequent (ससख rank 116, खभ 136): docs/frequency-list.md has the counts.
+//     people leave out (छन for छन्). Such strings are rare among the
+//     lexicon's forms but common among the list's words the lexicon and
+//     morphology do not read, and they are frequent (ससख, खभ rank in the
+//     first 150): docs/frequency-list.md has the counts.
 //
 // What is kept (the lexicon's forms, the words grammar makes of them,
 // names, loanwords and the non-standard spellings people write) keeps the

@@ -1,6 +1,6 @@
 // Reader of the word list inside a tesseract .traineddata file
-// (Debian tesseract-ocr-nep: nep.traineddata, Apache-2.0, a 61,545-word
-// Nepali news vocabulary). Pure TypeScript, so the build needs no tesseract
+// (Debian tesseract-ocr-nep: nep.traineddata, Apache-2.0, a Nepali news
+// vocabulary). Pure TypeScript, so the build needs no tesseract
 // tools; its output equals `combine_tessdata -u` + `dawg2wordlist` word for
 // word (checked by test/build/tesseract-real.test.ts against the real file).
 //

@@ -5,13 +5,13 @@
 // (src/codec), below both, so that neither reaches into the other for it.
 //
 // Levels: brotli 2 and gzip 2, measured on a 1,000-token romanization
-// answer (the issue asks for at most 1/8 of its bytes and at most 2 ms more
+// answer (the aim: at most 1/8 of its bytes and at most 2 ms more
 // latency): brotli 2 gives 1/8.9 and gzip 2 1/8.2, for 1.3-1.4 ms more to
 // the last byte; level 3 adds about 0.5 ms more for a few per cent, brotli 1
 // is cheaper still but leaves little margin (1/8.3) and streams poorly
 // (1/6.7 flushed line by line); gzip 1 misses 1/8. Figures:
-// bench/compression.ts, bench/heavy-clients.ts, bench/RESULTS.md "Session
-// 12: heavy clients". Small answers compress poorly (a 650-byte entry to
+// bench/compression.ts, bench/heavy-clients.ts, bench/RESULTS.md#compression.
+// Small answers compress poorly (a 650-byte entry to
 // about 1/2.3): below COMPRESS_MIN_BYTES answers are sent as they are.
 
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliCompress, type Gzip } from 'node:zlib';

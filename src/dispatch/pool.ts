@@ -1,6 +1,6 @@
 // The Services the HTTP layer calls, over a piscina worker pool and an inline
 // copy of the engines on the main thread. Where each job runs is decided in
-// one place, placeJob(), from measurements (bench/RESULTS.md, "inline vs pool").
+// one place, placeJob(), from measurements (bench/RESULTS.md#inline-vs-pool).
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,7 +85,7 @@ const HARD_STOP_GRACE_MS = 5_000;
  * others on its thread even when another thread is free: behind a thread's
  * first, cold job (870 ms) every job of a 512-deep handover expired. A job a
  * thread reaches after its deadline is refused, a cancelled one ends at its
- * first checkpoint (bench/RESULTS.md, "overload").
+ * first checkpoint (bench/RESULTS.md#overload).
  */
 const JOBS_PER_THREAD = 4;
 
@@ -97,7 +97,7 @@ const JOBS_PER_THREAD = 4;
  * job: a job is at most one request's text, batch and document jobs are cut
  * to that). With the main thread's young generation bounded too
  * (config.ts YOUNG_GENERATION_FLAG) they keep the process under 400 MiB
- * (bench/RESULTS.md, "Bounded heaps").
+ * (bench/RESULTS.md#bounded-heaps).
  */
 const WORKER_OLD_GENERATION_MB = 112;
 const WORKER_YOUNG_GENERATION_MB = 6;
@@ -109,7 +109,7 @@ const OVERLOAD_REPORT_MS = 10_000;
  * Jobs at or under these sizes run inline on the main thread: a pool round
  * trip costs about 20 µs plus structured cloning, more than the job itself.
  * Larger texts go to the pool so one big request never blocks the event loop.
- * Figures behind the thresholds: bench/RESULTS.md, "inline vs pool".
+ * Figures behind the thresholds: bench/RESULTS.md#inline-vs-pool.
  */
 export const INLINE_MAX_TEXT_CHARS = 200;
 export const INLINE_MAX_TOKENS = 20;

@@ -4,9 +4,9 @@
 // Why bytes and not entries: an entry of the romanizer's analysis cache can
 // be 100 times the size of one of the spellchecker's Bloom memo, so caps in
 // entries let a thread's memory follow the texts it is sent (0.9-1.0 GB of
-// anonymous memory after 6,000 new texts, issue 20). Each cache is given a
+// anonymous memory after 6,000 new texts). Each cache is given a
 // budget and a size estimate per entry; the estimates are calibrated against
-// the V8 heap (bench/RESULTS.md, "memory").
+// the V8 heap (bench/RESULTS.md#cache-budget).
 //
 // Eviction is second-chance (CLOCK) over insertion order: a hit only marks
 // the entry used (one hash lookup, no reordering: some memos are asked
@@ -41,7 +41,7 @@ export function stringBytes(s: string): number {
 /**
  * A thread's cache budget unless the service sets one (CACHE_MB): with the
  * main thread and two workers, the process's anonymous memory stays under
- * 400 MiB beside the mapped store (bench/RESULTS.md, "memory").
+ * 400 MiB beside the mapped store (bench/RESULTS.md#bounded-heaps).
  */
 export const DEFAULT_CACHE_BYTES = 32 * 2 ** 20;
 

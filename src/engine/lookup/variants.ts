@@ -6,7 +6,7 @@ import { formatEntry } from './entry.js';
 import { normalizeWord } from '../lang/normalize.js';
 import type { WordStore } from '../../store/word-store.js';
 
-// The confusions the API groups (issue 3): ि/ी, ु/ू, ं/ँ, श/ष/स, ब/व, halanta.
+// The confusions the API groups: ि/ी, ु/ू, ं/ँ, श/ष/स, ब/व, halanta.
 // Each class folds its letters to one; two headwords are variants when they
 // are equal after folding every class.
 const VARIANT_CLASSES: { name: string; fold: [RegExp, string] }[] = [

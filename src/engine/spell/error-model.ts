@@ -294,8 +294,8 @@ const MATRA_ALTERNATIVES: Record<string, string> = {
  * At the end of the word a vowel sign is grammar (सुत्केरो/सुत्केरी,
  * जीवनै/जीवनी): one member of each pair only, so fewer inflections of a
  * correct word are proposed (the full table flags correct words of real
- * text and corrects no more errors: bench/RESULTS.md, "Measurements
- * behind the engines' constants").
+ * text and corrects no more errors:
+ * bench/RESULTS.md#measurements-behind-the-engines-constants).
  */
 const FINAL_MATRA_ALTERNATIVES: Record<string, string> = {
   'ा': 'िुेैोौ',

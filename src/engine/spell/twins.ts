@@ -30,8 +30,8 @@ import { misspelled, type CheckNormalized } from './word-result.js';
  * How many times as often real text must write a word's twin for the word
  * to be a real-word error (realWordError): at this ratio the rule flags
  * only a handful of tokens of real text, and no correct word of the
- * evaluation pairs (bench/real-word-threshold.ts; bench/RESULTS.md,
- * "Measurements behind the engines' constants").
+ * evaluation pairs (bench/real-word-threshold.ts;
+ * bench/RESULTS.md#measurements-behind-the-engines-constants).
  */
 const REAL_WORD_RATIO = 100;
 /**
@@ -45,8 +45,8 @@ const REAL_WORD_MIN_RANK = 20_000;
 /**
  * thesaurusSpelling: real text writes the thesaurus's twin stem at least
  * this many times as often as the word's (bench/thesaurus-twins.ts lists
- * what each ratio flags; bench/RESULTS.md, "Measurements behind the
- * engines' constants").
+ * what each ratio flags;
+ * bench/RESULTS.md#measurements-behind-the-engines-constants).
  */
 const THESAURUS_TWIN_RATIO = 1.5;
 /** ... and the two differ by at most two of the standard's slips (0.3-0.35 each; a little over 0.65 for float rounding). */

@@ -18,9 +18,9 @@ import { FUZZY_EDIT_PENALTY, LOAN_PENALTY, SPLIT_PENALTY } from '../weights.js';
  * Readings of an English spelling tried (roman/english.ts), and the store's
  * forms among the Devanagari spellings of each, likeliest first (a search
  * that follows only the readings some form begins with: reverse.ts
- * FormSearch). Before, the forms among the first 12 spellings: the same
- * answers but for 12 more reference words of the eval's sentences
- * (bench/RESULTS.md, session 14), at a fraction of the search.
+ * FormSearch). Taking the forms among the first 12 spellings instead gives
+ * the same answers but for 12 fewer reference words of the eval's sentences
+ * (bench/RESULTS.md#forms-search), at many times the search.
  */
 const LOAN_READINGS = 6;
 const LOAN_FORMS = 12;
@@ -105,8 +105,8 @@ const MAX_SKELETON_EDITS = 2;
  * aliases as typed, not their fuzzy keys (battery's bateri, ब्याट्री's byatri;
  * fiber's fibar is two from पावर's pawar, one from फाइबर's faibar). With two
  * fuzzy edits, three in four of the words it converted in the eval's
- * sentences were not the reference's (stork सतर्क, virus वर्ष); bench/RESULTS.md,
- * session 18.
+ * sentences were not the reference's (stork सतर्क, virus वर्ष):
+ * bench/RESULTS.md#skeleton-in-text.
  */
 const MAX_SKELETON_EDITS_IN_TEXT = 1;
 /** What a word typed alone loses when only its fuzzy keys come near the reading (less than an edit: it breaks ties). */

@@ -24,10 +24,9 @@ const REVERSE_HITS = 10;
  * The dearest readings the search over the forms takes: cost 1 (one
  * unlikely reading). With cost-2 readings too (a consonant typed twice for
  * one, an aspirate typed without its h), it reaches forms a typist seldom
- * means ahead of the word meant (bhattary: भटारी before भट्टराई); measured
- * with bench/romanization-quality.ts against cost 2: tier A top-1 431 against
- * 430 of 505, tier B 71.8% / 79.5% against 71.6% / 79.2%, sentences 81.06%
- * against 80.95% (bench/RESULTS.md, session 14).
+ * means ahead of the word meant (bhattary: भटारी before भट्टराई), and every
+ * romanization figure is lower (bench/romanization-quality.ts;
+ * bench/RESULTS.md#forms-search).
  */
 const REVERSE_FORM_COST = 1;
 
