@@ -21,12 +21,13 @@ DEPS_STAMP := node_modules/.installed
 BUILD_STAMP := dist/.built
 CACHE_SRC := $(DATA_DIR)/cache/src
 
-.PHONY: help setup deps data build run start test test-unit test-stress bench bench-quality clean check-node cluster cluster-stop data-archive data-from-archive
+.PHONY: help setup deps data build run start test test-unit test-stress bench bench-quality clean check-node check format cluster cluster-stop data-archive data-from-archive
 
 help:
 	@echo "make run    install, build the data, start the service (foreground)"
 	@echo "make test   install, build the data, run every test (one file: make test TESTS=dist/test/http/live.test.js)"
 	@echo "make test-stress   the suite twice on one core with the other busy (flushes out timing-dependent tests)"
+	@echo "make check  types (tsc --noEmit), format (prettier --check) and lint (eslint, no import cycles); make format rewrites the format"
 	@echo "make setup | deps | data | build | bench | clean"
 	@echo "make cluster | cluster-stop   N replicas behind nginx on loopback (deploy/cluster.sh; REPLICAS=2 PORT=8080)"
 	@echo "make data-archive | data-from-archive ARCHIVE=file   the built data as one checksummed archive"
@@ -111,6 +112,16 @@ test-stress: setup build
 	  echo "== stress run $$i of $(STRESS_RUNS): the suite on cpu $(STRESS_CPU), a busy loop on cpu $(STRESS_LOAD_CPU)"; \
 	  taskset -c $(STRESS_CPU) $(MAKE) --no-print-directory test || exit 1; \
 	done
+
+# Types, format and lint, without building: what CI runs before the tests (.ci/run).
+check: deps
+	npx tsc --noEmit -p tsconfig.json
+	npx tsc --noEmit -p tsconfig.playground-check.json
+	npx prettier --check .
+	npx eslint --max-warnings 0 src test bench
+
+format: deps
+	npx prettier --write .
 
 test-unit: build
 	$(NODE) --test dist/test/

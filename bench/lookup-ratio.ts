@@ -17,7 +17,7 @@
 // wrk: WRK=/path/to/wrk, else `wrk` on the PATH (Debian: apt-get install wrk).
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

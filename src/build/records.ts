@@ -36,7 +36,6 @@ import {
   type SourceInfo,
   type StoreMeta,
   type StoreRecords,
-  type StoredVerdict,
 } from '../store/types.js';
 
 export type { StoreRecords };

@@ -24,7 +24,7 @@ import { StatSlot, createSharedStats, sumStats, type SharedStats } from '../work
 import type { ContentEncoding } from '../codec/encoding.js';
 import { ENCODED_TASKS, type EncodedAnswer, type Lines, type Outcome, type PoolJob, type Task, type WorkerData, type WorkerOutcome } from '../worker/protocol.js';
 import { runTask, SIMILAR_WORDS_MAX } from '../worker/tasks.js';
-import { Admission, type AdmissionCounters } from './admission.js';
+import { Admission } from './admission.js';
 import {
   Serialized,
   type CacheStats,

@@ -52,8 +52,6 @@ async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true });
 }
 
-const box = (): Promise<string> => page.inputValue('#compose');
-
 async function waitForBox(expected: string): Promise<void> {
   await page.waitForFunction((want) => (document.querySelector('#compose') as HTMLTextAreaElement).value === want, expected);
 }

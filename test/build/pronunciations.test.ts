@@ -9,7 +9,7 @@ import { buildRecords } from '../../src/build/records.js';
 import { lookupEntry, lookupMultiDict } from '../../src/engine/lookup/entry.js';
 import { LATIN_SPELLING_KIND, PRONUNCIATION_KIND } from '../../src/engine/roman/pronunciation.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
-import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, FORM_PRONOUNCED } from '../../src/store/types.js';
+import { FORM_HEADWORD, FORM_LEXICON, FORM_PRONOUNCED } from '../../src/store/types.js';
 import { miniLexicon } from '../fixtures/mini-lexicon.js';
 
 const pronunciations = {

@@ -33,7 +33,6 @@ export interface CacheFigures {
  * only when every character is below U+0100).
  */
 export function stringBytes(s: string): number {
-  // eslint-disable-next-line no-control-regex
   const wide = s.length > 0 && s.charCodeAt(0) > 0xff ? 2 : /[^\u0000-\u00ff]/.test(s) ? 2 : 1;
   return 16 + ((s.length * wide + 7) & ~7);
 }

@@ -5,7 +5,7 @@ import type { Definition, DictionaryEntryResult, Pronunciation } from './results
 import { lemmaMeanings, mergedMeanings } from './english.js';
 import { normalizeWord, toDevanagariNumerals } from '../lang/normalize.js';
 import { toIpa, toRoman } from '../lang/phonemes.js';
-import type { DictionaryEntry, EnglishRecord, HeadwordRecord } from '../../store/types.js';
+import type { DictionaryEntry, EnglishRecord } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
 
 /** Separator of synonyms inside a definition's text (spec 2.1: "synonyms are separated by semicolons"). */

@@ -4,7 +4,6 @@ import { buildRecords } from '../../../src/build/records.js';
 import { JobStopped } from '../../../src/engine/lang/checkpoint.js';
 import { foldDiacritics } from '../../../src/engine/roman/keys.js';
 import { Romanizer } from '../../../src/engine/roman/romanizer.js';
-import { tokenizeRoman } from '../../../src/engine/roman/tokenize.js';
 import { ATTESTED_PENALTY } from '../../../src/engine/roman/weights.js';
 import { Spellchecker } from '../../../src/engine/spell/spellchecker.js';
 import { MemoryStore } from '../../../src/store/memory-store.js';
