@@ -437,6 +437,11 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   // --- English meanings and the meaning search's index
   const acceptedInRealText = new Set(grammatical);
   const meanings = buildEnglishRecords(input.english ?? [], forms, ranks, (w) => ((forms.get(w)?.flags ?? 0) & FORM_LEXICON) !== 0 || acceptedInRealText.has(w));
+  // An entry of English meanings alone (a form a source lists: भएको, गर्ने) sounds as the lexicon says too.
+  for (const [w, rec] of meanings.english) {
+    const p = headwords.has(w) ? undefined : pronounced.get(w)?.[0];
+    if (p !== undefined) rec.pronunciation = p;
+  }
   progress(`English meanings: ${meanings.english.size} words (${meanings.unknownWords} words of the sources the spellchecker does not accept left out), ${meanings.index.size} search keys`);
 
   const meta: StoreMeta = {

@@ -166,6 +166,8 @@ export interface EnglishRecord {
   sources: EnglishMeanings[];
   /** The headwords with English meanings the word is an inflected form of (engine/lookup/lemmas.ts), whose meanings an entry shows beside its own. */
   lemmas: string[];
+  /** The word's phonemes from the pronunciation lexicon, for a word no dictionary has as a headword (a headword's are in its HeadwordRecord). */
+  pronunciation?: string;
 }
 
 /** One data source that went into native-data/. */
@@ -222,7 +224,7 @@ export interface SkeletonWord {
 
 /**
  * 7: the pronunciation lexicon's words (FORM_PRONOUNCED, their aliases) and
- * the headwords' pronunciation; 6: the English meanings (EnglishRecord), the
+ * the pronunciation of headwords and of the forms with English meanings; 6: the English meanings (EnglishRecord), the
  * meaning search's index and the examples endpoint's own sentence index
  * (exampleIndex);
  * 5: the loanword skeletons' words with their aliases and fuzzy keys

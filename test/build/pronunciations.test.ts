@@ -17,13 +17,16 @@ const pronunciations = {
     ['घर', ['gh ax r']],
     ['राम्रो', ['r aa m . m r o']],
     ['इलाम', ['i . l aa m']],
+    ['घरमा', ['gh ax r . m aa']],
   ]),
   latin: new Map([
     ['ilam', ['i . l aa m']],
     ['nowhere', ['n o . h w e r']],
   ]),
 };
-const records = buildRecords({ ...miniLexicon(), pronunciations });
+// A form no dictionary has as a headword, with English meanings of its own: an entry of them alone.
+const english = [{ dictionary: 'test-english', meanings: new Map([['घरमा', ['at home']]]) }];
+const records = buildRecords({ ...miniLexicon(), pronunciations, english });
 const store = new MemoryStore(records);
 
 test('headwords the lexicon has carry their transcription; its other words are forms of their own', () => {
@@ -31,7 +34,7 @@ test('headwords the lexicon has carry their transcription; its other words are f
   assert.equal(records.headwords.get('किताब')!.pronunciation, undefined);
   assert.equal(records.forms.get('घर')!.flags & (FORM_LEXICON | FORM_HEADWORD | FORM_PRONOUNCED), FORM_LEXICON | FORM_HEADWORD | FORM_PRONOUNCED);
   assert.equal(records.forms.get('इलाम')!.flags, FORM_PRONOUNCED, 'a place no dictionary has: neither lexicon nor attested');
-  assert.equal(records.meta.counts.pronounced, 3);
+  assert.equal(records.meta.counts.pronounced, 4);
 });
 
 test('the lexicon words have aliases from their spelling, their sound and the Latin spellings with their phonemes', () => {
@@ -47,4 +50,11 @@ test('the dictionary entry gives the pronunciation, or null', () => {
   const perDictionary = lookupMultiDict(store, 'घर').results.filter((r) => r.entry);
   assert.ok(perDictionary.length > 0);
   for (const r of perDictionary) assert.deepEqual(r.entry!.pronunciation, { ipa: 'ɡʱʌr', roman: 'ghar' });
+});
+
+test('an entry of English meanings alone (a form a source glosses) has its pronunciation too', () => {
+  assert.equal(records.headwords.get('घरमा'), undefined);
+  const entry = lookupEntry(store, 'घरमा')!;
+  assert.deepEqual(entry.english, ['at home']);
+  assert.deepEqual(entry.pronunciation, { ipa: 'ɡʱʌr.ma', roman: 'gharma' });
 });

@@ -30,6 +30,11 @@ test('look-up: an entry has its pronunciation in IPA and everyday roman, or null
   assert.deepEqual(ramro.body.pronunciation, { ipa: 'ram.mro', roman: 'ramro' });
   const ghar = await get(`${WORD}/${encodeURIComponent('घर')}`);
   assert.deepEqual(ghar.body.pronunciation, { ipa: 'ɡʱʌr', roman: 'ghar' });
+  // an entry of English meanings alone (a form a source glosses) sounds as the lexicon says too
+  const garne = await get(WORD + qs({ q: 'गर्ने' }));
+  assert.equal(garne.status, 200);
+  assert.ok(garne.body.english.length > 0);
+  assert.deepEqual(garne.body.pronunciation, { ipa: 'ɡʌr.ne', roman: 'garne' });
   // a headword the lexicon lacks
   const ani = await get(WORD + qs({ q: 'अनि' }));
   assert.equal(ani.status, 200);

@@ -42,7 +42,8 @@ export function formatEntry(store: WordStore, word: string, only?: (dictionary: 
   const entry = lexiconEntry(rec?.word ?? word, entries);
   // The English dictionaries that give meanings follow the lexicon's.
   for (const s of english?.sources ?? []) entry.dictionaries.push(s.dictionary);
-  const pronunciation = rec?.pronunciation === undefined ? null : pronunciationOf(rec.pronunciation);
+  const phonemes = rec?.pronunciation ?? record?.pronunciation;
+  const pronunciation = phonemes === undefined ? null : pronunciationOf(phonemes);
   return { ...entry, english: mergedMeanings(english), lemmas: lemmaMeanings(store, english), pronunciation };
 }
 
