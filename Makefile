@@ -8,12 +8,15 @@ DATA_DIR ?= native-data
 export DATA_DIR
 
 TS_SOURCES := $(shell find src test bench -name '*.ts' 2>/dev/null)
+# The folders too: deleting a source changes only its folder's time. (Absolute: `test` and `bench`
+# are also targets.)
+TS_DIRS := $(addprefix $(CURDIR)/,$(shell find src test bench -type d 2>/dev/null))
 # What the data build depends on: the pipeline, the store, engine/lang and engine/spell (the
 # confusion-key index, the morphology's forms and the stored spellcheck verdicts, which a thread
 # ignores when its lang and spell code differ: src/engine/spell/fingerprint.ts) and engine/roman
 # (the roman aliases and their keys) and engine/lookup (the entries' JSON, the English meanings'
-# index, the headwords of forms). BUILD_STAMP, touched by any compile, already makes every
-# TypeScript change rebuild the data; the list says which sources shape it.
+# index, the headwords of forms). Only these and the npm packages (lmdb writes the store) rebuild
+# the data: an edit to a test, the HTTP layer or a bench compiles and runs at once.
 DATA_SOURCES := $(shell find src/build src/store src/engine/lang src/engine/spell src/engine/roman -name '*.ts' 2>/dev/null) data/tesseract-langdata-nep/nep.wordlist
 DATA_SOURCES += $(shell find src/engine/lookup data/foss-np-glossary data/pavlick-ne-en-dictionary -type f 2>/dev/null) data/google-language-resources-ne/prompts.tsv data/google-language-resources-ne/lexicon.tsv
 DATA_STAMP := $(DATA_DIR)/current/SOURCES.json
@@ -26,6 +29,7 @@ CACHE_SRC := $(DATA_DIR)/cache/src
 help:
 	@echo "make run    install, build the data, start the service (foreground)"
 	@echo "make test   install, build the data, run every test (one file: make test TESTS=dist/test/http/live.test.js)"
+	@echo "make test-unit   only the tests that need no data (no make data first)"
 	@echo "make test-stress   the suite twice on one core with the other busy (flushes out timing-dependent tests)"
 	@echo "make check  types (tsc --noEmit), format (prettier --check) and lint (eslint, no import cycles); make format rewrites the format"
 	@echo "make setup | deps | data | build | bench | clean"
@@ -43,19 +47,24 @@ deps: $(DEPS_STAMP)
 
 # The service, tests and benches; then the playground's browser scripts (src/playground -> dist/playground),
 # type-checked first with the schemas' wire types they import (tsconfig.playground-check.json).
-# From an empty dist/: a module left behind by a moved or deleted source would
-# still be run by the tests and counted in the engine code fingerprints
-# (src/engine/spell/fingerprint.ts), which must cover exactly today's engine.
-$(BUILD_STAMP): $(DEPS_STAMP) $(TS_SOURCES) tsconfig.json tsconfig.playground.json tsconfig.playground-check.json
-	rm -rf dist
-	npx tsc -p tsconfig.json
-	npx tsc -p tsconfig.playground-check.json
-	npx tsc -p tsconfig.playground.json
+# Incremental (tsc -b, its .tsbuildinfo files in dist/): a one-file edit compiles that file and
+# what depends on it. Then every output whose source is gone is pruned: a module left behind by a
+# moved or deleted source would still be run by the tests and counted in the engine code
+# fingerprints (src/engine/spell/fingerprint.ts), which must cover exactly today's engine.
+$(BUILD_STAMP): $(DEPS_STAMP) $(TS_SOURCES) $(TS_DIRS) tsconfig.json tsconfig.playground.json tsconfig.playground-check.json
+	npx tsc -b tsconfig.json tsconfig.playground-check.json tsconfig.playground.json
+	@$(PRUNE_OUTPUTS)
 	@touch $@
+
+# dist/{src,test,bench}/X.js comes from X.ts; dist/playground/X.js from src/playground/X.ts.
+PRUNE_OUTPUTS = find dist/src dist/test dist/bench dist/playground -name '*.js' 2>/dev/null | while read -r out; do \
+	  case "$$out" in dist/playground/*) ts="src/playground/$${out\#dist/playground/}";; *) ts="$${out\#dist/}";; esac; \
+	  [ -f "$${ts%.js}.ts" ] || { rm -f "$$out" "$$out.map"; echo "pruned $$out (its source is gone)"; }; \
+	done
 
 build: $(BUILD_STAMP)
 
-$(DATA_STAMP): $(BUILD_STAMP) $(DATA_SOURCES)
+$(DATA_STAMP): $(DATA_SOURCES) $(DEPS_STAMP) | $(BUILD_STAMP)
 	$(NODE) dist/src/build/cli.js --data-dir $(DATA_DIR)
 
 data: $(DATA_STAMP)
@@ -115,16 +124,19 @@ test-stress: setup build
 
 # Types, format and lint, without building: what CI runs before the tests (.ci/run).
 check: deps
-	npx tsc --noEmit -p tsconfig.json
-	npx tsc --noEmit -p tsconfig.playground-check.json
+	npx tsc --noEmit -p tsconfig.json --tsBuildInfoFile dist/.tsbuildinfo/check.tsbuildinfo
+	npx tsc --noEmit -p tsconfig.playground-check.json --tsBuildInfoFile dist/.tsbuildinfo/check-playground.tsbuildinfo
 	npx prettier --check .
 	npx eslint --max-warnings 0 src test bench
 
 format: deps
 	npx prettier --write .
 
+# The tests that need no data (neither the built store nor the Debian packages' files): seconds,
+# and no `make data` first. The integration, browser and real-package tests run in `make test`.
+UNIT_TESTS = $$(find dist/test -name '*.test.js' -not -path 'dist/test/integration/*' -not -path 'dist/test/browser/*' -not -name '*-real.test.js' | sort)
 test-unit: build
-	$(NODE) --test dist/test/
+	$(NODE) --test --test-reporter=spec --test-reporter-destination=stdout $(UNIT_TESTS)
 
 bench: setup build
 	$(NODE) dist/bench/run.js
