@@ -1,4 +1,4 @@
-# The Nepali Language Service as a container image (README, "Running several
+# The Nepali Language Service as a container image (docs/operations.md, "Running several
 # replicas", "Container image").
 #
 #   docker build -t nls .          # or: podman build -t nls .
@@ -98,5 +98,5 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
 # grace: give it more (`docker run --stop-timeout 15`, `docker stop -t 15`,
 # Kubernetes' terminationGracePeriodSeconds) so that a full drain is never cut.
 STOPSIGNAL SIGTERM
-# --max-semi-space-size=4: the main thread's young generation bounded (README, "Memory").
+# --max-semi-space-size=4: the main thread's young generation bounded (docs/operations.md, "Memory").
 CMD ["node", "--max-semi-space-size=4", "dist/src/main.js"]

@@ -24,13 +24,14 @@ DEPS_STAMP := node_modules/.installed
 BUILD_STAMP := dist/.built
 CACHE_SRC := $(DATA_DIR)/cache/src
 
-.PHONY: help setup deps data build run start test test-unit test-stress bench bench-quality clean check-node check format cluster cluster-stop data-archive data-from-archive
+.PHONY: help setup deps data build run start test test-unit test-stress bench bench-quality clean check-node check format docs cluster cluster-stop data-archive data-from-archive
 
 help:
 	@echo "make run    install, build the data, start the service (foreground)"
 	@echo "make test   install, build the data, run every test (one file: make test TESTS=dist/test/http/live.test.js)"
 	@echo "make test-unit   only the tests that need no data (no make data first)"
 	@echo "make test-stress   the suite twice on one core with the other busy (flushes out timing-dependent tests)"
+	@echo "make docs   regenerate docs/configuration.md and docs/api-reference.md"
 	@echo "make check  types (tsc --noEmit), format (prettier --check) and lint (eslint, no import cycles); make format rewrites the format"
 	@echo "make setup | deps | data | build | bench | clean"
 	@echo "make cluster | cluster-stop   N replicas behind nginx on loopback (deploy/cluster.sh; REPLICAS=2 PORT=8080)"
@@ -71,7 +72,7 @@ data: $(DATA_STAMP)
 
 setup: deps data
 
-# The main thread's young generation bounded (src/main.ts, README "Memory").
+# The main thread's young generation bounded (src/main.ts, docs/operations.md "Memory").
 NODE_FLAGS ?= --max-semi-space-size=4
 
 run: setup build
@@ -80,7 +81,7 @@ run: setup build
 start: build
 	$(NODE) $(NODE_FLAGS) dist/src/main.js
 
-# Replicas of the service on one data build behind Debian's nginx, without root (README, "Running several replicas").
+# Replicas of the service on one data build behind Debian's nginx, without root (docs/operations.md, "Running several replicas").
 REPLICAS ?= 2
 PORT ?= 8080
 cluster: setup build
@@ -109,7 +110,7 @@ test: setup build
 	$(RUN_TESTS)
 
 # The suite on one core while another process keeps a core busy, STRESS_RUNS times
-# in a row: flushes out tests that depend on timing or speed (README, "Tests").
+# in a row: flushes out tests that depend on timing or speed (docs/testing.md).
 # STRESS_LOAD_CPU=0 puts the load on the suite's own core (harsher).
 STRESS_CPU ?= 0
 STRESS_LOAD_CPU ?= 1
@@ -135,6 +136,11 @@ format: deps
 # The tests that need no data (neither the built store nor the Debian packages' files): seconds,
 # and no `make data` first. The integration, browser and real-package tests run in `make test`.
 UNIT_TESTS = $$(find dist/test -name '*.test.js' -not -path 'dist/test/integration/*' -not -path 'dist/test/browser/*' -not -name '*-real.test.js' | sort)
+# The generated docs, from the configuration schema and the OpenAPI document (tests fail when they are stale).
+docs: build
+	$(NODE) dist/src/docs/configuration.js > docs/configuration.md
+	$(NODE) dist/src/docs/api-reference.js > docs/api-reference.md
+
 test-unit: build
 	$(NODE) --test --test-reporter=spec --test-reporter-destination=stdout $(UNIT_TESTS)
 

@@ -5,47 +5,73 @@ import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { availableParallelism } from 'node:os';
 
-const Port = Type.Integer({ minimum: 0, maximum: 65535 });
-const Count = Type.Integer({ minimum: 0, maximum: 1_000_000_000 });
+// Each setting's description is the one docs/configuration.md shows (src/docs/configuration.ts renders it).
+const Int = (minimum: number, maximum: number, description: string) => Type.Integer({ minimum, maximum, description });
 
 export const ConfigSchema = Type.Object({
-  port: Port,
-  host: Type.String({ minLength: 1 }),
-  dataDir: Type.String({ minLength: 1 }),
-  workers: Type.Integer({ minimum: 1, maximum: 64 }),
-  rateLimitPerMinute: Count,
-  rateLimitPerDay: Count,
-  partnerKeysFile: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
-  trustedProxies: Type.Array(Type.String()),
-  /** Origins a browser may call from: ['*'] (any), or exact origins (scheme://host[:port]). */
-  corsOrigins: Type.Array(Type.String({ pattern: '^(\\*|https?://[^/\\s,]+)$' }), { minItems: 1 }),
-  logRequests: Type.Boolean(),
-  maxBodyBytes: Type.Integer({ minimum: 1024, maximum: 16 * 1024 * 1024 }),
-  documentMaxBytes: Type.Integer({ minimum: 1024, maximum: 64 * 1024 * 1024 }),
-  shutdownGraceMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
-  cacheMb: Type.Integer({ minimum: 0, maximum: 65_536 }),
-  queueMax: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
-  queueMaxWaitMs: Type.Integer({ minimum: 1, maximum: 600_000 }),
-  taskTimeoutMs: Type.Integer({ minimum: 100, maximum: 3_600_000 }),
-  reusePort: Type.Boolean(),
-  pipelining: Type.Union([Type.Literal('async'), Type.Literal('sync')]),
-  /** Rate limits shared by replicas in Redis (src/http/shared-limits.ts); null: each process counts alone. */
-  redisUrl: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()]),
-  redisTimeoutMs: Type.Integer({ minimum: 1, maximum: 10_000 }),
-  redisKeyPrefix: Type.String({ minLength: 1, maxLength: 100 }),
+  port: Int(0, 65535, 'TCP port to listen on (`0`: any free port).'),
+  host: Type.String({ minLength: 1, description: 'Address to bind (`0.0.0.0`: every interface).' }),
+  dataDir: Type.String({ minLength: 1, description: 'The data folder: `make data` builds it, the service opens `DATA_DIR/current`.' }),
+  workers: Int(1, 64, 'Worker threads for spellcheck and romanization jobs.'),
+  rateLimitPerMinute: Int(0, 1_000_000_000, 'Anonymous requests per client per minute; `0` turns the limit off (benchmarks).'),
+  rateLimitPerDay: Int(0, 1_000_000_000, 'Anonymous requests per client per day; `0` turns the limit off.'),
+  partnerKeysFile: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
+    description: 'JSON file of partner API keys and their limits (format: docs/api.md, "Rate limits and partners").',
+  }),
+  trustedProxies: Type.Array(Type.String(), { description: 'Comma-separated addresses or CIDRs whose `X-Forwarded-For` is believed.' }),
+  corsOrigins: Type.Array(Type.String({ pattern: '^(\\*|https?://[^/\\s,]+)$' }), {
+    minItems: 1,
+    description: 'Origins browsers may call from: `*`, or a comma-separated list of exact origins (`https://editor.example`); others get no CORS headers.',
+  }),
+  logRequests: Type.Boolean({ description: 'One JSON access-log line per request on stdout, with its `request_id` (error lines on stderr carry it too).' }),
+  maxBodyBytes: Int(1024, 16 * 1024 * 1024, 'Request bodies over this are refused (413) as they arrive.'),
+  documentMaxBytes: Int(1024, 64 * 1024 * 1024, 'Bodies of the document and batch endpoints over this are refused (413, Shape B) as they arrive.'),
+  shutdownGraceMs: Int(0, 600_000, 'How long SIGTERM waits for in-flight requests.'),
+  cacheMb: Int(
+    0,
+    65_536,
+    "MiB of each thread's engine caches (spellcheck results, store memos, romanization analyses...), shared among them in fixed shares; health lists each.",
+  ),
+  queueMax: Int(0, 1_000_000, 'Text jobs that may wait for a worker thread; beyond, 503 at once.'),
+  queueMaxWaitMs: Int(
+    1,
+    600_000,
+    'A text job that would wait longer for a thread, with two or more jobs per thread ahead of it, is refused at once with 503 and `Retry-After`.',
+  ),
+  taskTimeoutMs: Int(100, 3_600_000, 'A job running longer stops at its next word and is answered 500.'),
+  reusePort: Type.Boolean({
+    description: '`true` lets several processes share the port (SO_REUSEPORT); otherwise a taken port stops start-up with a message.',
+  }),
+  pipelining: Type.Union([Type.Literal('async'), Type.Literal('sync')], {
+    description:
+      '`sync` runs every job on the main thread, so that HTTP/1.1 pipelining of any requests is answered in order, at the cost of the worker pool (docs/benchmarking.md).',
+  }),
+  redisUrl: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()], {
+    description: '`redis://host:port` (or `rediss://`): rate limits shared by replicas in Redis (docs/operations.md); none: each process counts alone.',
+  }),
+  redisTimeoutMs: Int(1, 10_000, 'The longest wait for a decision from Redis before the process decides alone.'),
+  redisKeyPrefix: Type.String({ minLength: 1, maxLength: 100, description: 'The prefix of the rate-limit keys in Redis.' }),
   // The live channel (GET /api/v1/live, src/http/live.ts): budgets of one connection, and caps.
-  liveMessagesPerSecond: Type.Integer({ minimum: 1, maximum: 100_000 }),
-  liveBurst: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
-  liveCharactersPerMinute: Type.Integer({ minimum: 1000, maximum: 1_000_000_000 }),
-  liveMaxMessageBytes: Type.Integer({ minimum: 1024, maximum: 16 * 1024 * 1024 }),
-  liveMaxPending: Type.Integer({ minimum: 1, maximum: 10_000 }),
-  liveMaxConnectionsPerClient: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
-  liveMaxConnections: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
-  livePartnerFactor: Type.Integer({ minimum: 1, maximum: 10_000 }),
-  liveIdleTimeoutSeconds: Type.Integer({ minimum: 8, maximum: 960 }),
-  liveMaxBufferedBytes: Type.Integer({ minimum: 64 * 1024, maximum: 1024 * 1024 * 1024 }),
-  liveMaxTotalBufferedBytes: Type.Integer({ minimum: 64 * 1024, maximum: 64 * 1024 * 1024 * 1024 }),
-  liveMessagesPerRequest: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  liveMessagesPerSecond: Int(1, 100_000, "The live channel's messages a second per client, all its connections together (a token bucket)."),
+  liveBurst: Int(1, 1_000_000, "The live channel's burst of messages per client (the token bucket's size)."),
+  liveCharactersPerMinute: Int(1000, 1_000_000_000, 'Bytes of live messages per client a minute.'),
+  liveMaxMessageBytes: Int(1024, 16 * 1024 * 1024, 'One live message; larger is PAYLOAD_TOO_LARGE, over twice this the connection is dropped.'),
+  liveMaxPending: Int(1, 10_000, 'Live messages of one client worked on at once; more wait their turn.'),
+  liveMaxConnectionsPerClient: Int(1, 1_000_000, 'Live connections per client address (per key and address for partners).'),
+  liveMaxConnections: Int(1, 1_000_000, 'Live connections in all.'),
+  livePartnerFactor: Int(1, 10_000, 'Partner keys multiply every live budget and the per-client connection cap by this.'),
+  liveIdleTimeoutSeconds: Int(8, 960, 'A live peer silent this long (pings unanswered) is closed.'),
+  liveMaxBufferedBytes: Int(64 * 1024, 1024 * 1024 * 1024, 'Unread replies of one connection before a slow live reader is closed (1008).'),
+  liveMaxTotalBufferedBytes: Int(
+    64 * 1024,
+    64 * 1024 * 1024 * 1024,
+    'Unread live replies of all connections together; past it the largest holders are closed first (1008).',
+  ),
+  liveMessagesPerRequest: Int(
+    1,
+    1_000_000,
+    'Live messages worth one request of the daily limit: a client may send `RATE_LIMIT_PER_DAY` times this many a day.',
+  ),
 });
 export type Config = Static<typeof ConfigSchema>;
 const CheckConfig = Compile(ConfigSchema);
@@ -54,7 +80,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** The environment variable behind each setting, for messages and the README. */
+/** The environment variable behind each setting, for messages and docs/configuration.md. */
 export const ENV_NAMES: Record<keyof Config, string> = {
   port: 'PORT',
   host: 'HOST',
@@ -92,6 +118,9 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   liveMessagesPerRequest: 'LIVE_MESSAGES_PER_REQUEST',
 };
 
+/** Defaults that depend on the machine, as docs/configuration.md states them. */
+export const DEFAULT_NOTES: Partial<Record<keyof Config, string>> = { workers: 'the cores, at most 4' };
+
 function defaultWorkers(): number {
   return Math.max(1, Math.min(4, availableParallelism()));
 }
@@ -100,7 +129,7 @@ function defaultWorkers(): number {
  * The V8 flag every launch of the service passes (Makefile, Dockerfile,
  * deploy/, package.json, the benchmarks): the main thread's young
  * generation at most 4 MiB a semi-space instead of 16, about 24 MB less
- * resident for the same work (README, "Memory"). V8 reads it only at
+ * resident for the same work (docs/operations.md, "Memory"). V8 reads it only at
  * launch; main.ts says so when it is missing.
  */
 export const YOUNG_GENERATION_FLAG = '--max-semi-space-size=4';
@@ -149,7 +178,7 @@ export const DEFAULTS: Config = {
   // uWebSockets.js answers HTTP/1.1 pipelining only when each answer is
   // written before the next request is read; 'sync' runs every job on the
   // main thread so that holds for any mix, at the cost of the worker pool
-  // (README, "Pipelining").
+  // (docs/benchmarking.md).
   pipelining: 'async',
   redisUrl: null,
   // A decision in Redis takes a fraction of a millisecond on a LAN; past this the process decides alone.
@@ -236,9 +265,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   cfg.redisUrl = get('redisUrl')?.trim() ?? null;
   cfg.redisKeyPrefix = get('redisKeyPrefix') ?? cfg.redisKeyPrefix;
   const proxies = get('trustedProxies');
-  if (proxies !== undefined) cfg.trustedProxies = proxies.split(',').map((s) => s.trim()).filter(Boolean);
+  if (proxies !== undefined)
+    cfg.trustedProxies = proxies
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const origins = get('corsOrigins');
-  if (origins !== undefined) cfg.corsOrigins = origins.split(',').map((s) => s.trim().replace(/\/$/, '')).filter(Boolean);
+  if (origins !== undefined)
+    cfg.corsOrigins = origins
+      .split(',')
+      .map((s) => s.trim().replace(/\/$/, ''))
+      .filter(Boolean);
   const pipelining = get('pipelining');
   if (pipelining !== undefined) (cfg as Record<string, unknown>).pipelining = pipelining.trim().toLowerCase();
   for (const key of ['logRequests', 'reusePort'] as const) {

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   if (!startedWith(YOUNG_GENERATION_FLAG)) {
-    console.error(`[main] started without ${YOUNG_GENERATION_FLAG}: the main thread may hold about 24 MB more (README, "Memory")`);
+    console.error(`[main] started without ${YOUNG_GENERATION_FLAG}: the main thread may hold about 24 MB more (docs/operations.md, "Memory")`);
   }
   const h = await services.health();
   console.log(

@@ -1,6 +1,6 @@
 // `node dist/src/build/archive-cli.js pack|unpack ...`: the built data as one
 // versioned, checksummed archive (archive.ts), for replicas that should all
-// serve the same bytes (README, "Running several replicas").
+// serve the same bytes (docs/operations.md, "Running several replicas").
 
 import { parseArgs } from 'node:util';
 import { StoreDamaged } from '../store/store-checksum.js';

@@ -68,9 +68,10 @@ async function listenFailure(host: string, port: number, reusePort: boolean): Pr
 
 /**
  * Adds GET /api/v1/openapi.json to the table: the document of every route,
- * itself included, serialized once and compressed once per coding.
+ * itself included, serialized once and compressed once per coding. Returns
+ * the document.
  */
-function addOpenApiRoute(routes: Route[], config: Config): void {
+function addOpenApiRoute(routes: Route[], config: Config): Record<string, unknown> {
   let json: Uint8Array = new Uint8Array(0);
   const compressed = new Map<ContentEncoding, Uint8Array>();
   routes.push(
@@ -82,7 +83,32 @@ function addOpenApiRoute(routes: Route[], config: Config): void {
     }),
   );
   const { maxBodyBytes, documentMaxBytes, rateLimitPerMinute, rateLimitPerDay } = config;
-  json = Buffer.from(JSON.stringify(buildOpenApi(routes, { maxBodyBytes, documentMaxBytes, rateLimitPerMinute, rateLimitPerDay })));
+  const document = buildOpenApi(routes, { maxBodyBytes, documentMaxBytes, rateLimitPerMinute, rateLimitPerDay });
+  json = Buffer.from(JSON.stringify(document));
+  return document;
+}
+
+/**
+ * The OpenAPI document a service with this configuration serves, made without
+ * starting one (src/docs/api-reference.ts renders it): the routes' documentation
+ * is data and no handler runs, so their services are never asked, and any
+ * attempt to ask one fails loudly.
+ */
+export function openApiDocument(config: Config): Record<string, unknown> {
+  const services = new Proxy({} as Services, {
+    get: (_target, name) => {
+      throw new Error(`the OpenAPI document asked the services for ${String(name)}`);
+    },
+  });
+  const routes = buildRoutes({
+    services,
+    countWords: limitWords,
+    isShuttingDown: () => false,
+    logError,
+    documentMaxBytes: config.documentMaxBytes,
+    metrics: new Metrics(),
+  });
+  return addOpenApiRoute(routes, config);
 }
 
 export async function startServer(config: Config, services: Services, options: ServerOptions = {}): Promise<ServerHandle> {
@@ -168,7 +194,18 @@ export async function startServer(config: Config, services: Services, options: S
   // ---- uWS app
   const app = uWS.App();
   // Before the routes: a GET with an Upgrade header goes here, any other request to the routes table (426).
-  const onUpgrade = upgradeHandler({ config, live, pipeline, responder, cors, resolver, inFlight, group: groups.get(LIVE_PATH) ?? null, isShuttingDown, logError });
+  const onUpgrade = upgradeHandler({
+    config,
+    live,
+    pipeline,
+    responder,
+    cors,
+    resolver,
+    inFlight,
+    group: groups.get(LIVE_PATH) ?? null,
+    isShuttingDown,
+    logError,
+  });
   app.ws<LiveConnection>(LIVE_PATH, live.behavior(onUpgrade));
   for (const [pattern, group] of groups) app.any(pattern, (res, req) => onRequest(res, req, group));
   app.any('/*', (res, req) => onRequest(res, req, null));

@@ -25,7 +25,7 @@ test('the systemd unit verifies cleanly as an instance (nls@8081.service)', { sk
   assert.equal(r.stderr.trim(), '', 'no warning');
 });
 
-test('the unit runs the service as the README says: the port from the instance, nginx trusted, SIGTERM with time to drain', () => {
+test('the unit runs the service as docs/operations.md says: the port from the instance, nginx trusted, SIGTERM with time to drain', () => {
   const unit = readFileSync(UNIT, 'utf8');
   assert.match(unit, /^Environment=PORT=%i$/m);
   assert.match(unit, /^Environment=TRUSTED_PROXIES=127\.0\.0\.1$/m);

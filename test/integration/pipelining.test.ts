@@ -86,7 +86,7 @@ test('default placement: pipelined requests answered inline (look-ups, small tex
   assert.deepEqual(all.answers.map(summary), alone);
   // A near-limit text first, then a look-up: the look-up arrives while the text's job runs on a worker.
   const mixed = await pipeline(svc.port, [post('/api/v1/spellcheck/text', { text: syllableTexts(1, 900, 9)[0] }), ['GET', '/up']]);
-  assert.ok(mixed.closedEarly, 'documented limit (README, Pipelining): uWS closes the connection');
+  assert.ok(mixed.closedEarly, 'documented limit (docs/benchmarking.md): uWS closes the connection');
   const h = (await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string };
   assert.equal(h.status, 'healthy', 'and the service goes on');
 });
