@@ -16,7 +16,7 @@ import { beginningsOf, BloomFilter } from '../store/bloom.js';
 import { BLOOM_FILE, SOURCES_FILE } from '../store/lmdb-layout.js';
 import { writeStoreChecksum } from '../store/store-checksum.js';
 import { writeLmdbStore } from '../store/lmdb-writer.js';
-import { CLOSED_CLASS_DICT, HUNSPELL_DICT, THESAURUS_DICT, type ExampleSentence, type SourceInfo, type StoreMeta } from '../store/types.js';
+import { CLOSED_CLASS_DICT, HUNSPELL_DICT, THESAURUS_DICT, type ExampleSentence, type SourceInfo, type StoreMeta, type StoreRecords } from '../store/types.js';
 import { CLOSED_CLASS_GROUPS } from '../engine/lang/closed-class.js';
 import { HUNSPELL_CLASSES } from '../engine/lang/hunspell-classes.js';
 import { entryJsonRecords } from '../engine/lookup/entry.js';
@@ -29,7 +29,7 @@ import { buildRecords, type DictionaryInput, type LexiconInput } from './records
 import { computeAnalyses } from './analyses.js';
 import { computeVerdicts } from './verdicts.js';
 import { extractNepaliSentences, LIBREOFFICE_CATALOG_DIR, LIBREOFFICE_SENTENCE_SOURCE, PROMPTS_SENTENCE_SOURCE, sentencesFromPrompts, sentencesFromThesaurus } from './sentences.js';
-import { CROWD_DICT, GLOSSARY_DICT, GLOSSARY_FILES, importCrowdDictionary, importGlossary, readEnglishWordList } from './english.js';
+import { CROWD_DICT, GLOSSARY_DICT, GLOSSARY_FILES, importCrowdDictionary, importGlossary, readEnglishWordList, type CrowdImport, type GlossaryImport } from './english.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { romanAliases } from '../engine/roman/aliases.js';
 import { fuzzyRomanKey } from '../engine/roman/keys.js';
@@ -125,29 +125,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const sources: SourceInfo[] = [];
 
   // --- sources
-  let affPath = opts.hunspellAff;
-  let dicPath = opts.hunspellDic;
-  if (!affPath || !dicPath) {
-    const p = fetchDebianPackage('hunspell-ne', cacheDir, /ne_NP/, log);
-    affPath ??= join(p.root, 'usr/share/hunspell/ne_NP.aff');
-    dicPath ??= join(p.root, 'usr/share/hunspell/ne_NP.dic');
-    sources.push(sourceInfo(p, ['ne_NP.aff', 'ne_NP.dic']));
-  } else sources.push({ name: 'hunspell-ne', version: 'local files', license: 'LGPL-2.1', files: [affPath, dicPath] });
-  let mythesPath = opts.mythes;
-  if (!mythesPath) {
-    const p = fetchDebianPackage('mythes-ne', cacheDir, /ne_NP/, log);
-    mythesPath = join(p.root, 'usr/share/mythes/th_ne_NP_v2.dat');
-    sources.push(sourceInfo(p, ['th_ne_NP_v2.dat']));
-  } else sources.push({ name: 'mythes-ne', version: 'local file', license: 'LGPL-2.1', files: [mythesPath] });
-  let tessPath = opts.tessdata;
-  if (!tessPath) {
-    const p = fetchDebianPackage('tesseract-ocr-nep', cacheDir, /^\*$/m, log);
-    const dir = join(p.root, 'usr/share/tesseract-ocr');
-    const found = findFile(dir, 'nep.traineddata');
-    if (!found) throw new Error(`tesseract-ocr-nep unpacked into ${p.root} has no nep.traineddata`);
-    tessPath = found;
-    sources.push(sourceInfo(p, ['nep.traineddata']));
-  } else sources.push({ name: 'tesseract-ocr-nep', version: 'local file', license: 'Apache-2.0', files: [tessPath] });
+  const { affPath, dicPath, mythesPath, tessPath } = debianSources(opts, cacheDir, sources);
 
   // --- importers
   let t = performance.now();
@@ -215,20 +193,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   log(`prompts: ${prompts.length} sentences (${ms(t)})`);
 
   // --- English meanings: the curated glossary, then the crowd's glosses cleaned against it and an English word list
-  t = performance.now();
-  const glossary = importGlossary(GLOSSARY_FILES.map((name) => ({ name, text: readFileSync(join(GLOSSARY_DIR, name), 'utf8') })));
-  sources.push({ name: GLOSSARY_DICT, version: 'np-l10n-glossary f020377 (this repository)', license: 'Unlicense (public domain)', files: GLOSSARY_FILES.map((f) => join(GLOSSARY_DIR, f)) });
-  log(`${GLOSSARY_DICT}: ${glossary.report.words} words, ${glossary.report.meanings} meanings from ${glossary.report.lines} lines (${ms(t)})`);
-  t = performance.now();
-  const english = readEnglishWordList(readFileSync(englishWordsPath, 'utf8'));
-  const crowd = importCrowdDictionary(readFileSync(CROWD_FILE, 'utf8'), {
-    english,
-    romanKeys: (word) => new Set(romanAliases(word).filter((a) => a.kinds.includes('casual')).map((a) => fuzzyRomanKey(a.alias))),
-    fuzzyKey: (gloss) => fuzzyRomanKey(gloss.replace(/[^a-z]/g, '')),
-    curated: (word) => new Set((glossary.meanings.get(word) ?? []).map((m) => m.toLowerCase())),
-  });
-  sources.push({ name: CROWD_DICT, version: 'Pavlick et al. 2014, dict.ne 0a7aec6 (this repository)', license: 'CC-BY-3.0', files: [CROWD_FILE] });
-  log(`${CROWD_DICT}: ${crowd.report.words} words, ${crowd.report.meanings} meanings from ${crowd.report.lines} lines (${ms(t)}); dropped ${JSON.stringify(crowd.report.dropped)}`);
+  const { glossary, crowd } = englishMeanings(englishWordsPath, sources, log);
 
   const romanAliasInputs: { word: string; alias: string }[] = [];
   for (const file of opts.imports) {
@@ -275,14 +240,74 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   computeAnalyses(records);
   log(`romanization analyses: ${records.analyses.size} usual casual keys analysed (${ms(t)})`);
 
-  // --- Bloom filter over the vocabulary forms (lexicon and attested): a
-  // negative answer spares a store look-up for the spellchecker's edit
-  // variants and the romanizer's Devanagari readings alike
+  // --- Bloom filter over the vocabulary forms, their beginnings and the confusion keys
+  const { bloom, meta } = bloomFilter(records, opts.bloomFalsePositiveRate, log);
+
+  // --- write into a fresh build folder, then swap `current`
+  const { buildDir, bytes } = await writeBuild(dataDir, records, meta, bloom, sources, opts, log);
+  return { buildDir, meta, seconds: (performance.now() - t0) / 1000, bytes };
+}
+
+/** The Debian packages' files the build reads (fetched into the cache), or the local files the options name; each recorded in `sources`. */
+function debianSources(opts: BuildOptions, cacheDir: string, sources: SourceInfo[]): { affPath: string; dicPath: string; mythesPath: string; tessPath: string } {
+  const log = opts.log;
+  let affPath = opts.hunspellAff;
+  let dicPath = opts.hunspellDic;
+  if (!affPath || !dicPath) {
+    const p = fetchDebianPackage('hunspell-ne', cacheDir, /ne_NP/, log);
+    affPath ??= join(p.root, 'usr/share/hunspell/ne_NP.aff');
+    dicPath ??= join(p.root, 'usr/share/hunspell/ne_NP.dic');
+    sources.push(sourceInfo(p, ['ne_NP.aff', 'ne_NP.dic']));
+  } else sources.push({ name: 'hunspell-ne', version: 'local files', license: 'LGPL-2.1', files: [affPath, dicPath] });
+  let mythesPath = opts.mythes;
+  if (!mythesPath) {
+    const p = fetchDebianPackage('mythes-ne', cacheDir, /ne_NP/, log);
+    mythesPath = join(p.root, 'usr/share/mythes/th_ne_NP_v2.dat');
+    sources.push(sourceInfo(p, ['th_ne_NP_v2.dat']));
+  } else sources.push({ name: 'mythes-ne', version: 'local file', license: 'LGPL-2.1', files: [mythesPath] });
+  let tessPath = opts.tessdata;
+  if (!tessPath) {
+    const p = fetchDebianPackage('tesseract-ocr-nep', cacheDir, /^\*$/m, log);
+    const dir = join(p.root, 'usr/share/tesseract-ocr');
+    const found = findFile(dir, 'nep.traineddata');
+    if (!found) throw new Error(`tesseract-ocr-nep unpacked into ${p.root} has no nep.traineddata`);
+    tessPath = found;
+    sources.push(sourceInfo(p, ['nep.traineddata']));
+  } else sources.push({ name: 'tesseract-ocr-nep', version: 'local file', license: 'Apache-2.0', files: [tessPath] });
+  return { affPath, dicPath, mythesPath, tessPath };
+}
+
+/** The English meanings: the curated glossary, then the crowd's glosses cleaned against it and an English word list. */
+function englishMeanings(englishWordsPath: string, sources: SourceInfo[], log: (msg: string) => void): { glossary: GlossaryImport; crowd: CrowdImport } {
+  let t = performance.now();
+  const glossary = importGlossary(GLOSSARY_FILES.map((name) => ({ name, text: readFileSync(join(GLOSSARY_DIR, name), 'utf8') })));
+  sources.push({ name: GLOSSARY_DICT, version: 'np-l10n-glossary f020377 (this repository)', license: 'Unlicense (public domain)', files: GLOSSARY_FILES.map((f) => join(GLOSSARY_DIR, f)) });
+  log(`${GLOSSARY_DICT}: ${glossary.report.words} words, ${glossary.report.meanings} meanings from ${glossary.report.lines} lines (${ms(t)})`);
   t = performance.now();
+  const english = readEnglishWordList(readFileSync(englishWordsPath, 'utf8'));
+  const crowd = importCrowdDictionary(readFileSync(CROWD_FILE, 'utf8'), {
+    english,
+    romanKeys: (word) => new Set(romanAliases(word).filter((a) => a.kinds.includes('casual')).map((a) => fuzzyRomanKey(a.alias))),
+    fuzzyKey: (gloss) => fuzzyRomanKey(gloss.replace(/[^a-z]/g, '')),
+    curated: (word) => new Set((glossary.meanings.get(word) ?? []).map((m) => m.toLowerCase())),
+  });
+  sources.push({ name: CROWD_DICT, version: 'Pavlick et al. 2014, dict.ne 0a7aec6 (this repository)', license: 'CC-BY-3.0', files: [CROWD_FILE] });
+  log(`${CROWD_DICT}: ${crowd.report.words} words, ${crowd.report.meanings} meanings from ${crowd.report.lines} lines (${ms(t)}); dropped ${JSON.stringify(crowd.report.dropped)}`);
+  return { glossary, crowd };
+}
+
+/**
+ * The Bloom filter over the vocabulary forms (lexicon and attested): a
+ * negative answer spares a store look-up for the spellchecker's edit
+ * variants and the romanizer's Devanagari readings alike. With the store's
+ * meta, which describes it.
+ */
+function bloomFilter(records: StoreRecords, falsePositiveRate: number, log: (msg: string) => void): { bloom: BloomFilter; meta: StoreMeta } {
+  const t = performance.now();
   const vocabulary = [...records.forms.keys()];
   // and every beginning of a form: the romanizer's reverse spelling follows only readings some form begins with
   const beginnings = beginningsOf(vocabulary);
-  const bloom = BloomFilter.create(vocabulary.length + records.confusion.size + beginnings.size, opts.bloomFalsePositiveRate);
+  const bloom = BloomFilter.create(vocabulary.length + records.confusion.size + beginnings.size, falsePositiveRate);
   for (const w of vocabulary) bloom.add(w);
   // and the confusion keys: most keys the spellchecker asks for are no key of the index
   for (const k of records.confusion.keys()) bloom.addConfusionKey(k);
@@ -293,9 +318,20 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     bloom: { bits: bloom.m, hashes: bloom.k, items: bloom.items, falsePositiveRate: fpr, checksum: bloom.checksum(), confusionKeys: records.confusion.size, beginnings: beginnings.size },
   };
   log(`bloom: ${bloom.items} items (${records.confusion.size} of them confusion keys, ${beginnings.size} beginnings of forms), ${bloom.m} bits (${(bloom.m / 8 / 1024).toFixed(0)} KiB), k=${bloom.k}, measured false-positive rate ${(fpr * 100).toFixed(3)}% (${ms(t)})`);
+  return { bloom, meta };
+}
 
-  // --- write into a fresh build folder, then swap `current`
-  t = performance.now();
+/** Writes the store into a fresh build folder, then points `current` at it and prunes old builds. */
+async function writeBuild(
+  dataDir: string,
+  records: StoreRecords,
+  meta: StoreMeta,
+  bloom: BloomFilter,
+  sources: SourceInfo[],
+  opts: BuildOptions,
+  log: (msg: string) => void,
+): Promise<{ buildDir: string; bytes: number }> {
+  const t = performance.now();
   const buildsDir = join(dataDir, 'builds');
   mkdirSync(buildsDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -318,7 +354,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   pruneBuilds(buildsDir, buildDir, opts.keepBuilds);
   const bytes = dirBytes(buildDir);
   log(`store written to ${buildDir} (${(bytes / 1024 / 1024).toFixed(1)} MiB, ${ms(t)})`);
-  return { buildDir, meta, seconds: (performance.now() - t0) / 1000, bytes };
+  return { buildDir, bytes };
 }
 
 /** Common words hunspell-ne lacks (र, तर, पनि...): the project's grammar list, word class only. */

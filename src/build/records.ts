@@ -101,11 +101,79 @@ function countDefinitionUses(sentences: LexiconInput['sentences']): Map<string, 
 }
 
 export function buildRecords(input: LexiconInput, progress: (msg: string) => void = () => {}): StoreRecords {
-  // --- headwords: one record per normalized word, one entry per dictionary
+  const pronounced = input.pronunciations?.words ?? new Map<string, readonly string[]>();
+  const { headwords, entries, senses } = headwordRecords(input.dictionaries, pronounced);
+  progress(`headwords: ${headwords.size}`);
+  const { forms, stems, lexiconForms, attestedForms } = formRecords(input, headwords, pronounced);
+  progress(`forms: ${forms.size} (${lexiconForms} lexicon, ${attestedForms} attested, ${pronounced.size} pronounced)`);
+  const { confusion, grammatical, ranks } = spellingIndex(input, headwords, forms, progress);
+  const completions = completionRecords(headwords, forms, ranks);
+  progress(`completion prefixes: ${completions.size}`);
+  const { aliases, fuzzyAliases, aliasCount } = aliasRecords(input, forms, pronounced, progress);
+  const loanSkeletons = skeletonRecords(forms, ranks);
+  progress(`loanword skeletons: ${loanSkeletons.size}`);
+  const { sentences, sentenceIndex, exampleIndex } = sentenceRecords(input, forms, ranks);
+  progress(`example sentences: ${sentences.length}, indexed words: ${sentenceIndex.size} (for the examples endpoint: ${exampleIndex.size})`);
+
+  // --- English meanings and the meaning search's index
+  const acceptedInRealText = new Set(grammatical);
+  const meanings = buildEnglishRecords(input.english ?? [], forms, ranks, (w) => ((forms.get(w)?.flags ?? 0) & FORM_LEXICON) !== 0 || acceptedInRealText.has(w));
+  // An entry of English meanings alone (a form a source lists: भएको, गर्ने) sounds as the lexicon says too.
+  for (const [w, rec] of meanings.english) {
+    const p = headwords.has(w) ? undefined : pronounced.get(w)?.[0];
+    if (p !== undefined) rec.pronunciation = p;
+  }
+  progress(`English meanings: ${meanings.english.size} words (${meanings.unknownWords} words of the sources the spellchecker does not accept left out), ${meanings.index.size} search keys`);
+
+  const meta: StoreMeta = {
+    schemaVersion: STORE_SCHEMA_VERSION,
+    builtAt: new Date().toISOString(),
+    sources: input.sources,
+    dictionaries: input.dictionaries.map((d) => d.id),
+    counts: {
+      headwords: headwords.size,
+      entries,
+      senses,
+      forms: forms.size,
+      lexiconForms,
+      attestedForms,
+      stems: stems.size,
+      aliases: aliasCount,
+      examples: sentences.length,
+      pronounced: pronounced.size,
+    },
+    bloom: null,
+    verdicts: null,
+    analyses: null,
+    english: { dictionaries: (input.english ?? []).map((e) => e.dictionary), words: meanings.english.size, keys: meanings.index.size },
+  };
+  return {
+    meta,
+    headwords,
+    forms,
+    confusion,
+    completions,
+    aliases,
+    fuzzyAliases,
+    sentences,
+    sentenceIndex,
+    verdicts: new Map(),
+    analyses: new Map(),
+    caseForms: new Map(),
+    ranks,
+    loanSkeletons,
+    english: meanings.english,
+    englishIndex: meanings.index,
+    exampleIndex,
+  };
+}
+
+/** One record per normalized word, one entry per dictionary; the pronunciation lexicon's phonemes on the headwords it has. */
+function headwordRecords(dictionaries: DictionaryInput[], pronounced: ReadonlyMap<string, readonly string[]>): { headwords: Map<string, HeadwordRecord>; entries: number; senses: number } {
   const headwords = new Map<string, HeadwordRecord>();
   let senses = 0;
   let entries = 0;
-  for (const dict of input.dictionaries) {
+  for (const dict of dictionaries) {
     for (const e of dict.entries) {
       const word = normalizeWord(e.word.trim());
       if (!word) continue;
@@ -123,14 +191,19 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
       senses += e.senses.length;
     }
   }
-  const pronounced = input.pronunciations?.words ?? new Map<string, readonly string[]>();
   for (const [w, rec] of headwords) {
     const p = pronounced.get(w)?.[0];
     if (p !== undefined) rec.pronunciation = p;
   }
-  progress(`headwords: ${headwords.size}`);
+  return { headwords, entries, senses };
+}
 
-  // --- forms: lexicon (dictionary-made) and attested (real text)
+/** The forms: the lexicon's (dictionary-made, with their analyses), real text's (attested) and the pronunciation lexicon's. */
+function formRecords(
+  input: LexiconInput,
+  headwords: ReadonlyMap<string, HeadwordRecord>,
+  pronounced: ReadonlyMap<string, readonly string[]>,
+): { forms: Map<string, FormRecord>; stems: Set<string>; lexiconForms: number; attestedForms: number } {
   const forms = new Map<string, FormRecord>();
   const formRecord = (w: string): FormRecord => {
     let r = forms.get(w);
@@ -161,13 +234,21 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
   for (const w of pronounced.keys()) formRecord(w).flags |= FORM_PRONOUNCED;
   let lexiconForms = 0;
   for (const r of forms.values()) if (r.flags & FORM_LEXICON) lexiconForms++;
-  progress(`forms: ${forms.size} (${lexiconForms} lexicon, ${attestedForms} attested, ${pronounced.size} pronounced)`);
+  return { forms, stems, lexiconForms, attestedForms };
+}
 
-  // --- confusion index over lexicon forms, and over the grammatical forms of real text
-  const usefulness = (w: string): number => {
-    const f = forms.get(w)!.flags;
-    return (f & FORM_HEADWORD ? 2 : 0) + (f & FORM_ATTESTED ? 1 : 0);
-  };
+/**
+ * The confusion index over the lexicon's forms and the grammatical forms of
+ * real text (the spellchecker's candidates), and the frequency ranks of the
+ * list's words the lexicon, its morphology or Devanagari structure support.
+ */
+function spellingIndex(
+  input: LexiconInput,
+  headwords: ReadonlyMap<string, HeadwordRecord>,
+  forms: ReadonlyMap<string, FormRecord>,
+  progress: (msg: string) => void,
+): { confusion: Map<string, string[]>; grammatical: string[]; ranks: Map<string, number> } {
+  const usefulness = usefulnessIn(forms);
   const confusion = new Map<string, string[]>();
   const index = (w: string): void => {
     const key = confusionKey(w);
@@ -228,8 +309,12 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     }
   }
   progress(`confusion keys: ${confusion.size}`);
+  return { confusion, grammatical, ranks };
+}
 
-  // --- completions: headwords ranked once (the frequency list's rank, then dictionaries, attested, length), then dealt to their prefixes
+/** Completions: headwords ranked once (the frequency list's rank, then dictionaries, attested, length), then dealt to their prefixes. */
+function completionRecords(headwords: ReadonlyMap<string, HeadwordRecord>, forms: ReadonlyMap<string, FormRecord>, ranks: ReadonlyMap<string, number>): Map<string, string[]> {
+  const usefulness = usefulnessIn(forms);
   const NO_RANK = Number.MAX_SAFE_INTEGER;
   const ranked = [...headwords.values()].sort(
     (a, b) =>
@@ -250,9 +335,16 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
       else if (list.length < COMPLETIONS_PER_PREFIX) list.push(h.word);
     }
   }
-  progress(`completion prefixes: ${completions.size}`);
+  return completions;
+}
 
-  // --- roman aliases: every headword and every word seen in real text
+/** The roman aliases of every headword, every word seen in real text and every word of the pronunciation lexicon, by key and by fuzzy key. */
+function aliasRecords(
+  input: LexiconInput,
+  forms: ReadonlyMap<string, FormRecord>,
+  pronounced: ReadonlyMap<string, readonly string[]>,
+  progress: (msg: string) => void,
+): { aliases: Map<string, AliasRecord[]>; fuzzyAliases: Map<string, AliasRecord[]>; aliasCount: number } {
   const aliases = new Map<string, AliasRecord[]>();
   const fuzzyAliases = new Map<string, AliasRecord[]>();
   const addAlias = (rec: AliasRecord): void => {
@@ -322,6 +414,7 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     const w = normalizeWord(ra.word);
     if (w && ra.alias.trim()) addAlias({ word: w, alias: ra.alias.trim(), weight: IMPORTED_ALIAS_WEIGHT, kinds: ['imported'] });
   }
+  const usefulness = usefulnessIn(forms);
   const byAliasRank = (a: AliasRecord, b: AliasRecord): number =>
     b.weight - a.weight || usefulness(b.word) - usefulness(a.word) || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
   let aliasCount = 0;
@@ -333,13 +426,16 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     }
   }
   progress(`roman aliases: ${aliasCount} under ${aliases.size} keys for ${aliasWords} words; fuzzy keys: ${fuzzyAliases.size}; Latin spellings of the pronunciation lexicon linked to a word: ${latinLinked} of ${input.pronunciations?.latin.size ?? 0}`);
+  return { aliases, fuzzyAliases, aliasCount };
+}
 
-  // --- loanword skeletons: the news list's ranked words, by the consonant skeleton of their likeliest alias
-  // (dictionary words too: many loanwords are in hunspell-ne, क्यामेरा, ग्यालरी), each with its aliases and
-  // their fuzzy keys, so that the romanizer compares an English reading's vowels without working out
-  // aliases. No inflected form: a loanword is typed as its stem (cycle: not शाखाले).
+// The loanword skeletons: the news list's ranked words, by the consonant skeleton of their likeliest alias
+// (dictionary words too: many loanwords are in hunspell-ne, क्यामेरा, ग्यालरी), each with its aliases and
+// their fuzzy keys, so that the romanizer compares an English reading's vowels without working out
+// aliases. No inflected form: a loanword is typed as its stem (cycle: not शाखाले).
+function skeletonRecords(forms: ReadonlyMap<string, FormRecord>, ranks: ReadonlyMap<string, number>): Map<string, SkeletonWord[]> {
   const loanSkeletons = new Map<string, SkeletonWord[]>();
-  const isHeadword = (w: string): boolean => ((forms.get(w)?.flags ?? 0) & FORM_HEADWORD) !== 0;
+  const isHeadword = headwordIn(forms);
   for (const w of ranks.keys()) {
     const form = forms.get(w);
     if (!form || !(form.flags & FORM_ATTESTED)) continue;
@@ -360,16 +456,23 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
     if (!list) loanSkeletons.set(key, [entry]);
     else list.push(entry);
   }
-  progress(`loanword skeletons: ${loanSkeletons.size}`);
+  return loanSkeletons;
+}
 
-  // --- example sentences: every word of every sentence indexed, twice. The engines read the
-  // sentences of `input.sentences` as a sign of how much real text uses a word (the romanizer's
-  // attestation, the spellchecker's definitions' use): sentenceIndex finds them by their words
-  // and the stems these inflect, readable and everyday sentences first. The examples endpoint
-  // shows those and `input.exampleSentences` (the prompts, whose topics, births, districts and
-  // kings, would tilt those signs: sahi read शाही, not सही): exampleIndex finds them by the
-  // headwords their forms inflect too (गरेको for गर्नु), sentences someone wrote before the
-  // thesaurus's definition phrases (fragments that use a word, not sentences).
+// Example sentences: every word of every sentence indexed, twice. The engines read the
+// sentences of `input.sentences` as a sign of how much real text uses a word (the romanizer's
+// attestation, the spellchecker's definitions' use): sentenceIndex finds them by their words
+// and the stems these inflect, readable and everyday sentences first. The examples endpoint
+// shows those and `input.exampleSentences` (the prompts, whose topics, births, districts and
+// kings, would tilt those signs: sahi read शाही, not सही): exampleIndex finds them by the
+// headwords their forms inflect too (गरेको for गर्नु), sentences someone wrote before the
+// thesaurus's definition phrases (fragments that use a word, not sentences).
+function sentenceRecords(
+  input: LexiconInput,
+  forms: ReadonlyMap<string, FormRecord>,
+  ranks: ReadonlyMap<string, number>,
+): { sentences: ExampleSentence[]; sentenceIndex: Map<string, number[]>; exampleIndex: Map<string, number[]> } {
+  const isHeadword = headwordIn(forms);
   const sentences: ExampleSentence[] = [];
   const counted: boolean[] = [];
   const seenSentence = new Set<string>();
@@ -432,57 +535,18 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
       if (list.length > MAX_SENTENCES_PER_WORD) index.set(w, list.slice(0, MAX_SENTENCES_PER_WORD));
     }
   }
-  progress(`example sentences: ${sentences.length}, indexed words: ${sentenceIndex.size} (for the examples endpoint: ${exampleIndex.size})`);
+  return { sentences, sentenceIndex, exampleIndex };
+}
 
-  // --- English meanings and the meaning search's index
-  const acceptedInRealText = new Set(grammatical);
-  const meanings = buildEnglishRecords(input.english ?? [], forms, ranks, (w) => ((forms.get(w)?.flags ?? 0) & FORM_LEXICON) !== 0 || acceptedInRealText.has(w));
-  // An entry of English meanings alone (a form a source lists: भएको, गर्ने) sounds as the lexicon says too.
-  for (const [w, rec] of meanings.english) {
-    const p = headwords.has(w) ? undefined : pronounced.get(w)?.[0];
-    if (p !== undefined) rec.pronunciation = p;
-  }
-  progress(`English meanings: ${meanings.english.size} words (${meanings.unknownWords} words of the sources the spellchecker does not accept left out), ${meanings.index.size} search keys`);
+/** Whether a word is a headword, read from its form's flags. */
+function headwordIn(forms: ReadonlyMap<string, FormRecord>): (w: string) => boolean {
+  return (w) => ((forms.get(w)?.flags ?? 0) & FORM_HEADWORD) !== 0;
+}
 
-  const meta: StoreMeta = {
-    schemaVersion: STORE_SCHEMA_VERSION,
-    builtAt: new Date().toISOString(),
-    sources: input.sources,
-    dictionaries: input.dictionaries.map((d) => d.id),
-    counts: {
-      headwords: headwords.size,
-      entries,
-      senses,
-      forms: forms.size,
-      lexiconForms,
-      attestedForms,
-      stems: stems.size,
-      aliases: aliasCount,
-      examples: sentences.length,
-      pronounced: pronounced.size,
-    },
-    bloom: null,
-    verdicts: null,
-    analyses: null,
-    english: { dictionaries: (input.english ?? []).map((e) => e.dictionary), words: meanings.english.size, keys: meanings.index.size },
-  };
-  return {
-    meta,
-    headwords,
-    forms,
-    confusion,
-    completions,
-    aliases,
-    fuzzyAliases,
-    sentences,
-    sentenceIndex,
-    verdicts: new Map(),
-    analyses: new Map(),
-    caseForms: new Map(),
-    ranks,
-    loanSkeletons,
-    english: meanings.english,
-    englishIndex: meanings.index,
-    exampleIndex,
+/** How useful a form is as a candidate: a headword counts 2, a word of real text 1. */
+function usefulnessIn(forms: ReadonlyMap<string, FormRecord>): (w: string) => number {
+  return (w) => {
+    const f = forms.get(w)!.flags;
+    return (f & FORM_HEADWORD ? 2 : 0) + (f & FORM_ATTESTED ? 1 : 0);
   };
 }

@@ -51,6 +51,11 @@ function isVowelCode(c: number): boolean {
  *     ghimirey: how names are often romanized);
  *   - doubled letters -> one (bhattarai -> bhatarai, cch -> c).
  * Everything but a-z is removed. The key is only compared for equality.
+ *
+ * A hot path (every alias of the build, every token and reading of the
+ * romanizer): one pass over the character codes with the rules inline, so
+ * longer than a function should be; split, each rule would re-scan or
+ * allocate.
  */
 export function fuzzyRomanKey(roman: string): string {
   let s = roman;
