@@ -12,12 +12,11 @@ import {
   classMismatches,
   expandStem,
   importHunspell,
-  parseAffix,
   parseDic,
   partOfSpeechForClasses,
-  type AffixTable,
   type ExpandedForm,
 } from '../../src/build/hunspell.js';
+import { parseAffix, type AffixTable } from '../../src/build/hunspell-aff.js';
 import { normalizeWord } from '../../src/engine/lang/normalize.js';
 
 const FIXTURES = new URL('../../../test/fixtures/hunspell/', import.meta.url);
