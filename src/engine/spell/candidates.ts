@@ -198,8 +198,14 @@ export class CandidateGenerator {
     this.slipSearch = new SlipSearch(store);
   }
 
+  /** A lexicon form: its flags read without decoding its record (the edit variants and the slip search's spellings are each asked once). */
   private isLexiconForm(w: string): boolean {
-    return this.store.mayBeForm(w) && ((this.store.form(w)?.flags ?? 0) & FORM_LEXICON) !== 0;
+    return this.store.mayBeForm(w) && this.hasLexiconFlag(w);
+  }
+
+  /** isLexiconForm of a spelling the Bloom filter has already said may be a form. */
+  private hasLexiconFlag(w: string): boolean {
+    return ((this.store.formFlags(w) ?? 0) & FORM_LEXICON) !== 0;
   }
 
   /** Candidates for `word` (normalized), best first, at most `limit`, none costing more than `maxCost`. */
@@ -219,7 +225,7 @@ export class CandidateGenerator {
         if (!this.store.mayBeFormJoined(before, insert, after)) return;
         const v = before + insert + after;
         if (v === word || v === '' || found.has(v)) return;
-        if (this.isLexiconForm(v)) found.add(v, editCost(word, v, maxCost));
+        if (this.hasLexiconFlag(v)) found.add(v, editCost(word, v, maxCost));
       });
     }
 
@@ -298,7 +304,7 @@ export class CandidateGenerator {
     const cap = Math.min(SLIP_SEARCH_CAP, this.textTests);
     const forms: string[] = [];
     const tests = this.slipSearch.run(word, SLIP_SEARCH_MAX_COST, cap, (s) => {
-      if (!forms.includes(s) && this.isLexiconForm(s)) forms.push(s);
+      if (!forms.includes(s) && this.hasLexiconFlag(s)) forms.push(s);
     });
     this.textTests -= tests;
     if (tests >= cap && cap < SLIP_SEARCH_CAP) {

@@ -256,7 +256,6 @@ const geminateJoint: OrthographyRule = {
   description: 'त्/द् अन्त्य भएको पदपछि उही व्यञ्जनबाट सुरु हुने पद वा -त्व आउँदा दुवै व्यञ्जन लेखिन्छन् (तत्त्व, उद्देश्य)',
   quick: /[तद]/,
   apply(base, ctx) {
-    if (ctx.isThesaurusHeadword(base)) return null;
     for (let k = 1; k < base.length - 1; k++) {
       const c = base[k]!;
       if ((c !== 'त' && c !== 'द') || base[k - 1] === HALANTA) continue;
@@ -266,7 +265,7 @@ const geminateJoint: OrthographyRule = {
       // A one-akshara first member (तत्, सत्) only before the suffix -त्व.
       if (aksharaCount(first) < (isSuffix ? 1 : 2) || !ctx.isHeadword(first)) continue;
       if (!isSuffix && !(aksharaCount(second) >= 2 && ctx.isHeadword(second))) continue;
-      return first + second;
+      return ctx.isThesaurusHeadword(base) ? null : first + second;
     }
     return null;
   },
