@@ -26,6 +26,8 @@
 // anonymous (RssAnon: heaps, caches) apart from the mapped store (RssFile).
 
 import { parseArgs } from 'node:util';
+import { MAX_ROMAN_TEXT_CHARACTERS } from '../src/schemas/romanization-resolve.js';
+import { MAX_TEXT_CHARACTERS } from '../src/schemas/spellcheck-text.js';
 import { prng } from '../test/integration/random.js';
 import { evalDevanagariRuns, freshRomanTexts, machine, median, memoryOf, nearLimitText, percentile, readEval, romanText, ROOT, startService, type RunningService } from './lib.js';
 
@@ -46,6 +48,7 @@ const ONLY = args.only!.split(',');
 const CONCURRENCY = Number(args.concurrency);
 const ROUNDS = Math.max(1, Number(args.rounds));
 const TEXTS = args.texts === undefined ? null : Number(args.texts);
+const MAX_CHARACTERS = Math.min(MAX_TEXT_CHARACTERS, MAX_ROMAN_TEXT_CHARACTERS);
 
 async function post(url: string, path: string, text: string): Promise<number> {
   const t = performance.now();
@@ -89,16 +92,23 @@ async function withService<T>(root: string, fn: (svc: RunningService) => Promise
   }
 }
 
-/** `count` texts of about `size` words, each of lines drawn at random from `lines`. */
+/**
+ * `count` texts of `size` words (the last line drawn cut to fit), each of
+ * lines drawn at random from `lines`, within the endpoints' character limit.
+ */
 function drawnTexts(lines: string[], count: number, size: number, seed: number, join: string): string[] {
   const rand = prng(seed);
   const out: string[] = [];
   for (let i = 0; i < count && lines.length > 0; i++) {
     const picked: string[] = [];
+    let chars = 0;
     for (let n = 0; n < size; ) {
-      const line = lines[Math.floor(rand() * lines.length)]!;
+      const words = lines[Math.floor(rand() * lines.length)]!.split(/\s+/).filter(Boolean).slice(0, size - n);
+      const line = words.join(' ');
+      if (chars + line.length + join.length > MAX_CHARACTERS) break;
       picked.push(line);
-      n += line.split(/\s+/).filter(Boolean).length;
+      chars += line.length + join.length;
+      n += words.length;
     }
     out.push(picked.join(join));
   }
