@@ -1,6 +1,6 @@
-// Texts the service has never seen, beside warm ones, over HTTP (issues 19
-// and 40): what a batch client whose every text is new gets, as a
-// distribution per endpoint, with the spread from run to run.
+// Texts the service has never seen, beside warm ones, over HTTP: what a
+// batch client whose every text is new gets, as a distribution per
+// endpoint, with the spread from run to run.
 //
 //   node dist/bench/new-texts.js [--only spell,roman] [--baseline DIR] [--texts 200] [--rounds 1] [--seed 40]
 //                                [--concurrency 4] [--workers 2] [--accept-encoding identity]
@@ -20,16 +20,18 @@
 // Without --texts, the new texts are every 1,000-word run of the eval's
 // FLoRes and frequent words, and every 1,000-token run of its romanized
 // sentences after the first 1,000 words (no word of one repeated in
-// another, fewer texts: what issue 19 measured).
+// another, and fewer texts).
 // Each row: p50 / p90 / p99 / max ms; with several rounds, the median of
-// each over the rounds and their range. Memory after each measure:
+// each over the rounds and their range. Beside the new texts, the CPU time
+// the service's threads spent on them, per text (/proc ticks of 10 ms):
+// the work, which wall times on a shared machine hide. Memory after each measure:
 // anonymous (RssAnon: heaps, caches) apart from the mapped store (RssFile).
 
 import { parseArgs } from 'node:util';
 import { MAX_ROMAN_TEXT_CHARACTERS } from '../src/schemas/romanization-resolve.js';
 import { MAX_TEXT_CHARACTERS } from '../src/schemas/spellcheck-text.js';
 import { prng } from '../test/integration/random.js';
-import { evalDevanagariRuns, freshRomanTexts, machine, median, memoryOf, nearLimitText, percentile, readEval, romanText, ROOT, startService, type RunningService } from './lib.js';
+import { evalDevanagariRuns, freshRomanTexts, machine, median, memoryOf, nearLimitText, percentile, readEval, romanText, ROOT, startService, threadCpuMs, type RunningService } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -125,6 +127,14 @@ const ROMAN = '/api/v1/romanization/resolve';
 const near = (await nearLimitText()).text;
 const romanWarm = romanText(1000).text;
 
+/** The service's CPU ms (every thread) per text while it answers `texts` one at a time: the work, which a busy machine's wall times hide. */
+async function cpuPerText(svc: RunningService, path: string, texts: string[]): Promise<{ fresh: Figures; cpu: number }> {
+  const total = (): number => [...threadCpuMs(svc.pid).values()].reduce((a, b) => a + b, 0);
+  const before = total();
+  const fresh = await sequential(svc.url, path, texts);
+  return { fresh, cpu: (total() - before) / texts.length };
+}
+
 async function sequential(url: string, path: string, texts: string[]): Promise<Figures> {
   const times: number[] = [];
   for (const t of texts) times.push(await post(url, path, t));
@@ -153,27 +163,31 @@ interface BuildFigures {
   spellWarm: Figures[];
   romanNew: Figures[];
   romanWarm: Figures[];
+  spellCpu: number[];
+  romanCpu: number[];
   rate: number[];
   memory: string[];
 }
 
 const builds: [string, string][] = [['this build', ROOT]];
 if (args.baseline) builds.push([`baseline ${args.baseline}`, args.baseline]);
-const results = new Map<string, BuildFigures>(builds.map(([label]) => [label, { spellNew: [], spellWarm: [], romanNew: [], romanWarm: [], rate: [], memory: [] }]));
+const results = new Map<string, BuildFigures>(builds.map(([label]) => [label, { spellNew: [], spellWarm: [], romanNew: [], romanWarm: [], spellCpu: [], romanCpu: [], rate: [], memory: [] }]));
 for (let round = 0; round < ROUNDS; round++) {
   for (const [label, root] of round % 2 === 0 ? builds : [...builds].reverse()) {
     const f = results.get(label)!;
     if (ONLY.includes('spell') && floresLines.length) {
-      const r = await withService(root, async (svc) => ({ fresh: await sequential(svc.url, SPELL, spellNew(round)), warm: await warm(svc.url, SPELL, near) }));
+      const r = await withService(root, async (svc) => ({ ...(await cpuPerText(svc, SPELL, spellNew(round))), warm: await warm(svc.url, SPELL, near) }));
       f.spellNew.push(r.fresh);
       f.spellWarm.push(r.warm);
+      f.spellCpu.push(r.cpu);
       f.memory.push(`spell ${r.memory.anon.toFixed(0)} / ${r.memory.file.toFixed(0)}`);
     }
     if (ONLY.includes('roman') && romanLines.length) {
-      const r = await withService(root, async (svc) => ({ fresh: await sequential(svc.url, ROMAN, romanNew(round)), warm: await warm(svc.url, ROMAN, romanWarm) }));
+      const r = await withService(root, async (svc) => ({ ...(await cpuPerText(svc, ROMAN, romanNew(round))), warm: await warm(svc.url, ROMAN, romanWarm) }));
       const c = await withService(root, async (svc) => ({ rate: await concurrent(svc.url, ROMAN, romanNew(round), CONCURRENCY) }));
       f.romanNew.push(r.fresh);
       f.romanWarm.push(r.warm);
+      f.romanCpu.push(r.cpu);
       f.rate.push(c.rate);
       f.memory.push(`roman ${r.memory.anon.toFixed(0)} / ${r.memory.file.toFixed(0)}`);
     }
@@ -181,13 +195,13 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 
+/** A figure of each round: the one, or the median and the range. */
+const overRounds = (xs: number[]): string => (xs.length === 1 ? xs[0]!.toFixed(1) : `${median(xs).toFixed(1)} (${Math.min(...xs).toFixed(1)}-${Math.max(...xs).toFixed(1)})`);
+
 const rows: string[] = [];
 for (const [label, f] of results) {
-  if (f.spellNew.length) rows.push(`| ${label} | spellcheck, 1,000 words | ${spread(f.spellNew)} | ${spread(f.spellWarm)} | | ${f.memory.filter((m) => m.startsWith('spell')).join(', ')} |`);
-  if (f.romanNew.length) {
-    const rate = ROUNDS === 1 ? f.rate[0]!.toFixed(1) : `${median(f.rate).toFixed(1)} (${Math.min(...f.rate).toFixed(1)}-${Math.max(...f.rate).toFixed(1)})`;
-    rows.push(`| ${label} | romanization, 1,000 tokens | ${spread(f.romanNew)} | ${spread(f.romanWarm)} | ${rate} | ${f.memory.filter((m) => m.startsWith('roman')).join(', ')} |`);
-  }
+  if (f.spellNew.length) rows.push(`| ${label} | spellcheck, 1,000 words | ${spread(f.spellNew)} | ${overRounds(f.spellCpu)} | ${spread(f.spellWarm)} | | ${f.memory.filter((m) => m.startsWith('spell')).join(', ')} |`);
+  if (f.romanNew.length) rows.push(`| ${label} | romanization, 1,000 tokens | ${spread(f.romanNew)} | ${overRounds(f.romanCpu)} | ${spread(f.romanWarm)} | ${overRounds(f.rate)} | ${f.memory.filter((m) => m.startsWith('roman')).join(', ')} |`);
 }
 const source =
   TEXTS === null
@@ -199,8 +213,8 @@ console.log(
     `Command: node dist/bench/new-texts.js --only ${args.only} --concurrency ${CONCURRENCY} --workers ${args.workers} --accept-encoding ${args['accept-encoding']}${TEXTS === null ? '' : ` --texts ${TEXTS} --seed ${args.seed}`} --rounds ${ROUNDS}${args.baseline ? ` --baseline ${args.baseline}` : ''}`,
     `New texts: ${source}; each sent once to a freshly started service.`,
     '',
-    `| build | job | new texts, one at a time: p50 / p90 / p99 / max ms (n)${ROUNDS > 1 ? ', median (range) over the rounds' : ''} | warm text, one at a time: p50 / p90 / p99 / max ms | new texts/s, ${CONCURRENCY} clients | memory after, anon / file MiB |`,
-    '|---|---|---:|---:|---:|---:|',
+    `| build | job | new texts, one at a time: p50 / p90 / p99 / max ms (n)${ROUNDS > 1 ? ', median (range) over the rounds' : ''} | service CPU ms per new text (all threads) | warm text, one at a time: p50 / p90 / p99 / max ms | new texts/s, ${CONCURRENCY} clients | memory after, anon / file MiB |`,
+    '|---|---|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n'),
 );
