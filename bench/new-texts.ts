@@ -1,27 +1,45 @@
-// Texts the service has never seen, beside warm ones, over HTTP (issue 19's
-// targets): what a batch client whose every text is new gets.
+// Texts the service has never seen, beside warm ones, over HTTP: what a
+// batch client whose every text is new gets, as a distribution per
+// endpoint, with the spread from run to run.
 //
-//   node dist/bench/new-texts.js [--only spell,roman] [--baseline DIR] [--concurrency 4] [--accept-encoding identity]
+//   node dist/bench/new-texts.js [--only spell,roman] [--baseline DIR] [--texts 200] [--rounds 1] [--seed 40]
+//                                [--concurrency 4] [--workers 2] [--accept-encoding identity]
 //
-// For each build (this one, and --baseline, a checkout built with `make
-// setup build`), each measure on a freshly started service (2 workers):
-//   spellcheck: every 1,000-word run of the eval's FLoRes sentences and
-//     frequent corpus words, each sent once, one at a time; then the
-//     near-limit text 200 times (warm);
-//   romanization: every 1,000-token run of the eval's romanized sentences
-//     after the first 1,000 words, once each, one at a time; then the first
-//     1,000 words 200 times (warm); then, on a fresh service, the same new
-//     texts from `--concurrency` clients at once (texts per second).
-// Memory after each measure: anonymous (RssAnon: heaps, caches) apart from
-// the mapped store file (RssFile).
+// For each round, each build (this one, and --baseline, a checkout built
+// with `make setup build`; the order reversed every other round), each
+// measure on a freshly started service:
+//   spellcheck: --texts new texts of about 1,000 words, each made of FLoRes
+//     lines drawn at random (mulberry32, --seed; the round's number added),
+//     sent once each, one at a time; then the near-limit text 200 times
+//     after 40 (warm);
+//   romanization: --texts new texts of about 1,000 tokens of the eval's
+//     romanized sentences drawn the same way, once each, one at a time;
+//     then the first 1,000 words 200 times after 40 (warm); then, on
+//     another fresh service, the same new texts from --concurrency clients
+//     at once (texts per second).
+// Without --texts, the new texts are every 1,000-word run of the eval's
+// FLoRes and frequent words, and every 1,000-token run of its romanized
+// sentences after the first 1,000 words (no word of one repeated in
+// another, and fewer texts).
+// Each row: p50 / p90 / p99 / max ms; with several rounds, the median of
+// each over the rounds and their range. Beside the new texts, the CPU time
+// the service's threads spent on them, per text (/proc ticks of 10 ms):
+// the work, which wall times on a shared machine hide. Memory after each measure:
+// anonymous (RssAnon: heaps, caches) apart from the mapped store (RssFile).
 
 import { parseArgs } from 'node:util';
-import { evalDevanagariRuns, freshRomanTexts, machine, memoryOf, nearLimitText, percentile, romanText, ROOT, startService, type RunningService } from './lib.js';
+import { MAX_ROMAN_TEXT_CHARACTERS } from '../src/schemas/romanization-resolve.js';
+import { MAX_TEXT_CHARACTERS } from '../src/schemas/spellcheck-text.js';
+import { prng } from '../test/integration/random.js';
+import { evalDevanagariRuns, freshRomanTexts, machine, median, memoryOf, nearLimitText, percentile, readEval, romanText, ROOT, startService, threadCpuMs, type RunningService } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
     only: { type: 'string', default: 'spell,roman' },
     baseline: { type: 'string' },
+    texts: { type: 'string' },
+    rounds: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '40' },
     concurrency: { type: 'string', default: '4' },
     // fetch asks for gzip/br by default; the engines' speed is compared uncompressed (bench/compression.ts measures compression).
     'accept-encoding': { type: 'string', default: 'identity' },
@@ -30,7 +48,9 @@ const { values: args } = parseArgs({
 });
 const ONLY = args.only!.split(',');
 const CONCURRENCY = Number(args.concurrency);
-
+const ROUNDS = Math.max(1, Number(args.rounds));
+const TEXTS = args.texts === undefined ? null : Number(args.texts);
+const MAX_CHARACTERS = Math.min(MAX_TEXT_CHARACTERS, MAX_ROMAN_TEXT_CHARACTERS);
 
 async function post(url: string, path: string, text: string): Promise<number> {
   const t = performance.now();
@@ -54,8 +74,18 @@ function figures(times: number[]): Figures {
 
 const fmt = (f: Figures): string => `${f.p50.toFixed(1)} / ${f.p90.toFixed(1)} / ${f.p99.toFixed(1)} / ${f.max.toFixed(1)} (${f.n})`;
 
+/** The rounds' figures: the median of each and its range. */
+function spread(fs: Figures[]): string {
+  if (fs.length === 1) return fmt(fs[0]!);
+  const one = (k: keyof Figures): string => {
+    const xs = fs.map((f) => f[k]);
+    return `${median(xs).toFixed(1)} (${Math.min(...xs).toFixed(1)}-${Math.max(...xs).toFixed(1)})`;
+  };
+  return `${one('p50')} / ${one('p90')} / ${one('p99')} / ${one('max')} (${fs[0]!.n} x ${fs.length})`;
+}
+
 async function withService<T>(root: string, fn: (svc: RunningService) => Promise<T>): Promise<T & { memory: { anon: number; file: number } }> {
-  const svc = await startService({ WORKERS: args.workers }, root);
+  const svc = await startService({ WORKERS: args.workers! }, root);
   try {
     const out = await fn(svc);
     return { ...out, memory: memoryOf(svc.pid) };
@@ -64,12 +94,46 @@ async function withService<T>(root: string, fn: (svc: RunningService) => Promise
   }
 }
 
+/**
+ * `count` texts of `size` words (the last line drawn cut to fit), each of
+ * lines drawn at random from `lines`, within the endpoints' character limit.
+ */
+function drawnTexts(lines: string[], count: number, size: number, seed: number, join: string): string[] {
+  const rand = prng(seed);
+  const out: string[] = [];
+  for (let i = 0; i < count && lines.length > 0; i++) {
+    const picked: string[] = [];
+    let chars = 0;
+    for (let n = 0; n < size; ) {
+      const words = lines[Math.floor(rand() * lines.length)]!.split(/\s+/).filter(Boolean).slice(0, size - n);
+      const line = words.join(' ');
+      if (chars + line.length + join.length > MAX_CHARACTERS) break;
+      picked.push(line);
+      chars += line.length + join.length;
+      n += words.length;
+    }
+    out.push(picked.join(join));
+  }
+  return out;
+}
+
+const floresLines = (readEval('text/flores_dev.ne.txt') ?? '').split('\n').filter((l) => l.trim());
+const romanLines = (readEval('romanization/sentence_pairs.tsv') ?? '').split('\n').slice(1).map((l) => l.split('\t')[0] ?? '').filter((l) => l.trim());
+const spellNew = (round: number): string[] => (TEXTS === null ? evalDevanagariRuns(Infinity, 1000).texts : drawnTexts(floresLines, TEXTS, 1000, Number(args.seed) + round, '\n'));
+const romanNew = (round: number): string[] => (TEXTS === null ? (freshRomanTexts(Infinity, 1000, 1000) ?? []) : drawnTexts(romanLines, TEXTS, 1000, Number(args.seed) + 1000 + round, ' '));
+
 const SPELL = '/api/v1/spellcheck/text';
 const ROMAN = '/api/v1/romanization/resolve';
-const spellNew = evalDevanagariRuns(Infinity, 1000).texts;
 const near = (await nearLimitText()).text;
-const romanNew = freshRomanTexts(Infinity, 1000, 1000) ?? [];
 const romanWarm = romanText(1000).text;
+
+/** The service's CPU ms (every thread) per text while it answers `texts` one at a time: the work, which a busy machine's wall times hide. */
+async function cpuPerText(svc: RunningService, path: string, texts: string[]): Promise<{ fresh: Figures; cpu: number }> {
+  const total = (): number => [...threadCpuMs(svc.pid).values()].reduce((a, b) => a + b, 0);
+  const before = total();
+  const fresh = await sequential(svc.url, path, texts);
+  return { fresh, cpu: (total() - before) / texts.length };
+}
 
 async function sequential(url: string, path: string, texts: string[]): Promise<Figures> {
   const times: number[] = [];
@@ -94,28 +158,63 @@ async function concurrent(url: string, path: string, texts: string[], clients: n
   return texts.length / ((performance.now() - t) / 1000);
 }
 
-const rows: string[] = [];
+interface BuildFigures {
+  spellNew: Figures[];
+  spellWarm: Figures[];
+  romanNew: Figures[];
+  romanWarm: Figures[];
+  spellCpu: number[];
+  romanCpu: number[];
+  rate: number[];
+  memory: string[];
+}
+
 const builds: [string, string][] = [['this build', ROOT]];
 if (args.baseline) builds.push([`baseline ${args.baseline}`, args.baseline]);
-for (const [label, root] of builds) {
-  if (ONLY.includes('spell') && spellNew.length) {
-    const r = await withService(root, async (svc) => ({ fresh: await sequential(svc.url, SPELL, spellNew), warm: await warm(svc.url, SPELL, near) }));
-    rows.push(`| ${label} | spellcheck, 1,000 words | ${fmt(r.fresh)} | ${fmt(r.warm)} | | ${r.memory.anon.toFixed(0)} / ${r.memory.file.toFixed(0)} |`);
-  }
-  if (ONLY.includes('roman') && romanNew.length) {
-    const r = await withService(root, async (svc) => ({ fresh: await sequential(svc.url, ROMAN, romanNew), warm: await warm(svc.url, ROMAN, romanWarm) }));
-    const c = await withService(root, async (svc) => ({ rate: await concurrent(svc.url, ROMAN, romanNew, CONCURRENCY) }));
-    rows.push(`| ${label} | romanization, 1,000 tokens | ${fmt(r.fresh)} | ${fmt(r.warm)} | ${c.rate.toFixed(1)} | ${r.memory.anon.toFixed(0)} / ${r.memory.file.toFixed(0)} |`);
+const results = new Map<string, BuildFigures>(builds.map(([label]) => [label, { spellNew: [], spellWarm: [], romanNew: [], romanWarm: [], spellCpu: [], romanCpu: [], rate: [], memory: [] }]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [label, root] of round % 2 === 0 ? builds : [...builds].reverse()) {
+    const f = results.get(label)!;
+    if (ONLY.includes('spell') && floresLines.length) {
+      const r = await withService(root, async (svc) => ({ ...(await cpuPerText(svc, SPELL, spellNew(round))), warm: await warm(svc.url, SPELL, near) }));
+      f.spellNew.push(r.fresh);
+      f.spellWarm.push(r.warm);
+      f.spellCpu.push(r.cpu);
+      f.memory.push(`spell ${r.memory.anon.toFixed(0)} / ${r.memory.file.toFixed(0)}`);
+    }
+    if (ONLY.includes('roman') && romanLines.length) {
+      const r = await withService(root, async (svc) => ({ ...(await cpuPerText(svc, ROMAN, romanNew(round))), warm: await warm(svc.url, ROMAN, romanWarm) }));
+      const c = await withService(root, async (svc) => ({ rate: await concurrent(svc.url, ROMAN, romanNew(round), CONCURRENCY) }));
+      f.romanNew.push(r.fresh);
+      f.romanWarm.push(r.warm);
+      f.romanCpu.push(r.cpu);
+      f.rate.push(c.rate);
+      f.memory.push(`roman ${r.memory.anon.toFixed(0)} / ${r.memory.file.toFixed(0)}`);
+    }
+    console.error(`round ${round + 1} of ${ROUNDS}: ${label} measured`);
   }
 }
+
+/** A figure of each round: the one, or the median and the range. */
+const overRounds = (xs: number[]): string => (xs.length === 1 ? xs[0]!.toFixed(1) : `${median(xs).toFixed(1)} (${Math.min(...xs).toFixed(1)}-${Math.max(...xs).toFixed(1)})`);
+
+const rows: string[] = [];
+for (const [label, f] of results) {
+  if (f.spellNew.length) rows.push(`| ${label} | spellcheck, 1,000 words | ${spread(f.spellNew)} | ${overRounds(f.spellCpu)} | ${spread(f.spellWarm)} | | ${f.memory.filter((m) => m.startsWith('spell')).join(', ')} |`);
+  if (f.romanNew.length) rows.push(`| ${label} | romanization, 1,000 tokens | ${spread(f.romanNew)} | ${overRounds(f.romanCpu)} | ${spread(f.romanWarm)} | ${overRounds(f.rate)} | ${f.memory.filter((m) => m.startsWith('roman')).join(', ')} |`);
+}
+const source =
+  TEXTS === null
+    ? `spellcheck ${spellNew(0).length} (every 1,000-word run of eval FLoRes and frequent words), romanization ${romanNew(0).length} (every 1,000-token run of the eval's romanized sentences after the first 1,000 words)`
+    : `${TEXTS} of each kind a round, of eval FLoRes lines and romanized sentences drawn at random (seed ${args.seed} + the round)`;
 console.log(
   [
     `Date: ${new Date().toISOString()}; machine: ${machine()}`,
-    `Command: node dist/bench/new-texts.js --only ${args.only} --concurrency ${CONCURRENCY} --workers ${args.workers} --accept-encoding ${args['accept-encoding']}${args.baseline ? ` --baseline ${args.baseline}` : ''}`,
-    `New texts: spellcheck ${spellNew.length} (every 1,000-word run of eval FLoRes and frequent words), romanization ${romanNew.length} (every 1,000-token run of the eval's romanized sentences after the first 1,000 words); each sent once to a freshly started service.`,
+    `Command: node dist/bench/new-texts.js --only ${args.only} --concurrency ${CONCURRENCY} --workers ${args.workers} --accept-encoding ${args['accept-encoding']}${TEXTS === null ? '' : ` --texts ${TEXTS} --seed ${args.seed}`} --rounds ${ROUNDS}${args.baseline ? ` --baseline ${args.baseline}` : ''}`,
+    `New texts: ${source}; each sent once to a freshly started service.`,
     '',
-    `| build | job | new texts, one at a time: p50 / p90 / p99 / max ms (n) | warm text, one at a time: p50 / p90 / p99 / max ms (n) | new texts/s, ${CONCURRENCY} clients | memory after, anon / file MiB |`,
-    '|---|---|---:|---:|---:|---:|',
+    `| build | job | new texts, one at a time: p50 / p90 / p99 / max ms (n)${ROUNDS > 1 ? ', median (range) over the rounds' : ''} | service CPU ms per new text (all threads) | warm text, one at a time: p50 / p90 / p99 / max ms | new texts/s, ${CONCURRENCY} clients | memory after, anon / file MiB |`,
+    '|---|---|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n'),
 );

@@ -52,7 +52,7 @@ export class Lexicon {
 
   /** A form the store has (the Bloom filter asked first: a miss costs no read). */
   hasForm(word: string): boolean {
-    return this.store.mayBeForm(word) && this.store.form(word) !== undefined;
+    return this.store.mayBeForm(word) && this.store.formFlags(word) !== undefined;
   }
 
 }

@@ -280,7 +280,7 @@ export class WordFactsCache {
         if (base) {
           regular = true;
           dictionaries = base.entries.map((e) => e.dictionary);
-        } else if (a && !a.speculative && a.base !== word && (this.store.form(a.base)?.flags ?? 0) & FORM_LEXICON) {
+        } else if (a && !a.speculative && a.base !== word && (this.store.formFlags(a.base) ?? 0) & FORM_LEXICON) {
           const twin = this.of(a.base);
           if (twin.dictionaries.length > 0) {
             regular = true;
@@ -307,5 +307,5 @@ export class WordFactsCache {
  * filter asked first: no headword record is read and decoded to learn it.
  */
 export function hasHeadword(store: WordStore, word: string): boolean {
-  return store.mayBeForm(word) && ((store.form(word)?.flags ?? 0) & FORM_HEADWORD) !== 0;
+  return store.mayBeForm(word) && ((store.formFlags(word) ?? 0) & FORM_HEADWORD) !== 0;
 }

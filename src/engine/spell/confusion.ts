@@ -16,7 +16,8 @@
 //   - visarga:             ः dropped (प्राय/प्रायः)
 //   - nukta:               ़ dropped (ड़/ड)
 //   - ऋ/रि/ृ:               ृ and ऋ read as रि (कृषि/क्रिषि, ऋण/रिण)
-//   - क्ष/छ्य/च्छ/छ:          all read as छ (शिक्षा/सिछ्या, स्वच्छ/स्वक्ष, क्षमा/छमा),
+//   - क्ष/छ्य/च्छ/छ:          all read as छ (शिक्षा/सिछ्या, स्वच्छ/स्वक्ष, क्षमा/छमा,
+//                          क्षेत्र/छ्येत्र),
 //                          and so is कष/कस, क्ष with its halanta dropped (रक्षा/रकषा)
 //   - ज्ञ/ग्य:              ज्ञ read as ग्य (ज्ञान/ग्यान)
 //   - ए/य, ये/ए:            the vowel letter ए read as य, and य+े as य
@@ -41,13 +42,15 @@ const PRECOMPOSED_NUKTA = /[\u0929\u0931\u0934\u0958-\u095F]/;
 // spelled with halanta). Longest first where one contains another.
 // Two passes, because क्ष becomes छ first and a क्ष्य (क्ष + ्य) must then
 // meet a typed छ्य: the second pass folds छ्य and च्छ into छ.
-const CLUSTERS = /क्ष|ज्ञ|ृ|ॄ|ऋ|ॠ|ये/g;
+const CLUSTERS = /छ्ये|क्ष|ज्ञ|ृ|ॄ|ऋ|ॠ|ये/g;
 // The o-signs typed as two signs, folded first: in येा the े belongs to the o-sign, not to ये.
 const TWO_SIGN_O = /ाे|ेा|ाै|ैा/g;
 const TWO_SIGN_O_KEY: Record<string, string> = { 'ाे': 'ो', 'ेा': 'ो', 'ाै': 'ौ', 'ैा': 'ौ' };
 const CHHA_CLUSTERS = /छ्य|च्छ/g;
 const GEMINATE = new RegExp(`([${CONSONANTS}])${HALANTA}\\1`, 'g');
 const CLUSTER_KEY: Record<string, string> = {
+  // (the ya-phala of छ्य before े is क्ष's, not the य of ये: छ्येत्र, क्षेत्र)
+  'छ्ये': 'छे',
   'क्ष': 'छ',
   'ज्ञ': 'गय',
   'ृ': 'रि',

@@ -20,7 +20,8 @@
 //      list has सँस्था), as is a word with the fifth letter of its stop's
 //      class where the word list has the anusvara (सम्भव, where it has
 //      संभव: standard.ts isStandardOfVariant);
-//   5. then word formation, only when no dictionary word is a slip away
+//   5. then word formation, only when no dictionary word is a slip away,
+//      nor a frequent word a few slips away (FREQUENT: मीती is मिति)
 //      (derivation, prefixes, and a word real text uses that the lexicon
 //      knows through its derivatives or that three of the thesaurus's
 //      definitions use: "correct"; a compound of two headwords or a
@@ -28,7 +29,11 @@
 //   6. byDistance: the error model's candidates (candidates.ts,
 //      error-model.ts): "misspelled" with up to five corrections when the
 //      best candidate is close enough (maxCost, THRESHOLDS), "unknown"
-//      otherwise. An attested word (the news list has it, or its base) is
+//      otherwise; a word real text does not write that lies a few slips
+//      (no arbitrary edit) from a word real text writes often (FREQUENT)
+//      is "misspelled" at up to three slips, whatever its length (णया ->
+//      नयाँ, बिसेस -> विशेष, समाचा -> समाचार). An attested word (the news
+//      list has it, or its base, unless the checker corrects that base) is
 //      held to a stricter distance: it is often a name or a loanword the
 //      dictionary lacks, so only a confusion-class slip (केहि/केही) makes
 //      it misspelled, unless the word is long and its candidate is an
@@ -48,7 +53,7 @@
 // Correction candidates are generated in candidates.ts; this file decides
 // what they make of the word.
 
-import { aksharaCount, hasDevanagariLetter } from '../lang/letters.js';
+import { aksharaCount, HALANTA_CODE, hasDevanagariLetter, isConsonantCode } from '../lang/letters.js';
 import { FORM_ATTESTED, FORM_HEADWORD, FORM_LEXICON, type FormRecord } from '../../store/types.js';
 import { CONFUSION_ONLY, type Candidate, type CandidateGenerator } from './candidates.js';
 import type { CompoundCorrection } from './compound-correction.js';
@@ -87,6 +92,27 @@ const THRESHOLDS = {
   /** Words of six aksharas or more: one arbitrary edit. */
   long: 1.0,
 };
+
+/**
+ * A word real text writes often (a frequency rank up to `rank`) a few
+ * slips from an unattested word (no arbitrary edit: candidates.ts
+ * slipCandidates) makes it misspelled whatever the word's length
+ * (THRESHOLDS): up to `maxCost` (three slips of the confusion classes), or
+ * `shortMaxCost` for a word of two aksharas or less, where two slips may
+ * make another word (bench/RESULTS.md, "Issue 39").
+ */
+const FREQUENT = {
+  rank: 10_000,
+  maxCost: 1.2,
+  shortMaxCost: 0.75,
+};
+
+/** Halantas between two consonants: the conjuncts a word is written with. */
+function conjunctHalantas(w: string): number {
+  let n = 0;
+  for (let i = 1; i + 1 < w.length; i++) if (w.charCodeAt(i) === HALANTA_CODE && isConsonantCode(w.charCodeAt(i - 1)) && isConsonantCode(w.charCodeAt(i + 1))) n++;
+  return n;
+}
 
 /** The checker's parts the stages read, built once per checker (Spellchecker's constructor). */
 export interface DecisionParts {
@@ -178,31 +204,61 @@ export class Decision {
     // --- 4. the confusion slips alone
     const slips = this.generator.candidates(w, MAX_CORRECTIONS, CONFUSION_ONLY);
     if (this.standard.isStandardOfVariant(w, slips)) return CORRECT;
+    const frequent = attested && this.attestedAsItself(w, form) ? [] : this.frequentNear(w);
     // --- 5. word formation: only when no dictionary word is a confusion slip
-    // away, so that a misspelling is never read as a new compound. A
+    // away, nor a frequent word a few slips away, so that a misspelling is
+    // never read as a new compound or derivative (मीती is मिति, not मीत + ई). A
     // speculative reading (a compound, a one-letter prefix) makes the word
     // "unknown": plausible, but not known, and no wild guess is offered.
     let formed: MorphAnalysis | null = null;
-    if (!slips.some((c) => this.isListedOrInflected(c.word))) {
+    if (frequent.length === 0 && !slips.some((c) => this.isListedOrInflected(c.word))) {
       formed = this.morph.analyse(w, true);
       if (formed && !formed.speculative) return CORRECT;
       // The lexicographers' own use outweighs a speculative reading (संयोग, not सं + योग).
       if (attested && this.evidence.definitionsUse(w)) return CORRECT;
     }
-    return this.byDistance(w, slips, maxCost, attested, formed);
+    return this.byDistance(w, slips, frequent, maxCost, attested, formed);
   }
 
-  /** Stage 6: the best candidate toward the standard, if close enough for the word, makes it misspelled. */
-  private byDistance(w: string, slips: Candidate[], maxCost: number, attested: boolean, formed: MorphAnalysis | null): SpellcheckWordResult {
+  /**
+   * Real text has the word, or a base of it (before a postposition chain)
+   * that the checker does not correct: a name or a word of its own
+   * (पुटिनलाई), not a base real text has only as a misspelling (ब्यक्तीले:
+   * real text writes ब्यक्ती, itself a misspelling of व्यक्ति).
+   */
+  private attestedAsItself(w: string, form: FormRecord | undefined): boolean {
+    if ((form?.flags ?? 0) & FORM_ATTESTED) return true;
+    return this.morph.splitPostpositions(w).some(({ base }) => aksharaCount(base) >= 2 && this.evidence.attested(base) && this.recheck(base).status !== 'misspelled');
+  }
+
+  /**
+   * Frequent words a few slips away (FREQUENT): an unattested word this
+   * close to a word real text writes often is that word misspelled, at a
+   * distance the word's length alone would not allow (णया for नयाँ,
+   * नीरवाचनको for निर्वाचनको, शिक्छा for शिक्षा).
+   */
+  private frequentNear(w: string): Candidate[] {
+    const bound = aksharaCount(w) <= 2 ? FREQUENT.shortMaxCost : FREQUENT.maxCost;
+    // A conjunct typed is deliberate (an English loan's cluster: ग्रेन, not गरेन): the word keeps every one.
+    const typed = conjunctHalantas(w);
+    return this.generator.slipCandidates(w, bound).filter((c) => conjunctHalantas(c.word) >= typed && (this.evidence.rank(c.word) ?? Infinity) <= FREQUENT.rank);
+  }
+
+  /** Stage 6: the best candidate toward the standard, if close enough for the word (or a frequent word within FREQUENT), makes it misspelled. */
+  private byDistance(w: string, slips: Candidate[], frequent: Candidate[], maxCost: number, attested: boolean, formed: MorphAnalysis | null): SpellcheckWordResult {
     // Ranked with the looser distance, so that a slip with one obvious
     // correction still offers the next-best words; the best decides.
-    const candidates = slips.length > 0 || maxCost <= CONFUSION_ONLY ? slips : this.generator.candidates(w, MAX_CORRECTIONS, Math.max(maxCost, THRESHOLDS.long));
+    const loose = slips.length > 0 || maxCost <= CONFUSION_ONLY ? slips : this.generator.candidates(w, MAX_CORRECTIONS, Math.max(maxCost, THRESHOLDS.long));
+    const candidates = frequent.length === 0 ? loose : this.generator.ranked(w, [loose, frequent]);
     // (The listed variants were looked at with the slips.)
     if (slips.length === 0 && this.standard.isStandardOfCandidate(w, candidates)) return CORRECT;
-    const towardStandard = candidates.filter((c) => !awayFromStandard(w, c.word));
-    if (towardStandard.length === 0 || towardStandard[0]!.cost > maxCost) return this.unknownUnlessAttestedCompound(w, formed);
-    const best = towardStandard[0]!;
-    const refused = this.refusedAsTooFar(w, best, attested, formed);
+    const isFrequent = new Set(frequent.map((c) => c.word));
+    let towardStandard = candidates.filter((c) => !awayFromStandard(w, c.word));
+    // The best candidate close enough for the word, or a frequent word a few slips away, comes first.
+    const best = towardStandard.find((c) => c.cost <= maxCost || isFrequent.has(c.word));
+    if (best === undefined) return this.unknownUnlessAttestedCompound(w, formed);
+    if (best !== towardStandard[0]) towardStandard = [best, ...towardStandard.filter((c) => c !== best)];
+    const refused = isFrequent.has(best.word) ? null : this.refusedAsTooFar(w, best, attested, formed);
     if (refused !== null) return refused;
     // Real text inflects the word (three case forms or more) and never
     // shows the correction in any form, or inflects it richly (five) and

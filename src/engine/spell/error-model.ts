@@ -16,7 +16,7 @@
 //         of the two is meant is left to the ranking, which prefers the
 //         dictionary's headwords)
 //   0.35  श/ष/स; ब/व; क्ष/छ्य; ्रृ/ृ (क्रृ/कृ)
-//   0.4   ण/न; क्ष/छ, क्ष/च्छ; nasal consonant for chandrabindu; a geminate
+//   0.4   ण/न; क्ष/छ, क्ष/च्छ, क्ष/क्छ; द्य/ध्य; nasal consonant for chandrabindu; a geminate
 //         stop with the aspirate as its second half or not (मुद्धा/मुद्दा);
 //         the glide व after उ/ऊ written or not (सुरुवात/सुरुआत); a doubled
 //         consonant written single or the reverse inside a word
@@ -134,6 +134,11 @@ multi('ऋ', 'री', 0.4);
 multi('क्ष', 'छ्य', 0.35);
 multi('क्ष', 'छ', 0.4);
 multi('क्ष', 'च्छ', 0.4);
+// क्ष written as it sounds, क्छ (शिक्छा for शिक्षा), and द्य/ध्य, which speech
+// does not tell apart (बिध्युत for विद्युत्, विध्यालय for विद्यालय): conjunct
+// slips as common as the confusions above.
+multi('क्ष', 'क्छ', 0.4);
+multi('द्य', 'ध्य', 0.4);
 multi('छ्य', 'छ', 0.35);
 // छ्य typed for क्ष्य (लक्ष्य): the ya-phala typed belongs to the word, so
 // the candidate that keeps it is closer than the one that drops it (लक्ष).

@@ -149,7 +149,9 @@ function isCompoundOf(base: string, first: string, second: string, ctx: Orthogra
  * अनु + अय = अन्वय, पुनः + अर्थ = पुनरर्थ. Writing आ after the joint
  * (प्रत्याक्ष) makes the second member आ-initial; when that word does
  * not exist but its अ-initial form does, and the first member is a word,
- * the आ is the error.
+ * the आ is the error; unless the आ ends a first member that is a word of
+ * its own before a second that is one (सन्ध्या + काल = सन्ध्याकाल, no
+ * sandhi, where सन्धि + अकाल is only a reading of the letters).
  */
 const sandhiVowel: OrthographyRule = {
   id: 'sandhi-no-lengthening',
@@ -168,6 +170,8 @@ const sandhiVowel: OrthographyRule = {
       else continue;
       if (!firstMember.some((f) => aksharaCount(f) >= 2 && ctx.isLexicon(f))) continue;
       if (ctx.isLexicon('आ' + rest) || !ctx.isLexicon('अ' + rest)) continue;
+      // The आ ends a first member that is a word, before a second that is one: no sandhi at all (सन्ध्या + काल).
+      if (ctx.isLexicon(left + 'ा') && aksharaCount(rest) >= 2 && ctx.isLexicon(rest)) continue;
       return left + rest;
     }
     return null;
@@ -242,7 +246,10 @@ const rootSad: OrthographyRule = {
  * तत्त्व, सत् + त्व = सत्त्व, उत् + तर = उत्तर, उद् + देश्य = उद्देश्य. When the word reads as a त्/द्-final headword plus the suffix
  * -त्व or a second word that starts with the same consonant, the single
  * consonant is the error. (त् and द् are the finals of the Sanskrit stems
- * and prefixes this happens to: -मत्, -वत्, तत्, सत्, उत्, उद्.)
+ * and prefixes this happens to: -मत्, -वत्, तत्, सत्, उत्, उद्.) Not a word
+ * the thesaurus lists as written: the curated dictionary's word is one of
+ * its own, made otherwise (असत्य + ता = असत्यता, अ + सतर्क = असतर्क, not
+ * असत् + त्यता or असत् + तर्क).
  */
 const geminateJoint: OrthographyRule = {
   id: 'geminate-at-joint',
@@ -258,7 +265,7 @@ const geminateJoint: OrthographyRule = {
       // A one-akshara first member (तत्, सत्) only before the suffix -त्व.
       if (aksharaCount(first) < (isSuffix ? 1 : 2) || !ctx.isHeadword(first)) continue;
       if (!isSuffix && !(aksharaCount(second) >= 2 && ctx.isHeadword(second))) continue;
-      return first + second;
+      return ctx.isThesaurusHeadword(base) ? null : first + second;
     }
     return null;
   },
@@ -310,14 +317,16 @@ const ikVriddhi: OrthographyRule = {
 /**
  * 7. -ता makes abstract nouns of adjectives; a noun that is already
  * abstract, made with आदिवृद्धि + -य (ऐक्य, सौजन्य, माधुर्य), takes no -ता:
- * ऐक्यता -> ऐक्य.
+ * ऐक्यता -> ऐक्य. An adjective made the same way (सौम्य, gentle) does: a
+ * -ता word the thesaurus lists is such a noun (सौम्यता).
  */
 const redundantTa: OrthographyRule = {
   id: 'redundant-ta',
   description: 'वृद्धि + य बाट बनेको भाववाचक नाममा -ता लाग्दैन (ऐक्यता होइन, ऐक्य)',
   quick: /्यता/,
   apply(base, ctx) {
-    if (!base.endsWith('्यता')) return null;
+    // A -ता noun the thesaurus lists is one the lexicographers made (सौम्यता, on the adjective सौम्य).
+    if (!base.endsWith('्यता') || ctx.isThesaurusHeadword(base)) return null;
     const noun = base.slice(0, -2);
     if (aksharaCount(noun) < 2 || !ctx.isLexicon(noun)) return null;
     if (firstVowelIs(noun, 'ऐऔ')) return noun;
@@ -338,15 +347,23 @@ const redundantTa: OrthographyRule = {
  * word has: the tadbhav -आ ending right after the cluster (ण्डा), ya-phala
  * with आ or उ (्या, ्यु: ल्यान्ड, च्युट), a diphthong written with a vowel
  * letter after a vowel sign (ाउ, ाइ), the English endings -िया/-ियन
- * (a country or a people: -ia, -ian), or ऍ/ऑ.
+ * (a country or a people: -ia, -ian), or ऍ/ऑ; in a compound of two words,
+ * the mark must be in the member with the cluster (मृत्युदण्ड: the ्यु is
+ * मृत्यु's, दण्ड is tatsam).
  */
 const NON_TATSAM_MARK = /ण्[टठडढ]ा$|्या|्यु|ाउ|ाइ|िया$|ियन$|[ॅॉऍऑ]/;
+const RETROFLEX_CLUSTER = /ण्[टठडढ]/;
 const loanNa: OrthographyRule = {
   id: 'na-before-retroflex-non-tatsam',
   description: 'आगन्तुक र तद्भव शब्दमा ट ठ ड ढ अघि न लेखिन्छ, ण होइन (अन्डा, ग्राउन्ड)',
   quick: /ण्[टठडढ]/,
-  apply(base) {
+  apply(base, ctx) {
     if (!/ण्[टठडढ]/.test(base) || !NON_TATSAM_MARK.test(base)) return null;
+    // A compound whose member with the cluster is a word without the mark (मृत्यु + दण्ड): the mark is the other member's.
+    for (const [first, second] of memberSplits(base)) {
+      const withCluster = RETROFLEX_CLUSTER.test(first) ? first : second;
+      if (ctx.isLexicon(first) && ctx.isLexicon(second) && !NON_TATSAM_MARK.test(withCluster)) return null;
+    }
     return base.replace(/ण्(?=[टठडढ])/g, 'न्');
   },
 };
@@ -497,9 +514,11 @@ const sibilantBeforeDental: OrthographyRule = {
  * तत्सममा, चन्द्रबिन्दु तद्भवमा): a chandrabindu on a short vowel right
  * before श, ष, ह or a cluster that starts with a sibilant is the tatsam
  * anusvara misspelled (संस्करण, संस्था, संहार, संशय). Tadbhav chandrabindu
- * sits on long vowels (हाँस, बाँस) or before other consonants (सँग, हिँड्नु).
+ * sits on long vowels (हाँस, बाँस), before other consonants (सँग, हिँड्नु)
+ * and before a doubled sibilant, which no tatsam word has after a nasal
+ * (हँस्सी, हँस्सीमजाक).
  */
-const TATSAM_CHANDRABINDU = new RegExp(`([${CONSONANTS}][िु]?)ँ(?=[शषह]|[शषस]्[${CONSONANTS}])`, 'g');
+const TATSAM_CHANDRABINDU = new RegExp(`([${CONSONANTS}][िु]?)ँ(?=[शषह](?!्[शषस])|[शषस]्(?![शषस])[${CONSONANTS}])`, 'g');
 const tatsamAnusvara: OrthographyRule = {
   id: 'anusvara-in-tatsam',
   description: 'तत्सम शब्दमा शिरबिन्दु लेखिन्छ, चन्द्रबिन्दु होइन (संस्करण, संस्था)',

@@ -10,14 +10,16 @@
 // same stages, worked out once by the same code, src/build/verdicts.ts);
 // and only then the decision procedure. Store records and rule findings are
 // memoized separately (store-memo.ts, standard.ts), so a cold check of a
-// long text reads each record once.
+// long text reads each record once. The words of one text share a cap on
+// the candidate search's work (candidates.ts startText); a word whose
+// search the cap cut short is answered, not cached.
 //
 // The parts, each in its file: correction candidates (candidates.ts), the
 // standard's rules and spellings (standard.ts), real text's evidence
 // (evidence.ts, which the romanizer reads too), a word beside its twins
 // (twins.ts), the compound correction (compound-correction.ts).
 
-import { CandidateGenerator, MAX_CANDIDATE_COST } from './candidates.js';
+import { CandidateGenerator, MAX_CANDIDATE_COST, SLIP_SEARCH_TEXT_CAP } from './candidates.js';
 import { CompoundCorrection } from './compound-correction.js';
 import { Decision } from './decision.js';
 import { RealTextEvidence } from './evidence.js';
@@ -58,6 +60,8 @@ export interface SpellcheckerOptions {
    * StoreMeta.verdicts.engine with verdictFingerprint(), fingerprint.ts). Default false.
    */
   storedVerdicts?: boolean;
+  /** Slip-search tests the words of one text share (candidates.ts SLIP_SEARCH_TEXT_CAP by default). */
+  slipSearchTestsPerText?: number;
 }
 
 export class Spellchecker {
@@ -77,6 +81,7 @@ export class Spellchecker {
   private hits = 0;
   private misses = 0;
   private readonly storedVerdicts: boolean;
+  private readonly slipSearchTestsPerText: number;
   /** The results every thread of the process has worked out (shareResults); null until given. */
   private shared: SharedStrings | null = null;
   /** The store behind a memo of its records (store-memo.ts). */
@@ -93,6 +98,7 @@ export class Spellchecker {
     this.morph = new Morphology(memo, caches);
     this.generator = new CandidateGenerator(memo, this.morph, caches);
     this.storedVerdicts = options.storedVerdicts === true;
+    this.slipSearchTestsPerText = options.slipSearchTestsPerText ?? SLIP_SEARCH_TEXT_CAP;
     this.evidence = new RealTextEvidence(memo, this.morph);
     this.standard = new StandardSpelling(memo, this.morph, this.evidence, orthographyMemo, this.storedVerdicts);
     const check = (w: string): SpellcheckWordResult => this.checkNormalized(w);
@@ -173,8 +179,10 @@ export class Spellchecker {
       if (stored !== CORRECT) this.shared?.set(w, encodeResult(stored));
       return stored;
     }
+    const cutShort = this.generator.searchesCutShort;
     const result = this.decision.check(w);
-    if (this.decision.isFinal(result)) {
+    // (Not a word whose slip search the text's share of the work cut short: another text may search it in full.)
+    if (this.decision.isFinal(result) && this.generator.searchesCutShort === cutShort) {
       this.cache?.remember(w, result);
       this.shared?.set(w, encodeResult(result));
     }
@@ -205,22 +213,32 @@ export class Spellchecker {
    * each word (a cancelled job ends there: lang/checkpoint.ts).
    */
   checkText(text: string, stop: StopCheck = NEVER_STOP, level: SpellLevel = 'standard'): SpellcheckTextResult {
-    return textResult(
-      wordOccurrences(text),
-      (word) => {
-        checkpoint(stop);
-        return this.checkWord(word);
-      },
-      level,
-    );
+    this.generator.startText(this.slipSearchTestsPerText);
+    try {
+      return textResult(
+        wordOccurrences(text),
+        (word) => {
+          checkpoint(stop);
+          return this.checkWord(word);
+        },
+        level,
+      );
+    } finally {
+      this.generator.endText();
+    }
   }
 
-  /** checkWord of each word at level standard (a caller that keeps verdicts assembles texts with text-result.ts). */
+  /** checkWord of each word at level standard (a caller that keeps verdicts assembles texts with text-result.ts); the words share a text's work cap. */
   checkWords(words: readonly string[], stop: StopCheck = NEVER_STOP): SpellcheckWordResult[] {
-    return words.map((word) => {
-      checkpoint(stop);
-      return this.checkWord(word);
-    });
+    this.generator.startText(this.slipSearchTestsPerText);
+    try {
+      return words.map((word) => {
+        checkpoint(stop);
+        return this.checkWord(word);
+      });
+    } finally {
+      this.generator.endText();
+    }
   }
 
   /** Corrections for a word that may not be misspelled, best first, at most `limit` (used for WORD_NOT_FOUND similar_words). */

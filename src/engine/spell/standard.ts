@@ -26,6 +26,8 @@ const STANDARD_OF_VARIANT_COST = 0.6;
 const CONJUNCT = new RegExp(`[${CONSONANTS}]${HALANTA}[${CONSONANTS}]`);
 /** A fifth letter with halanta before a stop of its own class (सम्भव, सङ्घ, पण्डित, सन्त, पञ्च). */
 const HOMORGANIC_PANCHAM = new RegExp(STOP_CLASSES.map((c) => `${c.fifth}${HALANTA}(?=[${c.stops}])`).join('|'), 'g');
+/** The tatsam suffix -ति (keepsTatsamTi). */
+const TATSAM_TI = 'ति';
 /** A word in -वान् or -मान्, and what comes before the suffix. */
 const VAT_MAT_HALANTA = /^(.+)[वम]ान्$/;
 
@@ -120,6 +122,40 @@ export class StandardSpelling {
     return false;
   }
 
+  /**
+   * A tatsam noun in -ति (the Sanskrit suffix: उन्नति, प्रगति, स्थिति)
+   * keeps its hrasva इ (तत्सम शब्दको अन्त्य ह्रस्व, as अनुभूति): the word, or
+   * its base before a postposition chain (उन्नतिको), is the standard's where
+   * the word list carries it only in -ती (उन्नती), the thesaurus does not
+   * list that -ती spelling, and real text writes the -ति spelling more
+   * often (a better frequency rank). Not for -ती words real text prefers
+   * (खेती, बत्ती, छाती).
+   */
+  private keepsTatsamTi(w: string): boolean {
+    for (const { base } of [{ base: w }, ...this.morph.splitPostpositions(w)]) {
+      if (base.endsWith(TATSAM_TI) && aksharaCount(base) >= 2 && this.realTextPrefersOverList(base, base.slice(0, -1) + 'ी')) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A tatsam word that ends in a consonant keeps its halanta (विद्युत्,
+   * जगत्, सम्राट्: हलन्त अनिवार्य): the word is the standard's where the
+   * word list carries it only without (विद्युत), the thesaurus does not list
+   * that spelling, and real text writes the halanta spelling more often.
+   */
+  keepsTatsamHalanta(w: string): boolean {
+    return w.endsWith(HALANTA) && aksharaCount(w) >= 2 && isConsonantCode(w.charCodeAt(w.length - 2)) && this.realTextPrefersOverList(w, w.slice(0, -1));
+  }
+
+  /** The word list has `listed` and the thesaurus does not, and real text writes `w` more often (a better frequency rank). */
+  private realTextPrefersOverList(w: string, listed: string): boolean {
+    if (!this.morph.isLexicon(listed) || this.ctx.isThesaurusHeadword(listed)) return false;
+    const rank = this.store.rank(w);
+    const listedRank = this.store.rank(listed);
+    return rank !== undefined && (listedRank === undefined || rank < listedRank);
+  }
+
   /** A listed spelling of the word the standard spells as the word: its anusvara spelling, or a form the rules correct to it. */
   private isStandardOfListedVariant(w: string): boolean {
     // The fifth letter of its class before a stop, where the word list has
@@ -132,6 +168,7 @@ export class StandardSpelling {
     // that the lexicon has (भग, बुद्धि, शक्ति), the halanta is the standard's.
     const possessive = VAT_MAT_HALANTA.exec(w);
     if (possessive && aksharaCount(possessive[1]!) >= 2 && this.morph.isLexicon(possessive[1]!) && this.morph.isLexicon(w.slice(0, -1))) return true;
+    if (this.keepsTatsamTi(w) || this.keepsTatsamHalanta(w)) return true;
     // A यण् or विसर्ग sandhi compound (गति + अवरोध = गत्यवरोध, पुनः + अवलोकन =
     // पुनरवलोकन) that no list has: the rule sandhi-no-lengthening makes it
     // of the spelling with the second member's अ lengthened (गत्यावरोध), so

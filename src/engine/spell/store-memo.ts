@@ -10,6 +10,7 @@
 import { approxBytes, type BudgetCache, type CachePlan } from '../lang/budget-cache.js';
 import type { ExampleSentence, FormRecord, HeadwordRecord, StoredVerdict } from '../../store/types.js';
 import type { WordStore } from '../../store/word-store.js';
+import type { BeginningsFilter } from '../../store/bloom.js';
 
 /** The subset of WordStore the spellchecker uses. */
 export type SpellStore = Pick<WordStore, 'form' | 'formFlags' | 'headword' | 'mayBeForm' | 'mayBeFormJoined' | 'formsByConfusionKey' | 'rank'>;
@@ -66,6 +67,11 @@ export class StoreMemo implements SpellStore {
   /** Not memoized: the strings probed this way are mostly no form, each probed once; a caller builds and looks up the few that may be. */
   mayBeFormJoined(a: string, b: string, c = ''): boolean {
     return this.store.mayBeFormJoined(a, b, c);
+  }
+
+  /** The store's filter of form beginnings (the slip search's). */
+  formBeginnings(): BeginningsFilter {
+    return this.store.formBeginnings();
   }
 
   formsByConfusionKey(key: string): string[] {

@@ -194,7 +194,11 @@ export class Twins {
    * correction (भनीन: ी for ि) and the halanta is one more (0.3): the
    * candidate search stops at one slip's cost (CONFUSION_ONLY), and the
    * dropped halanta is the commonest slip of all, so frequency decides
-   * between the two (भनिन्, the more frequent, before भनिन).
+   * between the two (भनिन्, the more frequent, before भनिन). The standard's
+   * final halanta of a tatsam word real text writes more often than the
+   * correction goes first whatever the ratio (विद्युत् for विद्युत:
+   * standard.ts keepsTatsamHalanta); the news list, not the word list, has
+   * such words, so they are in no confusion key.
    */
   commonerHalantaTwin(correction: string, word: string): string | null {
     const bare = correction.replaceAll(HALANTA, '');
@@ -207,6 +211,9 @@ export class Twins {
       best = t;
       bestRank = rank;
     }
+    // The standard's final halanta of a tatsam word (विद्युत्), which real text writes more often than the correction.
+    const tatsam = correction + HALANTA;
+    if (best === null && tatsam !== word && this.standard.keepsTatsamHalanta(tatsam) && this.check(tatsam).status === 'correct') return tatsam;
     return best;
   }
 

@@ -7,7 +7,7 @@ import { SharedStrings } from '../../../src/engine/lang/shared-strings.js';
 import { JobStopped } from '../../../src/engine/lang/checkpoint.js';
 import { CachePlan } from '../../../src/engine/lang/budget-cache.js';
 import { FORM_LEXICON } from '../../../src/store/types.js';
-import { spellStore } from '../../fixtures/spell/lexicon.js';
+import { spellStore, spellStoreWith } from '../../fixtures/spell/lexicon.js';
 
 const checker = (): Spellchecker => new Spellchecker(spellStore());
 
@@ -369,4 +369,14 @@ test('a यण् sandhi compound no list has is correct when the rule sandhi-no
   assert.equal(s.checkWord('गत्यवरोध').status, 'correct', "the rule's own answer");
   // not any letters after a य-phala: the members must be words
   assert.notEqual(s.checkWord('गत्यवरोक').status, 'correct');
+});
+
+test("a tatsam -ति and a tatsam final halanta are the standard's where real text prefers them to the word list's spelling", () => {
+  const words = { forms: ['उन्नती', 'विद्युत'] };
+  const preferred = new Spellchecker(spellStoreWith({ ...words, ranks: { उन्नति: 9650, उन्नती: 18697, विद्युत्: 1105, विद्युत: 1257 } }));
+  for (const w of ['उन्नति', 'उन्नतिको', 'विद्युत्']) assert.equal(preferred.checkWord(w).status, 'correct', w);
+  // Where real text does not prefer them, the word list's spelling stands.
+  const listed = new Spellchecker(spellStoreWith({ ...words, ranks: { उन्नति: 20000, उन्नती: 9000, विद्युत्: 3000, विद्युत: 1000 } }));
+  assert.deepEqual(listed.checkWord('उन्नति').corrections, ['उन्नती']);
+  assert.deepEqual(listed.checkWord('विद्युत्').corrections, ['विद्युत']);
 });

@@ -41,7 +41,7 @@ export function compoundStage(set: CandidateSet): boolean {
     // A compound the word lists have, or else (lower) one of two headwords
     // the spellchecker has no correction for (standardFirst): Nepali writes
     // new compounds freely (कागजघर, सूचनापथ), no list has them all.
-    const listed = ((store.form(joined)?.flags ?? 0) & (FORM_LEXICON | FORM_ATTESTED)) !== 0;
+    const listed = ((store.formFlags(joined) ?? 0) & (FORM_LEXICON | FORM_ATTESTED)) !== 0;
     // A sandhi join no list has needs a second word of three aksharas or
     // more (अनुसार, आशय): short ones make junk of anything (pas+and: पसाण्ड).
     if (sandhi && !listed && (syllabify(b.word)?.length ?? 0) < 3) continue;

@@ -82,7 +82,7 @@ function loanWithPostposition(set: CandidateSet, distinctive: boolean): boolean 
       for (const e of endings) {
         const joined = joinStem(dev, e);
         if (joined === null) continue;
-        if (store.form(joined) === undefined && !morph.analyse(joined)) continue;
+        if (store.formFlags(joined) === undefined && !morph.analyse(joined)) continue;
         set.add(joined, token, Math.max(1, Math.min(weight, e.weight) - SPLIT_PENALTY), LOAN_KINDS, Stage.Loan, [dev]);
         added = true;
       }

@@ -113,11 +113,11 @@ function tryJoin(set: CandidateSet, stemDev: string, stemRec: AliasRecord, endin
 
 /** A dictionary makes the word (a headword or one of its forms). */
 function isLexiconForm(store: WordStore, word: string): boolean {
-  return ((store.form(word)?.flags ?? 0) & FORM_LEXICON) !== 0;
+  return ((store.formFlags(word) ?? 0) & FORM_LEXICON) !== 0;
 }
 
 /** Attested only: the news word list has the word and no dictionary does. */
 function isAttestedOnly(store: WordStore, word: string): boolean {
-  const flags = store.form(word)?.flags ?? 0;
+  const flags = store.formFlags(word) ?? 0;
   return (flags & FORM_ATTESTED) !== 0 && (flags & FORM_LEXICON) === 0;
 }
