@@ -3,7 +3,7 @@
 // workers; the REST rate limits off except in `abuse`) as a child process:
 //
 //   node dist/bench/live-abuse.js [--only typing,abuse,budget,shutdown] [--messages 3000] [--sentences 10]
-//       [--seconds 60] [--phases reading,silent,pings] [--service DIR]
+//       [--seconds 60] [--phases reading,silent,pings] [--budget-factor 1] [--service DIR]
 //
 // typing:   `--messages` spellcheck messages over one connection, FLoRes
 //           paragraphs (`--sentences` sentences each) typed word by word:
@@ -36,6 +36,8 @@
 //           answer's raw bytes read to the close and parsed strictly
 //           (test/http/chunked.ts); the service's exit code.
 //
+// `--budget-factor N`: the abusers' live budgets N times the defaults (a
+// partner key's are 10 times), enough to fill the service's own buffers.
 // `--service DIR`: measure another checkout's built service (to compare
 // builds). Prints every figure, then the targets as a table (the figures go
 // to bench/RESULTS.md by hand).
@@ -62,6 +64,7 @@ const { values: args } = parseArgs({
     sentences: { type: 'string', default: '10' },
     seconds: { type: 'string', default: '60' },
     phases: { type: 'string', default: 'reading,silent,pings' },
+    'budget-factor': { type: 'string', default: '1' },
     service: { type: 'string' },
   },
 });
@@ -74,6 +77,13 @@ const SERVICE = args.service === undefined ? ROOT : resolvePath(args.service);
 const ABUSERS = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 2}`);
 /** The control's clients: other addresses, whose budgets the abusers' do not share. */
 const READERS = Array.from({ length: 8 }, (_, i) => `127.0.2.${i + 2}`);
+/** The abusers' live budget: the defaults, times `--budget-factor` (the service is given the same). */
+const ABUSE_BUDGET = (() => {
+  const f = Number(args['budget-factor']);
+  // The service's budgets are whole numbers (config.ts).
+  if (!Number.isInteger(f) || f < 1) throw new Error(`--budget-factor ${args['budget-factor']}: a whole number, 1 or more`);
+  return { messagesPerSecond: DEFAULTS.liveMessagesPerSecond * f, burst: DEFAULTS.liveBurst * f, charactersPerMinute: DEFAULTS.liveCharactersPerMinute * f };
+})();
 const REST_CLIENT = '127.0.0.10';
 const BURST_CLIENT = '127.0.0.11';
 const PARTNER_CLIENT = '127.0.0.12';
@@ -430,7 +440,7 @@ type AbuseMode = 'reading' | 'silent' | 'pings';
 /**
  * One client: `CAP` connections from one address. In 'reading' and
  * 'silent' it sends 1,000-token romanizations as fast as the client's
- * budget (the defaults, mirrored here) lets it, to its connections in turn;
+ * budget (ABUSE_BUDGET, mirrored here) lets it, to its connections in turn;
  * in 'pings' each connection writes pings as fast as the socket takes them.
  * A connection the service closes (noticed when a write fails, as nothing
  * is read) is opened again after RECONNECT_MS.
@@ -445,8 +455,8 @@ class Abuser {
   refusedUpgrades = 0;
   sent = 0;
   // The client's message and character buckets, as the service keeps them (live-budgets.ts).
-  private messageTokens = DEFAULTS.liveBurst;
-  private characterTokens = DEFAULTS.liveCharactersPerMinute;
+  private messageTokens = ABUSE_BUDGET.burst;
+  private characterTokens = ABUSE_BUDGET.charactersPerMinute;
   private refilledAt = performance.now();
   private turn = 0;
   private nextText: number;
@@ -518,8 +528,8 @@ class Abuser {
     const now = performance.now();
     const ms = now - this.refilledAt;
     this.refilledAt = now;
-    this.messageTokens = Math.min(DEFAULTS.liveBurst, this.messageTokens + (ms * DEFAULTS.liveMessagesPerSecond) / 1000);
-    this.characterTokens = Math.min(DEFAULTS.liveCharactersPerMinute, this.characterTokens + (ms * DEFAULTS.liveCharactersPerMinute) / 60_000);
+    this.messageTokens = Math.min(ABUSE_BUDGET.burst, this.messageTokens + (ms * ABUSE_BUDGET.messagesPerSecond) / 1000);
+    this.characterTokens = Math.min(ABUSE_BUDGET.charactersPerMinute, this.characterTokens + (ms * ABUSE_BUDGET.charactersPerMinute) / 60_000);
     for (;;) {
       const payload = Buffer.from(JSON.stringify({ id: this.sent + 1, op: 'romanize', text: this.texts[this.nextText % this.texts.length] }));
       // 2% more than the service counts: its buckets began before this one, so none of these is refused for the budget.
@@ -577,7 +587,8 @@ async function abuse(): Promise<void> {
   // The anonymous rate limits as deployed (a reconnection is a request); the REST client is a partner with none.
   const partner = partnerKey();
   const limits = { RATE_LIMIT_PER_MINUTE: String(DEFAULTS.rateLimitPerMinute), RATE_LIMIT_PER_DAY: String(DEFAULTS.rateLimitPerDay) };
-  const svc = await startService({ WORKERS: '2', ...limits, PARTNER_KEYS_FILE: partner.file }, SERVICE);
+  const budget = { LIVE_MESSAGES_PER_SECOND: String(ABUSE_BUDGET.messagesPerSecond), LIVE_BURST: String(ABUSE_BUDGET.burst), LIVE_CHARACTERS_PER_MINUTE: String(ABUSE_BUDGET.charactersPerMinute) };
+  const svc = await startService({ WORKERS: '2', ...limits, ...budget, PARTNER_KEYS_FILE: partner.file }, SERVICE);
   const port = Number(new URL(svc.url).port);
   const memory = new MemorySampler(svc.pid);
   let probe: RestProbe | null = null;
@@ -655,6 +666,13 @@ async function abuse(): Promise<void> {
     clearInterval(watch);
     const m = await metrics(svc.url);
     console.log(`  nls_live_dropped_total: ${byLabel(m, 'nls_live_dropped_total')}; connections opened in all ${m.get('nls_live_connections_opened_total')}`);
+    // The service quiet at last (the REST client stopped too): what V8 gives back once nothing allocates.
+    await probe.stop();
+    probe = null;
+    const quietFrom = clock();
+    await sleep(30_000);
+    const quiet = memory.between(quietFrom, clock());
+    console.log(`  then nothing at all for 30 s: RssAnon ${mib(quiet[0]!)} at first, ${mib(quiet.at(-1)!)} at the end (${signed(quiet.at(-1)! - idleMiB)} against idle); ${heaps(await metrics(svc.url))}`);
   } finally {
     memory.stop();
     await probe?.stop();
