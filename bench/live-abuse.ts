@@ -95,6 +95,8 @@ interface Row {
   target: string;
   measured: string;
   met: boolean;
+  /** The 1-minute load average at the start and the end of the part that measured it: the machine is shared. */
+  load?: string;
 }
 const rows: Row[] = [];
 
@@ -102,6 +104,9 @@ function figures(xs: number[]): string {
   if (xs.length === 0) return 'n 0';
   return `n ${xs.length}, p50 ${percentile(xs, 50).toFixed(1)} ms, p90 ${percentile(xs, 90).toFixed(1)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
 }
+
+/** The 1-minute load average. */
+const load1 = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ')[0]!;
 
 const mib = (n: number): string => `${Math.round(n)} MiB`;
 
@@ -615,6 +620,7 @@ async function abuse(): Promise<void> {
     console.log(`abuse: idle, warmed, before any live connection: RssAnon ${mib(idleMiB)} (median of 15 s; ${heaps(await metrics(svc.url))}); REST client ${figures(idleLatency)}`);
     let afterControl = idleMiB;
     for (const mode of args.phases!.split(',') as AbuseMode[]) {
+      const loadFrom = load1();
       const m0 = await metrics(svc.url);
       const cpu = threadCpuMs(svc.pid);
       const clientCpu = process.cpuUsage();
@@ -626,6 +632,7 @@ async function abuse(): Promise<void> {
       const mEnd = await metrics(svc.url);
       for (const a of abusers) a.stop();
       const to = clock();
+      const phaseLoad = `${loadFrom} -> ${load1()}`;
       const used = cpuSince(svc.pid, cpu);
       const client = process.cpuUsage(clientCpu);
       await sleep(10_000);
@@ -642,7 +649,7 @@ async function abuse(): Promise<void> {
       const sum = (f: (a: Abuser) => number): number => abusers.reduce((n, a) => n + f(a), 0);
       const maxUnsent = Math.max(0, ...unsent.filter((u) => u.at >= from && u.at <= to).map((u) => u.bytes));
       const name = { reading: 'reading (the control), romanizing at the budget', silent: 'never reading, romanizing at the budget', pings: 'flooding pings, never reading the pongs' }[mode];
-      console.log(`abuse, ${name}: ${abusers.length * Abuser.CAP} connections from ${abusers.length} addresses for ${SECONDS} s (all open after ${((openedAt - from) / 1000).toFixed(1)} s)`);
+      console.log(`abuse, ${name}: ${abusers.length * Abuser.CAP} connections from ${abusers.length} addresses for ${SECONDS} s (all open after ${((openedAt - from) / 1000).toFixed(1)} s; load ${phaseLoad})`);
       console.log(`  ${mode === 'pings' ? 'pings' : 'messages'} sent ${sum((a) => a.sent)}; connections opened ${sum((a) => a.opened)}, closed by the service ${sum((a) => a.closedByService)}, upgrades refused ${sum((a) => a.refusedUpgrades)}; live messages by outcome: ${outcomesSince(m0, mEnd)}`);
       console.log(`  RssAnon: peak ${mib(peak)}, 10 s after all closed ${mib(after)} (${signed(after - idleMiB)} against idle), from 10 to 30 s after ${mib(Math.min(...next))}-${mib(Math.max(...next))}; unsent live bytes at most ${(maxUnsent / 2 ** 20).toFixed(1)} MiB (/metrics each second)`);
       console.log(`  at the end: ${heaps(mEnd)}; 10 s after: ${heaps(mAfter)}`);
@@ -655,13 +662,14 @@ async function abuse(): Promise<void> {
         console.log(`  (the control: what the same work leaves when every reply is read; RssAnon ${signed(after - idleMiB)}; REST client ${latency})`);
         continue;
       }
-      rows.push({ target: `${name}: RssAnon under 400 MiB throughout`, measured: `peak ${mib(peak)} (idle ${mib(idleMiB)})`, met: peak < 400 });
+      rows.push({ target: `${name}: RssAnon under 400 MiB throughout`, measured: `peak ${mib(peak)} (idle ${mib(idleMiB)})`, met: peak < 400, load: phaseLoad });
       rows.push({
         target: `${name}: back within 50 MiB of idle 10 s after they close`,
         measured: `${mib(after)}: ${signed(after - idleMiB)} against idle before any live connection, ${signed(after - afterControl)} against the control's after-figure (${mib(afterControl)})`,
         met: after - idleMiB <= 50,
+        load: phaseLoad,
       });
-      rows.push({ target: `${name}: another client's p90 within 2x idle`, measured: latency, met: p90 <= 2 * idleP90 });
+      rows.push({ target: `${name}: another client's p90 within 2x idle`, measured: latency, met: p90 <= 2 * idleP90, load: phaseLoad });
     }
     clearInterval(watch);
     const m = await metrics(svc.url);
@@ -911,10 +919,16 @@ async function shutdown(): Promise<void> {
 
 if (isMainThread) {
   console.log(`${machine()}; ${new Date().toISOString()}; load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
-  if (ONLY.includes('typing')) await typing();
-  if (ONLY.includes('abuse')) await abuse();
-  if (ONLY.includes('budget')) await budget();
-  if (ONLY.includes('shutdown')) await shutdown();
-  console.log('\n| target | measured | met? |\n|---|---|---|');
-  for (const r of rows) console.log(`| ${r.target} | ${r.measured} | ${r.met ? 'yes' : 'no'} |`);
+  for (const [name, part] of [['typing', typing], ['abuse', abuse], ['budget', budget], ['shutdown', shutdown]] as const) {
+    if (!ONLY.includes(name)) continue;
+    const first = rows.length;
+    const from = load1();
+    console.log(`(${name}: load ${from} at the start)`);
+    await part();
+    const load = `${from} -> ${load1()}`;
+    console.log(`(${name}: load ${load})`);
+    for (const r of rows.slice(first)) r.load ??= load;
+  }
+  console.log('\n| target | measured | met? | load (1 min) |\n|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.target} | ${r.measured} | ${r.met ? 'yes' : 'no'} | ${r.load} |`);
 } else await probeThread();
