@@ -25,7 +25,8 @@
 //           REST client (127.0.0.10, a partner key without limits, in a
 //           thread of its own) spellchecks ~100-word texts one at a time.
 // budget:   one address with 16 connections, each sending as fast as the
-//           budget lets it (a refused message is sent again after 50 ms),
+//           budget lets it (a refused message is sent again after 50 ms; a
+//           connection closed for refusals in a row is opened again),
 //           for `--seconds`: answers against the per-client budget (burst +
 //           rate x seconds). Then bursts of 30 new 1,000-word texts from 2
 //           connections of one client (anonymous, then a partner key, whose
@@ -266,9 +267,11 @@ class Conversation {
     return c;
   }
 
-  /** Sends `fields` as op `op`; the reply frame, and the id it was given. */
+  /** Sends `fields` as op `op`; the reply frame, and the id it was given (rejected if the connection is closing or closed). */
   ask(op: string, fields: Record<string, unknown>): { id: number; reply: Promise<string> } {
     const id = this.next++;
+    // ws drops what is sent after the close began, and 'close' may have come already: no reply would ever come.
+    if (this.ws.readyState !== WebSocket.OPEN) return { id, reply: Promise.reject(new Error('closed')) };
     const reply = new Promise<string>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
     this.ws.send(JSON.stringify({ id, op, ...fields }));
     return { id, reply };
@@ -711,8 +714,16 @@ async function budget(): Promise<void> {
           try {
             frame = await conns[i]!.ask('spellcheck_word', { word: words[w++ % words.length] }).reply;
           } catch {
+            // Closed by the service (a hundred refusals in a row): opened again once the client's cap has room.
             dropped++;
-            conns[i] = await Conversation.open(svc.url, ABUSERS[0]!);
+            for (;;) {
+              try {
+                conns[i] = await Conversation.open(svc.url, ABUSERS[0]!);
+                break;
+              } catch {
+                await sleep(RECONNECT_MS);
+              }
+            }
             continue;
           }
           const code = errorCode(frame);
