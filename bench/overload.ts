@@ -16,7 +16,7 @@
 
 import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
-import { freshDevanagariTexts, machine, median, nearLimitText, percentile, residentMiB, ROOT, startService, type RunningService } from './lib.js';
+import { freshDevanagariTexts, machine, median, nearLimitText, percentile, residentMiB, ROOT, startService, wordShuffles, type RunningService } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,12 +32,6 @@ const ABANDON = Number(args.abandon);
 const near = (await nearLimitText()).text;
 const pool = (await freshDevanagariTexts(60, 1000)).texts.flatMap((t) => t.split(' '));
 
-/** `n` texts of 1,000 words drawn from the eval's real words in an order no run repeats. */
-function newTexts(n: number, seed: number): string[] {
-  let s = seed >>> 0 || 1;
-  const rnd = (k: number): number => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) % k);
-  return Array.from({ length: n }, () => Array.from({ length: 1000 }, () => pool[rnd(pool.length)]!).join(' '));
-}
 
 function request(url: string, text: string): Buffer {
   const body = Buffer.from(JSON.stringify({ text }));
@@ -146,9 +140,9 @@ async function measure(label: string, root: string): Promise<{ burstWarm: string
     for (let i = 0; i < 40; i++) await normalLatency(svc.url);
     const burstWarm = await burst(svc.url, Array(BURST).fill(near));
     await new Promise((r) => setTimeout(r, 2000));
-    const burstNew = await burst(svc.url, newTexts(BURST, Date.now()));
+    const burstNew = await burst(svc.url, wordShuffles(pool, BURST, Date.now()));
     await new Promise((r) => setTimeout(r, 2000));
-    const abandon = await abandoned(svc.url, newTexts(ABANDON, Date.now() + 1));
+    const abandon = await abandoned(svc.url, wordShuffles(pool, ABANDON, Date.now() + 1));
     return { burstWarm, burstNew, abandon, rssMiB: residentMiB(svc.pid) };
   } finally {
     await svc.stop();

@@ -302,21 +302,30 @@ export class LiveChannel {
     this.output.sent(ws, length);
   }
 
-  /** Closes a connection on one of the channel's rules (1008), counted by reason. */
-  private drop(ws: WebSocket<LiveConnection>, reason: 'slow_reader' | 'output_bound' | 'bad_messages' | 'pings', message: string): void {
+  /** Closes a connection on one of the channel's rules, counted by reason: with 1008 and `message`, or at once without a close frame (null). */
+  private drop(ws: WebSocket<LiveConnection>, reason: 'slow_reader' | 'output_bound' | 'bad_messages' | 'pings', message: string | null): void {
     const conn = ws.getUserData();
     if (conn.closed) return;
     conn.closed = true;
     this.output.forget(ws);
     this.deps.metrics.liveDropped(reason);
-    ws.end(CLOSE.POLICY, message);
+    if (message === null) ws.close();
+    else ws.end(CLOSE.POLICY, message);
   }
 
-  /** A ping from the peer (uWS has answered it): it costs a message of the client's budget; a peer pinging past the budget is closed. */
+  /**
+   * A ping from the peer (uWS has answered it): it costs a message of the
+   * client's budget. A peer pinging past the budget is closed at once,
+   * without a close frame: after end() uWS keeps reading (and discarding)
+   * what the peer sends until the peer closes too or a timeout (16 s at the
+   * default idle timeout), and a flood of pings never stops to answer a
+   * close frame: the main thread would read it all that time (figures:
+   * bench/RESULTS.md, "Live channel and streams under long use, abuse and shutdown").
+   */
   private pinged(ws: WebSocket<LiveConnection>): void {
     const conn = ws.getUserData();
     if (conn.closed) return;
-    if (conn.budget.spend(0, performance.now()) !== null) this.drop(ws, 'pings', 'Pings over the message budget');
+    if (conn.budget.spend(0, performance.now()) !== null) this.drop(ws, 'pings', null);
   }
 
   private received(ws: WebSocket<LiveConnection>, message: ArrayBuffer, isBinary: boolean): void {

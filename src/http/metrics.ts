@@ -215,7 +215,7 @@ export class Metrics {
       '# HELP nls_live_unsent_bytes Replies the live connections have not read yet, together (bounded by LIVE_MAX_TOTAL_BUFFERED_BYTES).',
       '# TYPE nls_live_unsent_bytes gauge',
       `nls_live_unsent_bytes ${this.liveUnsentBytes()}`,
-      '# HELP nls_live_dropped_total Live connections the service closed on its own rules (1008), by reason: slow_reader (its unread replies over LIVE_MAX_BUFFERED_BYTES), output_bound (the slowest readers while all unread replies are over LIVE_MAX_TOTAL_BUFFERED_BYTES), pings (pinging past the message budget), bad_messages (refused messages in a row).',
+      '# HELP nls_live_dropped_total Live connections the service closed on its own rules, by reason: slow_reader (1008, its unread replies over LIVE_MAX_BUFFERED_BYTES), output_bound (1008, the slowest readers while all unread replies are over LIVE_MAX_TOTAL_BUFFERED_BYTES), pings (pinging past the message budget: closed without a close frame), bad_messages (1008, refused messages in a row).',
       '# TYPE nls_live_dropped_total counter',
     );
     for (const [reason, n] of this.liveDrops) out.push(`nls_live_dropped_total{reason="${escapeLabel(reason)}"} ${n}`);

@@ -39,12 +39,13 @@ export function parseChunkedStrict(raw: Buffer): Buffer {
 /**
  * Sends one request on a new connection and reads until the server closes
  * it (the promise settles only then); `onData` sees the bytes so far (a test
- * can act once a line arrived).
+ * can act once a line arrived); from `localAddress` when given (a client of
+ * its own: the pool serves clients in turn).
  */
-export function strictExchange(port: number, request: Buffer, onData?: (soFar: Buffer) => void): Promise<StrictResponse> {
+export function strictExchange(port: number, request: Buffer, onData?: (soFar: Buffer) => void, localAddress?: string): Promise<StrictResponse> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const sock = connect(port, '127.0.0.1');
+    const sock = connect({ port, host: '127.0.0.1', localAddress });
     sock.on('data', (c: Buffer) => {
       chunks.push(c);
       onData?.(Buffer.concat(chunks));

@@ -167,14 +167,14 @@ test('live: the daily request limit bounds live messages in proportion (LIVE_MES
   assert.ok(refused.error!.retry_after! > 3600, String(refused.error!.retry_after));
 });
 
-test('live: a peer that pings past the message budget is closed with 1008', async (t) => {
+test('live: a peer that pings past the message budget is closed at once, without a close frame', async (t) => {
   const s = await startTestServer(t);
   const { client } = await LiveClient.open(wsUrl(s.port));
   // The burst is 60 messages; pings spend it as messages do.
   for (let i = 0; i < 200 && client.ws.readyState === client.ws.OPEN; i++) client.ws.ping('x'.repeat(100));
+  // No close handshake (a flood would be read for its whole time-out): the client reads, yet sees no close frame.
   const closed = await client.closed;
-  assert.ok(closed.code === 1008 || closed.code === 1006, `close ${closed.code}`);
-  if (closed.code === 1008) assert.equal(closed.reason, 'Pings over the message budget');
+  assert.equal(closed.code, 1006, `close ${closed.code} ${closed.reason}`);
   await waitFor('the service to count the drop', async () => (await dropped(s.base, 'pings')) === 1);
 });
 
