@@ -1,6 +1,7 @@
 // What compressing an answer costs, by answer size, encoding and level: the
-// figures behind the levels in src/http/compression.ts (bench/RESULTS.md,
-// "Session 12: heavy clients"). Real answers of the service's engines on
+// figures behind the levels in src/http/compression.ts
+// (bench/journal/2026-11-25.md#compression; today's figures:
+// bench/RESULTS.md#compression). Real answers of the service's engines on
 // the real data, each compressed in one shot (as a worker or the main
 // thread does for a whole answer) and as NDJSON lines flushed one by one
 // (as a streamed answer is).

@@ -12,7 +12,7 @@
 //    up within 0.5 s; then one normal request every 100 ms for 10 s. Reports
 //    how long until a normal request is back within 2x its idle latency.
 //
-// Prints markdown tables (the figures go to bench/RESULTS.md by hand).
+// Prints markdown tables (the figures go by hand to the day's bench/journal/ entry and to bench/RESULTS.md#overload).
 
 import { connect } from 'node:net';
 import { parseArgs } from 'node:util';

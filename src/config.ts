@@ -143,7 +143,7 @@ export const YOUNG_GENERATION_FLAG = '--max-semi-space-size=4';
  * to allocate objects of those sites straight in the old generation, and
  * keeps doing so once they die young: a warm 100,000-word document then left
  * about 20 MB of garbage in each worker's old generation, a full collection
- * per document, against 1.7 MB without (bench/RESULTS.md#shared-results).
+ * per document, against 1.7 MB without (bench/journal/2026-11-26.md#shared-results).
  */
 export const RUNTIME_V8_FLAGS: readonly string[] = ['--no-allocation-site-pretenuring'];
 
@@ -166,9 +166,9 @@ export const DEFAULTS: Config = {
   // while its pieces run.
   documentMaxBytes: 5 * 1024 * 1024,
   shutdownGraceMs: 10_000,
-  // MiB of each thread's engine caches (lang/budget-cache.ts); figures in bench/RESULTS.md#cache-budget.
+  // MiB of each thread's engine caches (lang/budget-cache.ts); figures in bench/journal/2026-11-26.md#cache-budget.
   cacheMb: 32,
-  // Pool admission (src/dispatch/admission.ts); figures behind them in bench/RESULTS.md#overload.
+  // Pool admission (src/dispatch/admission.ts); figures behind them in bench/journal/2026-11-25.md#overload.
   queueMax: 1024,
   queueMaxWaitMs: 500,
   taskTimeoutMs: 30_000,

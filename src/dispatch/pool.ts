@@ -85,7 +85,7 @@ const HARD_STOP_GRACE_MS = 5_000;
  * others on its thread even when another thread is free: behind a thread's
  * first, cold job (870 ms) every job of a 512-deep handover expired. A job a
  * thread reaches after its deadline is refused, a cancelled one ends at its
- * first checkpoint (bench/RESULTS.md#overload).
+ * first checkpoint (bench/journal/2026-11-25.md#overload).
  */
 const JOBS_PER_THREAD = 4;
 
@@ -97,7 +97,7 @@ const JOBS_PER_THREAD = 4;
  * job: a job is at most one request's text, batch and document jobs are cut
  * to that). With the main thread's young generation bounded too
  * (config.ts YOUNG_GENERATION_FLAG) they keep the process under 400 MiB
- * (bench/RESULTS.md#bounded-heaps).
+ * (bench/journal/2026-11-26.md#bounded-heaps).
  */
 const WORKER_OLD_GENERATION_MB = 112;
 const WORKER_YOUNG_GENERATION_MB = 6;

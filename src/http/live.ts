@@ -320,7 +320,7 @@ export class LiveChannel {
    * what the peer sends until the peer closes too or a timeout (16 s at the
    * default idle timeout), and a flood of pings never stops to answer a
    * close frame: the main thread would read it all that time (figures:
-   * bench/RESULTS.md, "Live channel and streams under long use, abuse and shutdown").
+   * bench/RESULTS.md#live-abuse).
    */
   private pinged(ws: WebSocket<LiveConnection>): void {
     const conn = ws.getUserData();

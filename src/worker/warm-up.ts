@@ -82,7 +82,8 @@ export function warmUpThread(engines: WarmUpEngines, extent: WarmUpExtent): void
   const { roman } = engines;
   for (const text of texts) roman.json(roman.resolveText(text, MAX_MAX_CANDIDATES));
   // (Not again on engines with empty caches: that leaves each process 19-27
-  // MiB larger for good, and new texts are no faster: bench/RESULTS.md#warm-up.)
+  // MiB larger for good, and new texts are no faster:
+  // bench/journal/2026-11-26.md#warm-up.)
   for (const text of texts.slice(0, 2)) roman.json(roman.resolveText(text, DEFAULT_MAX_CANDIDATES));
   for (const word of alone) roman.json(roman.resolveTokens([word], MAX_MAX_CANDIDATES));
   if (texts[0]) roman.json(roman.resolveTokens(texts[0].split(' ').slice(0, 40)));

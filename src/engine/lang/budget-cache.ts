@@ -6,7 +6,7 @@
 // entries let a thread's memory follow the texts it is sent (0.9-1.0 GB of
 // anonymous memory after 6,000 new texts). Each cache is given a
 // budget and a size estimate per entry; the estimates are calibrated against
-// the V8 heap (bench/RESULTS.md#cache-budget).
+// the V8 heap (bench/journal/2026-11-26.md#cache-budget).
 //
 // Eviction is second-chance (CLOCK) over insertion order: a hit only marks
 // the entry used (one hash lookup, no reordering: some memos are asked
@@ -40,7 +40,7 @@ export function stringBytes(s: string): number {
 /**
  * A thread's cache budget unless the service sets one (CACHE_MB): with the
  * main thread and two workers, the process's anonymous memory stays under
- * 400 MiB beside the mapped store (bench/RESULTS.md#bounded-heaps).
+ * 400 MiB beside the mapped store (bench/journal/2026-11-26.md#bounded-heaps).
  */
 export const DEFAULT_CACHE_BYTES = 32 * 2 ** 20;
 

@@ -4,8 +4,9 @@
 //
 // Why: each worker thread has its own caches (budget-cache.ts), so the words
 // of a document split over two threads were worked out twice, once by each
-// (bench/RESULTS.md#shared-results). A thread asks its own cache first, then
-// this table, and only then does the work; what it works out it writes here.
+// (bench/journal/2026-11-26.md#shared-results). A thread asks its own cache
+// first, then this table, and only then does the work; what it works out it
+// writes here.
 //
 // Layout: a ring of UTF-16 code units where entries are appended
 // ([key length, value length, check (two units), key..., value...]) and an index of slots, one

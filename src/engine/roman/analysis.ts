@@ -73,7 +73,7 @@ export interface WordAnalysis {
  * ranked record (the facts it shares with word-facts.ts are not counted),
  * its public record with its strings and lists, and the lists and JSON
  * fragments (json.ts) answers make of it later, which live as long as the
- * analysis does. Calibrated in bench/RESULTS.md#cache-budget.
+ * analysis does. Calibrated in bench/journal/2026-11-26.md#cache-budget.
  */
 export function analysisBytes(a: WordAnalysis): number {
   let n = ANALYSIS_BYTES + RANKED_BYTES * a.candidates.length;

@@ -4,7 +4,7 @@
 // "pronunciation", weighted one casual step under a casual spelling of
 // the same cost: where the spelling's own aliases have the same string,
 // they decide (typed the way it sounds, sita is सित as well as सीता, and
-// bigyan विज्ञ as well as विज्ञान; bench/RESULTS.md#pronunciation-aliases).
+// bigyan विज्ञ as well as विज्ञान; bench/journal/2026-11-28.md#pronunciation-aliases).
 //
 // The plain spelling (lang/phonemes.ts romanPhonemes: बस्नेत basnet, इलाम
 // ilam) costs 0, and so do the free choices typists make of it: छ chh or

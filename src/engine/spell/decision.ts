@@ -80,7 +80,7 @@ const THRESHOLDS = {
    * vocabulary that marks words as attested holds common misspellings of
    * long words as well as names; a long name rarely lies one phonetic edit
    * from an attested headword (on real text, most of what this flags are
-   * real errors: bench/RESULTS.md#measurements-behind-the-engines-constants).
+   * real errors: bench/journal/2026-11-25.md#measurements-behind-the-engines-constants).
    */
   attestedPlausible: 0.75,
   /** Words of one or two aksharas (रे, जूता): a confusion slip, not a different letter. */
@@ -99,7 +99,7 @@ const THRESHOLDS = {
  * slipCandidates) makes it misspelled whatever the word's length
  * (THRESHOLDS): up to `maxCost` (three slips of the confusion classes), or
  * `shortMaxCost` for a word of two aksharas or less, where two slips may
- * make another word (bench/RESULTS.md, "Issue 39").
+ * make another word (bench/journal/2026-11-28.md#multi-slip).
  */
 const FREQUENT = {
   rank: 10_000,

@@ -300,7 +300,7 @@ const MATRA_ALTERNATIVES: Record<string, string> = {
  * जीवनै/जीवनी): one member of each pair only, so fewer inflections of a
  * correct word are proposed (the full table flags correct words of real
  * text and corrects no more errors:
- * bench/RESULTS.md#measurements-behind-the-engines-constants).
+ * bench/journal/2026-11-25.md#measurements-behind-the-engines-constants).
  */
 const FINAL_MATRA_ALTERNATIVES: Record<string, string> = {
   'ा': 'िुेैोौ',

@@ -31,7 +31,7 @@ import { misspelled, type CheckNormalized } from './word-result.js';
  * to be a real-word error (realWordError): at this ratio the rule flags
  * only a handful of tokens of real text, and no correct word of the
  * evaluation pairs (bench/real-word-threshold.ts;
- * bench/RESULTS.md#measurements-behind-the-engines-constants).
+ * bench/journal/2026-11-25.md#measurements-behind-the-engines-constants).
  */
 const REAL_WORD_RATIO = 100;
 /**
@@ -46,7 +46,7 @@ const REAL_WORD_MIN_RANK = 20_000;
  * thesaurusSpelling: real text writes the thesaurus's twin stem at least
  * this many times as often as the word's (bench/thesaurus-twins.ts lists
  * what each ratio flags;
- * bench/RESULTS.md#measurements-behind-the-engines-constants).
+ * bench/journal/2026-11-25.md#measurements-behind-the-engines-constants).
  */
 const THESAURUS_TWIN_RATIO = 1.5;
 /** ... and the two differ by at most two of the standard's slips (0.3-0.35 each; a little over 0.65 for float rounding). */

@@ -35,7 +35,7 @@ export const COMMON_RESPONSES: Record<number, ResponseDoc> = {
  * text that long is a pool job (texts up to 200 characters run inline, about
  * 600 bytes of Devanagari), and under a flood of them parsing and counting
  * each body (about 150 µs for a near-limit text) was most of what the main
- * thread spent on a request it then refused (bench/RESULTS.md#overload).
+ * thread spent on a request it then refused (bench/journal/2026-11-25.md#overload).
  */
 export const POOL_BODY_BYTES = 2048;
 

@@ -20,7 +20,7 @@ import { FUZZY_EDIT_PENALTY, LOAN_PENALTY, SPLIT_PENALTY } from '../weights.js';
  * that follows only the readings some form begins with: reverse.ts
  * FormSearch). Taking the forms among the first 12 spellings instead gives
  * the same answers but for 12 fewer reference words of the eval's sentences
- * (bench/RESULTS.md#forms-search), at many times the search.
+ * (bench/journal/2026-11-26.md#forms-search), at many times the search.
  */
 const LOAN_READINGS = 6;
 const LOAN_FORMS = 12;
@@ -106,7 +106,7 @@ const MAX_SKELETON_EDITS = 2;
  * fiber's fibar is two from पावर's pawar, one from फाइबर's faibar). With two
  * fuzzy edits, three in four of the words it converted in the eval's
  * sentences were not the reference's (stork सतर्क, virus वर्ष):
- * bench/RESULTS.md#skeleton-in-text.
+ * bench/journal/2026-11-26.md#skeleton-in-text.
  */
 const MAX_SKELETON_EDITS_IN_TEXT = 1;
 /** What a word typed alone loses when only its fuzzy keys come near the reading (less than an edit: it breaks ties). */

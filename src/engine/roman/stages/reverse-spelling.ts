@@ -26,7 +26,7 @@ const REVERSE_HITS = 10;
  * one, an aspirate typed without its h), it reaches forms a typist seldom
  * means ahead of the word meant (bhattary: भटारी before भट्टराई), and every
  * romanization figure is lower (bench/romanization-quality.ts;
- * bench/RESULTS.md#forms-search).
+ * bench/journal/2026-11-26.md#forms-search).
  */
 const REVERSE_FORM_COST = 1;
 
