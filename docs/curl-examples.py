@@ -2,11 +2,14 @@
 # services and writes the markdown with their real output:
 #   PORT=8199 RATE_LIMIT_PER_MINUTE=0 RATE_LIMIT_PER_DAY=0 node dist/src/main.js &
 #   PORT=8198 RATE_LIMIT_PER_MINUTE=3 RATE_LIMIT_PER_DAY=1000 PARTNER_KEYS_FILE=partners.json node dist/src/main.js &
-#   python3 docs/curl-examples.py http://127.0.0.1:8199 http://127.0.0.1:8198 docs/curl-examples.md
+#   PORT=8197 RATE_LIMIT_PER_MINUTE=30 RATE_LIMIT_PER_DAY=1000 node dist/src/main.js &
+#   python3 docs/curl-examples.py http://127.0.0.1:8199 http://127.0.0.1:8198 docs/curl-examples.md http://127.0.0.1:8197
+# from the repository's root, with ../shared/eval beside it (the document examples read its FLoRes text).
 # (partners.json: {"keys": [{"name": "demo", "key": "contract-demo-partner-key-0001", "per_minute": null}]})
 import subprocess, sys, os
 B = sys.argv[1]
 B_LIMITED = sys.argv[2]
+B_THIRTY = sys.argv[4]
 out = []
 def run(cmd, base):
     env = dict(os.environ, B=base)
@@ -105,4 +108,24 @@ out.append('The attempt with an unknown key counted against the address (so keys
 ex("for i in 1 2; do curl -s -o /dev/null -D - $B/api/v1/dictionary/suggest?q=%E0%A4%98 | grep -i '^ratelimit'; done; curl -si $B/api/v1/dictionary/suggest?q=%E0%A4%98", 2000, base=B_LIMITED)
 out.append('A partner key (here one with no limits, from this `PARTNER_KEYS_FILE`: `{"keys": [{"name": "demo", "key": "contract-demo-partner-key-0001", "per_minute": null}]}`) is still served from the same address:\n')
 ex("curl -s -H 'X-API-Key: contract-demo-partner-key-0001' -w '\\n' $B/api/v1/dictionary/suggest?q=%E0%A4%98", 2000, base=B_LIMITED)
+h('Documents: POST /api/v1/spellcheck/document and /api/v1/romanization/document', 'A plain-text body of any length, answered as NDJSON while it is checked: one line per piece (paragraphs packed up to the limits of one request, offsets in the whole document), then a `totals` line.')
+ex("""printf 'नेपाल एक सुन्दर देश हो। शरिर स्वस्थ राख्न पानि धेरै पिउनुपर्छ।\\n\\nओबामा अमेरिकाका राष्ट्रपति थिए।' > /tmp/doc.txt; curl -s -H 'Content-Type: text/plain; charset=utf-8' --data-binary @/tmp/doc.txt $B/api/v1/spellcheck/document""", 2000)
+ex("""head -120 ../shared/eval/text/flores_dev.ne.txt > /tmp/flores120.txt; curl -s -H 'Content-Type: text/plain; charset=utf-8' --data-binary @/tmp/flores120.txt $B/api/v1/spellcheck/document | jq -c 'if .totals then . else {piece, start, "end": .end, misspelled: (.misspelled | length), unknown: (.unknown | length)} end'""", 2000)
+ex("""curl -s -H 'Content-Type: text/plain' --data-binary $'mero naam ram ho.\\n\\ntimi kaha jadai chau?' "$B/api/v1/romanization/document?max_candidates=2" | jq -c '{piece, text, converted_text, tokens: (.tokens | length), totals}'""", 2000)
+h('Batches: POST /api/v1/{spellcheck,dictionary,romanization}/batch', 'Up to 1,000 items, each answered on its own NDJSON line as soon as it is done (`id` and `index` name the item); an invalid item gets its `detail` and the others are still answered.')
+ex("""curl -s -H 'Content-Type: application/json' -d '{"items":[{"id":"a","word":"पानि"},{"id":"b","text":"शरिर स्वस्थ राख्न"},{"id":"c","word":"दुई शब्द"},{"id":"d"}]}' $B/api/v1/spellcheck/batch""", 2000)
+ex("""curl -s -H 'Content-Type: application/json' -d '{"items":[{"id":1,"word":"अर्थ"},{"id":2,"word":"कखगघ"}]}' $B/api/v1/dictionary/batch""", 2000)
+ex("""curl -s -H 'Content-Type: application/json' -d '{"items":[{"id":"x","text":"ghar","max_candidates":2},{"id":"z","text":"ghar","max_candidates":0}]}' $B/api/v1/romanization/batch""", 2000)
+h('Documents and batches under the rate limits', 'Every piece of a document and every item of a batch counts as a request. A third instance, with 30 requests a minute:\n\n```\nPORT=8197 RATE_LIMIT_PER_MINUTE=30 RATE_LIMIT_PER_DAY=1000 node dist/src/main.js &\nB=http://127.0.0.1:8197\n```\n\n25 requests spent first:')
+ex("""for i in $(seq 24); do curl -s -o /dev/null $B/api/v1/dictionary/suggest?q=%E0%A4%98; done; curl -s -o /dev/null -D - $B/api/v1/dictionary/suggest?q=%E0%A4%98 | grep -i '^ratelimit-remaining'""", 2000, base=B_THIRTY)
+out.append('A document needs one request per piece, all of them when it starts; one that needs more than a window holds is refused whatever is left (here, with 5 left):\n')
+ex("""head -600 ../shared/eval/text/flores_dev.ne.txt > /tmp/flores600.txt; curl -s -i -H 'Content-Type: text/plain; charset=utf-8' --data-binary @/tmp/flores600.txt $B/api/v1/spellcheck/document""", 2000, base=B_THIRTY)
+ex("""F=../shared/eval/text/flores_dev.ne.txt; cat $F $F $F > /tmp/flores3x.txt; curl -s -H 'Content-Type: text/plain; charset=utf-8' --data-binary @/tmp/flores3x.txt $B/api/v1/spellcheck/document""", 2000, base=B_THIRTY)
+out.append('A batch of 8 items with 5 left: 5 answered, the other 3 refused on their lines:\n')
+ex("""curl -s -H 'Content-Type: application/json' -d '{"items":[{"id":1,"word":"घर"},{"id":2,"word":"पानि"},{"id":3,"word":"नेपाल"},{"id":4,"word":"शरिर"},{"id":5,"word":"किताब"},{"id":6,"word":"देश"},{"id":7,"word":"हिमाल"},{"id":8,"word":"पहाड"}]}' -i $B/api/v1/spellcheck/batch""", 2000, base=B_THIRTY)
+h('Compression and caching', 'A 1,000-token romanization answer (the first 1,000 words of the eval\'s romanized sentences) in each coding; the coding the client prefers; a look-up\'s `ETag`, and the `304` it gives back.')
+ex("""tail -n +2 ../shared/eval/romanization/sentence_pairs.tsv | cut -f1 | tr -s ' \\n' '\\n\\n' | grep -v '^$' | head -1000 | paste -sd' ' | jq -Rc '{text: .}' > /tmp/roman1000.json; for enc in identity gzip br; do curl -s -o /dev/null -w "$enc: %{http_code} %{size_download} bytes\\n" -H 'Content-Type: application/json' -H "Accept-Encoding: $enc" --data-binary @/tmp/roman1000.json $B/api/v1/romanization/resolve; done""")
+ex("""curl -s -D - -o /dev/null -H 'Content-Type: application/json' -H 'Accept-Encoding: gzip;q=0.5, br' --data-binary @/tmp/roman1000.json $B/api/v1/romanization/resolve""")
+ex('''curl -s -D - -o /dev/null "$B/api/v1/dictionary/word?q=$(printf 'अर्थ' | jq -sRr @uri)"''')
+ex('''E=$(curl -s -D - -o /dev/null "$B/api/v1/dictionary/word?q=$(printf 'अर्थ' | jq -sRr @uri)" | tr -d '\\r' | sed -n 's/^ETag: //p'); curl -s -i -H "If-None-Match: $E" "$B/api/v1/dictionary/word?q=$(printf 'अर्थ' | jq -sRr @uri)"''')
 open(sys.argv[3], 'w').write('\n'.join(out))
