@@ -240,7 +240,7 @@ export async function freshDevanagariTexts(count: number, words: number): Promis
 /** `n` texts of `words` words drawn from `pool` (real words) in an order given by `seed`: texts no other seed repeats. */
 export function wordShuffles(pool: string[], n: number, seed: number, words = 1000): string[] {
   let s = seed >>> 0 || 1;
-  const rnd = (k: number): number => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) % k);
+  const rnd = (k: number): number => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) % k;
   return Array.from({ length: n }, () => Array.from({ length: words }, () => pool[rnd(pool.length)]!).join(' '));
 }
 

@@ -56,7 +56,19 @@ import { brotliDecompressSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { DEFAULTS } from '../src/config.js';
 import { strictExchange } from '../test/http/chunked.js';
-import { freshDevanagariTexts, freshRomanTexts, machine, median, memoryOf, percentile, readEval, ROOT, startService, threadCpuMs, wordShuffles } from './lib.js';
+import {
+  freshDevanagariTexts,
+  freshRomanTexts,
+  machine,
+  median,
+  memoryOf,
+  percentile,
+  readEval,
+  ROOT,
+  startService,
+  threadCpuMs,
+  wordShuffles,
+} from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -132,7 +144,15 @@ class RestClient {
     const t = performance.now();
     return new Promise((resolve, reject) => {
       const req = httpRequest(
-        { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent: this.agent, localAddress: this.localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(this.key ? { 'x-api-key': this.key } : {}) } },
+        {
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname,
+          method: 'POST',
+          agent: this.agent,
+          localAddress: this.localAddress,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(this.key ? { 'x-api-key': this.key } : {}) },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -358,7 +378,10 @@ async function typing(): Promise<void> {
     for (let k = 1; k <= words.length && texts.length < Number(args.messages); k++) texts.push(words.slice(0, k).join(' '));
   }
   const distinct = new Set(texts.flatMap((t) => t.split(' '))).size;
-  const svc = await startService({ WORKERS: '2', LIVE_MESSAGES_PER_SECOND: '100000', LIVE_BURST: '1000000', LIVE_CHARACTERS_PER_MINUTE: '1000000000' }, SERVICE);
+  const svc = await startService(
+    { WORKERS: '2', LIVE_MESSAGES_PER_SECOND: '100000', LIVE_BURST: '1000000', LIVE_CHARACTERS_PER_MINUTE: '1000000000' },
+    SERVICE,
+  );
   try {
     const live = await Conversation.open(svc.url, '127.0.0.2');
     const rest = new RestClient(svc.url, '127.0.0.3');
@@ -388,11 +411,15 @@ async function typing(): Promise<void> {
     live.ws.close();
     rest.close();
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
-    console.log(`typing: ${texts.length} messages, paragraphs of ${per} FLoRes sentences typed word by word (${distinct} distinct words; the connection keeps 1,024)`);
+    console.log(
+      `typing: ${texts.length} messages, paragraphs of ${per} FLoRes sentences typed word by word (${distinct} distinct words; the connection keeps 1,024)`,
+    );
     console.log(`  live ${figures(liveMs)}; REST ${figures(restMs)}`);
-    console.log(`  errors: ${errorCount === 0 ? 'none' : [...errors].map(([c, n]) => `${c} ${n}`).join(', ') + firstError}; answers differing from REST's: ${mismatches}${firstMismatch}`);
+    console.log(
+      `  errors: ${errorCount === 0 ? 'none' : [...errors].map(([c, n]) => `${c} ${n}`).join(', ') + firstError}; answers differing from REST's: ${mismatches}${firstMismatch}`,
+    );
     rows.push({ target: `typing ${texts.length} messages word by word: zero errors`, measured: `${errorCount} errors`, met: errorCount === 0 });
-    rows.push({ target: 'every live answer equal to REST\'s', measured: `${mismatches} of ${texts.length} differ`, met: mismatches === 0 });
+    rows.push({ target: "every live answer equal to REST's", measured: `${mismatches} of ${texts.length} differ`, met: mismatches === 0 });
   } finally {
     await svc.stop();
   }
@@ -424,7 +451,9 @@ function rawLive(port: number, localAddress: string, read: boolean): Promise<Soc
     };
     sock.on('data', onHead);
     sock.once('error', reject);
-    sock.write(`GET /api/v1/live HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+    sock.write(
+      `GET /api/v1/live HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+    );
   });
 }
 
@@ -595,7 +624,11 @@ async function abuse(): Promise<void> {
   // The anonymous rate limits as deployed (a reconnection is a request); the REST client is a partner with none.
   const partner = partnerKey();
   const limits = { RATE_LIMIT_PER_MINUTE: String(DEFAULTS.rateLimitPerMinute), RATE_LIMIT_PER_DAY: String(DEFAULTS.rateLimitPerDay) };
-  const budget = { LIVE_MESSAGES_PER_SECOND: String(ABUSE_BUDGET.messagesPerSecond), LIVE_BURST: String(ABUSE_BUDGET.burst), LIVE_CHARACTERS_PER_MINUTE: String(ABUSE_BUDGET.charactersPerMinute) };
+  const budget = {
+    LIVE_MESSAGES_PER_SECOND: String(ABUSE_BUDGET.messagesPerSecond),
+    LIVE_BURST: String(ABUSE_BUDGET.burst),
+    LIVE_CHARACTERS_PER_MINUTE: String(ABUSE_BUDGET.charactersPerMinute),
+  };
   const svc = await startService({ WORKERS: '2', ...limits, ...budget, PARTNER_KEYS_FILE: partner.file }, SERVICE);
   const port = Number(new URL(svc.url).port);
   const memory = new MemorySampler(svc.pid);
@@ -620,7 +653,9 @@ async function abuse(): Promise<void> {
     const idleMiB = median(memory.between(idleFrom, idleTo));
     const idleLatency = between(await probe.samples(), idleFrom, idleTo).ms;
     const idleP90 = percentile(idleLatency, 90);
-    console.log(`abuse: idle, warmed, before any live connection: RssAnon ${mib(idleMiB)} (median of 15 s; ${heaps(await metrics(svc.url))}); REST client ${figures(idleLatency)}`);
+    console.log(
+      `abuse: idle, warmed, before any live connection: RssAnon ${mib(idleMiB)} (median of 15 s; ${heaps(await metrics(svc.url))}); REST client ${figures(idleLatency)}`,
+    );
     let afterControl = idleMiB;
     for (const mode of args.phases!.split(',') as AbuseMode[]) {
       const loadFrom = load1();
@@ -651,12 +686,24 @@ async function abuse(): Promise<void> {
       const later = between(samples, to, to + 10_000);
       const sum = (f: (a: Abuser) => number): number => abusers.reduce((n, a) => n + f(a), 0);
       const maxUnsent = Math.max(0, ...unsent.filter((u) => u.at >= from && u.at <= to).map((u) => u.bytes));
-      const name = { reading: 'reading (the control), romanizing at the budget', silent: 'never reading, romanizing at the budget', pings: 'flooding pings, never reading the pongs' }[mode];
-      console.log(`abuse, ${name}: ${abusers.length * Abuser.CAP} connections from ${abusers.length} addresses for ${SECONDS} s (all open after ${((openedAt - from) / 1000).toFixed(1)} s; load ${phaseLoad})`);
-      console.log(`  ${mode === 'pings' ? 'pings' : 'messages'} sent ${sum((a) => a.sent)}; connections opened ${sum((a) => a.opened)}, closed by the service ${sum((a) => a.closedByService)}, upgrades refused ${sum((a) => a.refusedUpgrades)}; live messages by outcome: ${outcomesSince(m0, mEnd)}`);
-      console.log(`  RssAnon: peak ${mib(peak)}, 10 s after all closed ${mib(after)} (${signed(after - idleMiB)} against idle), from 10 to 30 s after ${mib(Math.min(...next))}-${mib(Math.max(...next))}; unsent live bytes at most ${(maxUnsent / 2 ** 20).toFixed(1)} MiB (/metrics each second)`);
+      const name = {
+        reading: 'reading (the control), romanizing at the budget',
+        silent: 'never reading, romanizing at the budget',
+        pings: 'flooding pings, never reading the pongs',
+      }[mode];
+      console.log(
+        `abuse, ${name}: ${abusers.length * Abuser.CAP} connections from ${abusers.length} addresses for ${SECONDS} s (all open after ${((openedAt - from) / 1000).toFixed(1)} s; load ${phaseLoad})`,
+      );
+      console.log(
+        `  ${mode === 'pings' ? 'pings' : 'messages'} sent ${sum((a) => a.sent)}; connections opened ${sum((a) => a.opened)}, closed by the service ${sum((a) => a.closedByService)}, upgrades refused ${sum((a) => a.refusedUpgrades)}; live messages by outcome: ${outcomesSince(m0, mEnd)}`,
+      );
+      console.log(
+        `  RssAnon: peak ${mib(peak)}, 10 s after all closed ${mib(after)} (${signed(after - idleMiB)} against idle), from 10 to 30 s after ${mib(Math.min(...next))}-${mib(Math.max(...next))}; unsent live bytes at most ${(maxUnsent / 2 ** 20).toFixed(1)} MiB (/metrics each second)`,
+      );
       console.log(`  at the end: ${heaps(mEnd)}; 10 s after: ${heaps(mAfter)}`);
-      console.log(`  CPU: service ${used.all.toFixed(1)} s (main thread ${used.main.toFixed(1)} s), this client ${((client.user + client.system) / 1e6).toFixed(1)} s, of ${SECONDS} s x 2 cores`);
+      console.log(
+        `  CPU: service ${used.all.toFixed(1)} s (main thread ${used.main.toFixed(1)} s), this client ${((client.user + client.system) / 1e6).toFixed(1)} s, of ${SECONDS} s x 2 cores`,
+      );
       console.log(`  REST client during: ${figures(during.ms)}, statuses ${statusList(during.statuses)}; in the 10 s after: ${figures(later.ms)}`);
       const p90 = percentile(during.ms, 90);
       const latency = `p90 ${p90.toFixed(1)} ms against ${idleP90.toFixed(1)} ms idle (${(p90 / idleP90).toFixed(2)}x); p50 ${percentile(during.ms, 50).toFixed(1)} against ${percentile(idleLatency, 50).toFixed(1)} ms`;
@@ -665,7 +712,12 @@ async function abuse(): Promise<void> {
         console.log(`  (the control: what the same work leaves when every reply is read; RssAnon ${signed(after - idleMiB)}; REST client ${latency})`);
         continue;
       }
-      rows.push({ target: `${name}: RssAnon under 400 MiB throughout`, measured: `peak ${mib(peak)} (idle ${mib(idleMiB)})`, met: peak < 400, load: phaseLoad });
+      rows.push({
+        target: `${name}: RssAnon under 400 MiB throughout`,
+        measured: `peak ${mib(peak)} (idle ${mib(idleMiB)})`,
+        met: peak < 400,
+        load: phaseLoad,
+      });
       rows.push({
         target: `${name}: back within 50 MiB of idle 10 s after they close`,
         measured: `${mib(after)}: ${signed(after - idleMiB)} against idle before any live connection, ${signed(after - afterControl)} against the control's after-figure (${mib(afterControl)})`,
@@ -683,7 +735,9 @@ async function abuse(): Promise<void> {
     const quietFrom = clock();
     await sleep(30_000);
     const quiet = memory.between(quietFrom, clock());
-    console.log(`  then nothing at all for 30 s: RssAnon ${mib(quiet[0]!)} at first, ${mib(quiet.at(-1)!)} at the end (${signed(quiet.at(-1)! - idleMiB)} against idle); ${heaps(await metrics(svc.url))}`);
+    console.log(
+      `  then nothing at all for 30 s: RssAnon ${mib(quiet[0]!)} at first, ${mib(quiet.at(-1)!)} at the end (${signed(quiet.at(-1)! - idleMiB)} against idle); ${heaps(await metrics(svc.url))}`,
+    );
   } finally {
     memory.stop();
     await probe?.stop();
@@ -739,8 +793,14 @@ async function budget(): Promise<void> {
     const inWindow = answered.filter((t) => t < end).length;
     const allowed = DEFAULTS.liveBurst + DEFAULTS.liveMessagesPerSecond * SECONDS;
     const budgetText = `${DEFAULTS.liveBurst} + ${DEFAULTS.liveMessagesPerSecond}/s x ${SECONDS} s = ${allowed}`;
-    console.log(`budget: one address, ${conns.length} connections, each as fast as the budget allows for ${SECONDS} s: ${inWindow} answers, against the per-client budget of ${budgetText}; refused ${[...refused].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}; connections dropped ${dropped}`);
-    rows.push({ target: `one address, ${conns.length} connections, ${SECONDS} s: no more answers than the per-client budget`, measured: `${inWindow} answers (budget ${budgetText})`, met: inWindow <= allowed });
+    console.log(
+      `budget: one address, ${conns.length} connections, each as fast as the budget allows for ${SECONDS} s: ${inWindow} answers, against the per-client budget of ${budgetText}; refused ${[...refused].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}; connections dropped ${dropped}`,
+    );
+    rows.push({
+      target: `one address, ${conns.length} connections, ${SECONDS} s: no more answers than the per-client budget`,
+      measured: `${inWindow} answers (budget ${budgetText})`,
+      met: inWindow <= allowed,
+    });
   } finally {
     await svc.stop();
   }
@@ -784,7 +844,9 @@ async function bursts(): Promise<void> {
         for (const c of pair) c.ws.close();
         const health = (await (await fetch(svc.url + '/api/v1/health')).json()) as { status: string };
         const d = between(await probe.samples(), from, to);
-        console.log(`  ${who} burst ${b + 1}: 30 texts of 1,000 words from 2 connections answered in ${(to - from).toFixed(0)} ms; REST client meanwhile ${figures(d.ms)}, ${statusList(d.statuses)}; health after: ${health.status}`);
+        console.log(
+          `  ${who} burst ${b + 1}: 30 texts of 1,000 words from 2 connections answered in ${(to - from).toFixed(0)} ms; REST client meanwhile ${figures(d.ms)}, ${statusList(d.statuses)}; health after: ${health.status}`,
+        );
         await sleep(5000);
       }
       console.log(`  ${who}: outcomes ${[...outcomes].map(([c, n]) => `${c} ${n}`).join(', ')}`);
@@ -800,7 +862,9 @@ async function bursts(): Promise<void> {
     }
     const all503 = samples.filter((s) => s.status === 503).length;
     const m = await metrics(svc.url);
-    console.log(`  REST client during the bursts: ${figures(during)}, statuses ${statusList(statuses)}; 503s over the whole run ${all503} of ${samples.length}; nls_pool_jobs_refused_total ${m.get('nls_pool_jobs_refused_total')}, refused after waiting ${m.get('nls_pool_jobs_refused_waiting_total')}`);
+    console.log(
+      `  REST client during the bursts: ${figures(during)}, statuses ${statusList(statuses)}; 503s over the whole run ${all503} of ${samples.length}; nls_pool_jobs_refused_total ${m.get('nls_pool_jobs_refused_total')}, refused after waiting ${m.get('nls_pool_jobs_refused_waiting_total')}`,
+    );
     rows.push({
       target: "an unrelated REST client during another client's burst of 30 large texts: no 503",
       measured: `${all503} 503s of ${samples.length}; during the bursts ${figures(during)} (idle p50 ${percentile(idle, 50).toFixed(1)}, p90 ${percentile(idle, 90).toFixed(1)} ms)`,
@@ -823,7 +887,10 @@ interface Stream {
 
 function rawPost(path: string, body: string, contentType: string, extra = ''): Buffer {
   const b = Buffer.from(body);
-  return Buffer.concat([Buffer.from(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${contentType}\r\nContent-Length: ${b.length}\r\n${extra}\r\n`), b]);
+  return Buffer.concat([
+    Buffer.from(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${contentType}\r\nContent-Length: ${b.length}\r\n${extra}\r\n`),
+    b,
+  ]);
 }
 
 function streams(): Stream[] {
@@ -837,11 +904,19 @@ function streams(): Stream[] {
   const out: Stream[] = [];
   for (let k = 0; k < 10; k++) {
     const doc = flores.slice(k * perDoc, (k + 1) * perDoc).join('\n');
-    out.push({ kind: k % 2 ? 'document br' : 'document', request: rawPost('/api/v1/spellcheck/document', doc, 'text/plain; charset=utf-8', k % 2 ? 'Accept-Encoding: br\r\n' : ''), items: 0 });
+    out.push({
+      kind: k % 2 ? 'document br' : 'document',
+      request: rawPost('/api/v1/spellcheck/document', doc, 'text/plain; charset=utf-8', k % 2 ? 'Accept-Encoding: br\r\n' : ''),
+      items: 0,
+    });
     // The odd ones romanization batches (200 sentences each), when the eval's romanized sentences are there.
     const romanItems = k % 2 ? roman?.slice(((k - 1) / 2) * 200, ((k + 1) / 2) * 200) : undefined;
     if (romanItems?.length === 200) {
-      out.push({ kind: 'romanization batch', request: rawPost('/api/v1/romanization/batch', JSON.stringify({ items: romanItems.map((text, id) => ({ id, text })) }), 'application/json'), items: 200 });
+      out.push({
+        kind: 'romanization batch',
+        request: rawPost('/api/v1/romanization/batch', JSON.stringify({ items: romanItems.map((text, id) => ({ id, text })) }), 'application/json'),
+        items: 200,
+      });
     } else {
       const items = prompts.slice(k * 200, k * 200 + 200).map((text, id) => ({ id, text }));
       out.push({ kind: 'spellcheck batch', request: rawPost('/api/v1/spellcheck/batch', JSON.stringify({ items }), 'application/json'), items: items.length });
@@ -887,15 +962,25 @@ async function shutdown(): Promise<void> {
   const answers = all.map((s, i) => {
     let seen = false;
     // Each stream a client of its own, as 20 users would be: the pool serves them in turn.
-    return strictExchange(port, s.request, (soFar) => {
-      lastByte[i] = performance.now();
-      // The first line: a document's first piece, a batch's first item (br: the first compressed bytes).
-      const he = soFar.indexOf('\r\n\r\n');
-      if (!seen && he > 0 && soFar.subarray(0, 12).toString() === 'HTTP/1.1 200' && (s.kind === 'document br' ? soFar.length > he + 16 : soFar.includes('\n{', he))) {
-        seen = true;
-        if (++started === all.length) allStarted();
-      }
-    }, `127.0.1.${i + 1}`).then(
+    return strictExchange(
+      port,
+      s.request,
+      (soFar) => {
+        lastByte[i] = performance.now();
+        // The first line: a document's first piece, a batch's first item (br: the first compressed bytes).
+        const he = soFar.indexOf('\r\n\r\n');
+        if (
+          !seen &&
+          he > 0 &&
+          soFar.subarray(0, 12).toString() === 'HTTP/1.1 200' &&
+          (s.kind === 'document br' ? soFar.length > he + 16 : soFar.includes('\n{', he))
+        ) {
+          seen = true;
+          if (++started === all.length) allStarted();
+        }
+      },
+      `127.0.1.${i + 1}`,
+    ).then(
       (r) => ({ ok: true as const, r, closedAt: performance.now() }),
       (e: Error) => ({ ok: false as const, error: e.message, closedAt: performance.now() }),
     );
@@ -922,15 +1007,28 @@ async function shutdown(): Promise<void> {
     }
     if (problem === null) valid++;
     const head = x.ok ? `${x.r.body.length} bytes, Connection: ${x.r.headers.connection ?? '(none)'}` : '';
-    console.log(`  ${String(i + 1).padStart(2)} ${s.kind.padEnd(18)} last byte ${(lastByte[i]! - termAt).toFixed(0).padStart(6)} ms after SIGTERM, closed ${(x.closedAt - termAt).toFixed(0)} ms after; ${head}: ${problem ?? 'valid'}`);
+    console.log(
+      `  ${String(i + 1).padStart(2)} ${s.kind.padEnd(18)} last byte ${(lastByte[i]! - termAt).toFixed(0).padStart(6)} ms after SIGTERM, closed ${(x.closedAt - termAt).toFixed(0)} ms after; ${head}: ${problem ?? 'valid'}`,
+    );
   }
-  console.log(`shutdown: SIGTERM ${startedAfter.toFixed(0)} ms after the requests, once ${started} of ${all.length} streams had sent a line; ${endedBefore} had ended before it; ${valid} of ${all.length} valid; exit code ${code} after ${exitMs.toFixed(0)} ms`);
-  rows.push({ target: `SIGTERM during ${all.length} document and batch streams: every stream's framing valid (every line, totals last), exit 0`, measured: `${valid} of ${all.length} valid (${all.length - endedBefore} still streaming at SIGTERM), exit ${code}`, met: valid === all.length && code === 0 });
+  console.log(
+    `shutdown: SIGTERM ${startedAfter.toFixed(0)} ms after the requests, once ${started} of ${all.length} streams had sent a line; ${endedBefore} had ended before it; ${valid} of ${all.length} valid; exit code ${code} after ${exitMs.toFixed(0)} ms`,
+  );
+  rows.push({
+    target: `SIGTERM during ${all.length} document and batch streams: every stream's framing valid (every line, totals last), exit 0`,
+    measured: `${valid} of ${all.length} valid (${all.length - endedBefore} still streaming at SIGTERM), exit ${code}`,
+    met: valid === all.length && code === 0,
+  });
 }
 
 if (isMainThread) {
   console.log(`${machine()}; ${new Date().toISOString()}; load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
-  for (const [name, part] of [['typing', typing], ['abuse', abuse], ['budget', budget], ['shutdown', shutdown]] as const) {
+  for (const [name, part] of [
+    ['typing', typing],
+    ['abuse', abuse],
+    ['budget', budget],
+    ['shutdown', shutdown],
+  ] as const) {
     if (!ONLY.includes(name)) continue;
     const first = rows.length;
     const from = load1();

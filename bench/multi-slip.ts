@@ -119,8 +119,14 @@ function dropped(name: string, sign: RegExp): Slip {
 }
 
 const SLIPS: Slip[] = [
-  swaps('ि/ी', [['ि', 'ी'], ['इ', 'ई']]),
-  swaps('ु/ू', [['ु', 'ू'], ['उ', 'ऊ']]),
+  swaps('ि/ी', [
+    ['ि', 'ी'],
+    ['इ', 'ई'],
+  ]),
+  swaps('ु/ू', [
+    ['ु', 'ू'],
+    ['उ', 'ऊ'],
+  ]),
   swaps('ब/व', [['ब', 'व']]),
   swaps('श/ष/स', [['श', 'ष', 'स']]),
   dropped('ँ dropped', /ँ/g),
@@ -138,7 +144,8 @@ const SLIPS: Slip[] = [
       const out: Site[] = [];
       for (let i = 0; i < w.length; i++) {
         if (w[i] === 'ा') out.push({ slip: 'ा dropped or added', start: i, end: i + 1, by: '' });
-        else if (CONSONANT.test(w[i]!) && (i + 1 >= w.length || !SIGN_AFTER.test(w[i + 1]!))) out.push({ slip: 'ा dropped or added', start: i + 1, end: i + 1, by: 'ा' });
+        else if (CONSONANT.test(w[i]!) && (i + 1 >= w.length || !SIGN_AFTER.test(w[i + 1]!)))
+          out.push({ slip: 'ा dropped or added', start: i + 1, end: i + 1, by: 'ा' });
       }
       return out;
     },
@@ -211,8 +218,18 @@ for (const source of sources) {
   for (const d of SETS) {
     let chosen: Site[] | null;
     if (d.aa) {
-      const aa = draw(sites.filter((x) => x.slip === AA), 1, rand);
-      const rest = aa && draw(others.filter((x) => !(x.start <= aa[0]!.end && aa[0]!.start <= x.end)), d.n - 1, rand);
+      const aa = draw(
+        sites.filter((x) => x.slip === AA),
+        1,
+        rand,
+      );
+      const rest =
+        aa &&
+        draw(
+          others.filter((x) => !(x.start <= aa[0]!.end && aa[0]!.start <= x.end)),
+          d.n - 1,
+          rand,
+        );
       chosen = aa && rest && [...aa, ...rest];
     } else chosen = draw(others, d.n, rand);
     if (!chosen) continue;
@@ -224,7 +241,11 @@ for (const source of sources) {
     sets.get(d.label)!.push({ typed, source, slips: chosen.map((x) => x.slip) });
   }
 }
-if (args.out) writeFileSync(args.out, [...sets].flatMap(([label, pairs]) => pairs.map((p) => `${label}\t${p.typed}\t${p.source}\t${p.slips.join(' + ')}`)).join('\n') + '\n');
+if (args.out)
+  writeFileSync(
+    args.out,
+    [...sets].flatMap(([label, pairs]) => pairs.map((p) => `${label}\t${p.typed}\t${p.source}\t${p.slips.join(' + ')}`)).join('\n') + '\n',
+  );
 
 // --- scoring
 const pct = (a: number, b: number): string => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
@@ -236,7 +257,8 @@ interface Score {
   top5: number;
 }
 const blank = (): Score => ({ n: 0, correct: 0, unknown: 0, top1: 0, top5: 0 });
-const row = (label: string, s: Score): string => `| ${label} | ${s.n} | ${pct(s.correct, s.n)} | ${pct(s.unknown, s.n)} | ${pct(s.top1, s.n)} | ${pct(s.top5, s.n)} |`;
+const row = (label: string, s: Score): string =>
+  `| ${label} | ${s.n} | ${pct(s.correct, s.n)} | ${pct(s.unknown, s.n)} | ${pct(s.top1, s.n)} | ${pct(s.top5, s.n)} |`;
 
 const spell = new Spellchecker(store);
 const expected = new Map<string, string[]>();
@@ -267,7 +289,13 @@ for (const [label, pairs] of sets) {
     ms += performance.now() - t;
     const good = rightAnswers(p.source);
     const c = r.corrections ?? [];
-    const s: Score = { n: 1, correct: r.status === 'correct' ? 1 : 0, unknown: r.status === 'unknown' ? 1 : 0, top1: c.length > 0 && good.includes(c[0]!) ? 1 : 0, top5: c.slice(0, 5).some((x) => good.includes(x)) ? 1 : 0 };
+    const s: Score = {
+      n: 1,
+      correct: r.status === 'correct' ? 1 : 0,
+      unknown: r.status === 'unknown' ? 1 : 0,
+      top1: c.length > 0 && good.includes(c[0]!) ? 1 : 0,
+      top5: c.slice(0, 5).some((x) => good.includes(x)) ? 1 : 0,
+    };
     for (const k of Object.keys(s) as (keyof Score)[]) total[k] += s[k];
     if (label === '2' || label === '3') {
       for (const kind of new Set(p.slips)) {
@@ -278,7 +306,8 @@ for (const [label, pairs] of sets) {
     }
     if (!s.top1) failures.push(`${p.typed} -> ${p.source} (${p.slips.join(' + ')}): ${r.status} [${c.join(', ')}]`);
   }
-  if (label === '1') console.log('| slips | misspellings | not detected | unknown | top-1 | top-5 | ms per word (each checked once) |\n|---|---:|---:|---:|---:|---:|---:|');
+  if (label === '1')
+    console.log('| slips | misspellings | not detected | unknown | top-1 | top-5 | ms per word (each checked once) |\n|---|---:|---:|---:|---:|---:|---:|');
   console.log(`${row(label, total)} ${(ms / Math.max(1, pairs.length)).toFixed(3)} |`);
   if (FAILURES > 0) failures.slice(0, FAILURES).forEach((f) => console.error(`  ${label}: ${f}`));
 }

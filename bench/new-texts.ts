@@ -31,7 +31,21 @@ import { parseArgs } from 'node:util';
 import { MAX_ROMAN_TEXT_CHARACTERS } from '../src/schemas/romanization-resolve.js';
 import { MAX_TEXT_CHARACTERS } from '../src/schemas/spellcheck-text.js';
 import { prng } from '../test/integration/random.js';
-import { evalDevanagariRuns, freshRomanTexts, machine, median, memoryOf, nearLimitText, percentile, readEval, romanText, ROOT, startService, threadCpuMs, type RunningService } from './lib.js';
+import {
+  evalDevanagariRuns,
+  freshRomanTexts,
+  machine,
+  median,
+  memoryOf,
+  nearLimitText,
+  percentile,
+  readEval,
+  romanText,
+  ROOT,
+  startService,
+  threadCpuMs,
+  type RunningService,
+} from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -54,7 +68,11 @@ const MAX_CHARACTERS = Math.min(MAX_TEXT_CHARACTERS, MAX_ROMAN_TEXT_CHARACTERS);
 
 async function post(url: string, path: string, text: string): Promise<number> {
   const t = performance.now();
-  const r = await fetch(url + path, { method: 'POST', body: JSON.stringify({ text }), headers: { 'content-type': 'application/json', 'accept-encoding': args['accept-encoding']! } });
+  const r = await fetch(url + path, {
+    method: 'POST',
+    body: JSON.stringify({ text }),
+    headers: { 'content-type': 'application/json', 'accept-encoding': args['accept-encoding']! },
+  });
   await r.arrayBuffer();
   if (r.status !== 200) throw new Error(`${path}: HTTP ${r.status}`);
   return performance.now() - t;
@@ -104,8 +122,10 @@ function drawnTexts(lines: string[], count: number, size: number, seed: number, 
   for (let i = 0; i < count && lines.length > 0; i++) {
     const picked: string[] = [];
     let chars = 0;
-    for (let n = 0; n < size; ) {
-      const words = lines[Math.floor(rand() * lines.length)]!.split(/\s+/).filter(Boolean).slice(0, size - n);
+    for (let n = 0; n < size;) {
+      const words = lines[Math.floor(rand() * lines.length)]!.split(/\s+/)
+        .filter(Boolean)
+        .slice(0, size - n);
       const line = words.join(' ');
       if (chars + line.length + join.length > MAX_CHARACTERS) break;
       picked.push(line);
@@ -118,9 +138,15 @@ function drawnTexts(lines: string[], count: number, size: number, seed: number, 
 }
 
 const floresLines = (readEval('text/flores_dev.ne.txt') ?? '').split('\n').filter((l) => l.trim());
-const romanLines = (readEval('romanization/sentence_pairs.tsv') ?? '').split('\n').slice(1).map((l) => l.split('\t')[0] ?? '').filter((l) => l.trim());
-const spellNew = (round: number): string[] => (TEXTS === null ? evalDevanagariRuns(Infinity, 1000).texts : drawnTexts(floresLines, TEXTS, 1000, Number(args.seed) + round, '\n'));
-const romanNew = (round: number): string[] => (TEXTS === null ? (freshRomanTexts(Infinity, 1000, 1000) ?? []) : drawnTexts(romanLines, TEXTS, 1000, Number(args.seed) + 1000 + round, ' '));
+const romanLines = (readEval('romanization/sentence_pairs.tsv') ?? '')
+  .split('\n')
+  .slice(1)
+  .map((l) => l.split('\t')[0] ?? '')
+  .filter((l) => l.trim());
+const spellNew = (round: number): string[] =>
+  TEXTS === null ? evalDevanagariRuns(Infinity, 1000).texts : drawnTexts(floresLines, TEXTS, 1000, Number(args.seed) + round, '\n');
+const romanNew = (round: number): string[] =>
+  TEXTS === null ? (freshRomanTexts(Infinity, 1000, 1000) ?? []) : drawnTexts(romanLines, TEXTS, 1000, Number(args.seed) + 1000 + round, ' ');
 
 const SPELL = '/api/v1/spellcheck/text';
 const ROMAN = '/api/v1/romanization/resolve';
@@ -171,7 +197,9 @@ interface BuildFigures {
 
 const builds: [string, string][] = [['this build', ROOT]];
 if (args.baseline) builds.push([`baseline ${args.baseline}`, args.baseline]);
-const results = new Map<string, BuildFigures>(builds.map(([label]) => [label, { spellNew: [], spellWarm: [], romanNew: [], romanWarm: [], spellCpu: [], romanCpu: [], rate: [], memory: [] }]));
+const results = new Map<string, BuildFigures>(
+  builds.map(([label]) => [label, { spellNew: [], spellWarm: [], romanNew: [], romanWarm: [], spellCpu: [], romanCpu: [], rate: [], memory: [] }]),
+);
 for (let round = 0; round < ROUNDS; round++) {
   for (const [label, root] of round % 2 === 0 ? builds : [...builds].reverse()) {
     const f = results.get(label)!;
@@ -196,12 +224,19 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 /** A figure of each round: the one, or the median and the range. */
-const overRounds = (xs: number[]): string => (xs.length === 1 ? xs[0]!.toFixed(1) : `${median(xs).toFixed(1)} (${Math.min(...xs).toFixed(1)}-${Math.max(...xs).toFixed(1)})`);
+const overRounds = (xs: number[]): string =>
+  xs.length === 1 ? xs[0]!.toFixed(1) : `${median(xs).toFixed(1)} (${Math.min(...xs).toFixed(1)}-${Math.max(...xs).toFixed(1)})`;
 
 const rows: string[] = [];
 for (const [label, f] of results) {
-  if (f.spellNew.length) rows.push(`| ${label} | spellcheck, 1,000 words | ${spread(f.spellNew)} | ${overRounds(f.spellCpu)} | ${spread(f.spellWarm)} | | ${f.memory.filter((m) => m.startsWith('spell')).join(', ')} |`);
-  if (f.romanNew.length) rows.push(`| ${label} | romanization, 1,000 tokens | ${spread(f.romanNew)} | ${overRounds(f.romanCpu)} | ${spread(f.romanWarm)} | ${overRounds(f.rate)} | ${f.memory.filter((m) => m.startsWith('roman')).join(', ')} |`);
+  if (f.spellNew.length)
+    rows.push(
+      `| ${label} | spellcheck, 1,000 words | ${spread(f.spellNew)} | ${overRounds(f.spellCpu)} | ${spread(f.spellWarm)} | | ${f.memory.filter((m) => m.startsWith('spell')).join(', ')} |`,
+    );
+  if (f.romanNew.length)
+    rows.push(
+      `| ${label} | romanization, 1,000 tokens | ${spread(f.romanNew)} | ${overRounds(f.romanCpu)} | ${spread(f.romanWarm)} | ${overRounds(f.rate)} | ${f.memory.filter((m) => m.startsWith('roman')).join(', ')} |`,
+    );
 }
 const source =
   TEXTS === null

@@ -108,7 +108,7 @@ const PLAIN_OF = new Map(GEMINATE_ASPIRATES.map(([p, a]) => [a, p]));
 const GEMINATE_STOP = /([कगजटडतदपब])्([कखगघजझटठडढतथदधपफबभ])/g;
 const GLIDE = /([ुू])(वा|आ)/g;
 const CONJUNCT_SLIP = /क्छ|द्य|ध्य/g;
-const CONJUNCT_OTHER_WAY: Record<string, string> = { 'क्छ': 'क्ष', 'द्य': 'ध्य', 'ध्य': 'द्य' };
+const CONJUNCT_OTHER_WAY: Record<string, string> = { क्छ: 'क्ष', द्य: 'ध्य', ध्य: 'द्य' };
 
 /** The word with its geminate stops' aspiration, its glides after उ/ऊ and its conjunct slips written the other way, or null when it has none. */
 function otherWay(word: string): string | null {
@@ -426,7 +426,11 @@ export class CandidateGenerator {
     for (let i = 0; i + 1 < scored.length; i++) {
       const a = scored[i]!;
       const b = scored[i + 1]!;
-      if (b.centi - a.centi <= NEAR_TIE_CENTI && frequencyRank(b) * NEAR_TIE_RATIO <= frequencyRank(a) && a.word.replace(NASAL_SIGNS, '') !== b.word.replace(NASAL_SIGNS, '')) {
+      if (
+        b.centi - a.centi <= NEAR_TIE_CENTI &&
+        frequencyRank(b) * NEAR_TIE_RATIO <= frequencyRank(a) &&
+        a.word.replace(NASAL_SIGNS, '') !== b.word.replace(NASAL_SIGNS, '')
+      ) {
         scored[i] = b;
         scored[i + 1] = a;
       }

@@ -50,14 +50,14 @@ const CHHA_CLUSTERS = /छ्य|च्छ/g;
 const GEMINATE = new RegExp(`([${CONSONANTS}])${HALANTA}\\1`, 'g');
 const CLUSTER_KEY: Record<string, string> = {
   // (the ya-phala of छ्य before े is क्ष's, not the य of ये: छ्येत्र, क्षेत्र)
-  'छ्ये': 'छे',
-  'क्ष': 'छ',
-  'ज्ञ': 'गय',
+  छ्ये: 'छे',
+  क्ष: 'छ',
+  ज्ञ: 'गय',
   'ृ': 'रि',
   'ॄ': 'रि',
-  'ऋ': 'रि',
-  'ॠ': 'रि',
-  'ये': 'य',
+  ऋ: 'रि',
+  ॠ: 'रि',
+  ये: 'य',
 };
 
 // A nasal consonant with halanta is the same sound as anusvara (पञ्चम वर्ण

@@ -110,7 +110,8 @@ const FREQUENT = {
 /** Halantas between two consonants: the conjuncts a word is written with. */
 function conjunctHalantas(w: string): number {
   let n = 0;
-  for (let i = 1; i + 1 < w.length; i++) if (w.charCodeAt(i) === HALANTA_CODE && isConsonantCode(w.charCodeAt(i - 1)) && isConsonantCode(w.charCodeAt(i + 1))) n++;
+  for (let i = 1; i + 1 < w.length; i++)
+    if (w.charCodeAt(i) === HALANTA_CODE && isConsonantCode(w.charCodeAt(i - 1)) && isConsonantCode(w.charCodeAt(i + 1))) n++;
   return n;
 }
 
@@ -142,7 +143,16 @@ export class Decision {
   private readonly recheck: CheckNormalized;
 
   constructor(parts: DecisionParts) {
-    ({ store: this.store, morph: this.morph, evidence: this.evidence, generator: this.generator, standard: this.standard, twins: this.twins, compounds: this.compounds, check: this.recheck } = parts);
+    ({
+      store: this.store,
+      morph: this.morph,
+      evidence: this.evidence,
+      generator: this.generator,
+      standard: this.standard,
+      twins: this.twins,
+      compounds: this.compounds,
+      check: this.recheck,
+    } = parts);
   }
 
   /** The verdict on a normalized word: the stages in order, then the compound correction of an unknown word. */
@@ -228,7 +238,9 @@ export class Decision {
    */
   private attestedAsItself(w: string, form: FormRecord | undefined): boolean {
     if ((form?.flags ?? 0) & FORM_ATTESTED) return true;
-    return this.morph.splitPostpositions(w).some(({ base }) => aksharaCount(base) >= 2 && this.evidence.attested(base) && this.recheck(base).status !== 'misspelled');
+    return this.morph
+      .splitPostpositions(w)
+      .some(({ base }) => aksharaCount(base) >= 2 && this.evidence.attested(base) && this.recheck(base).status !== 'misspelled');
   }
 
   /**
@@ -241,11 +253,20 @@ export class Decision {
     const bound = aksharaCount(w) <= 2 ? FREQUENT.shortMaxCost : FREQUENT.maxCost;
     // A conjunct typed is deliberate (an English loan's cluster: ग्रेन, not गरेन): the word keeps every one.
     const typed = conjunctHalantas(w);
-    return this.generator.slipCandidates(w, bound).filter((c) => conjunctHalantas(c.word) >= typed && (this.evidence.rank(c.word) ?? Infinity) <= FREQUENT.rank);
+    return this.generator
+      .slipCandidates(w, bound)
+      .filter((c) => conjunctHalantas(c.word) >= typed && (this.evidence.rank(c.word) ?? Infinity) <= FREQUENT.rank);
   }
 
   /** Stage 6: the best candidate toward the standard, if close enough for the word (or a frequent word within FREQUENT), makes it misspelled. */
-  private byDistance(w: string, slips: Candidate[], frequent: Candidate[], maxCost: number, attested: boolean, formed: MorphAnalysis | null): SpellcheckWordResult {
+  private byDistance(
+    w: string,
+    slips: Candidate[],
+    frequent: Candidate[],
+    maxCost: number,
+    attested: boolean,
+    formed: MorphAnalysis | null,
+  ): SpellcheckWordResult {
     // Ranked with the looser distance, so that a slip with one obvious
     // correction still offers the next-best words; the best decides.
     const loose = slips.length > 0 || maxCost <= CONFUSION_ONLY ? slips : this.generator.candidates(w, MAX_CORRECTIONS, Math.max(maxCost, THRESHOLDS.long));

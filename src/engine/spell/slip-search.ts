@@ -45,7 +45,9 @@ const CONSONANT_CODES = [...'कखगघङचछजझञटठडढणतथ
 /** Typed letter -> the letters it may stand for, with the slip's cost (error-model.ts). */
 const SWAPS = new Map<number, { code: number; cost: number }[]>();
 function swaps(group: string, cost: number): void {
-  for (const a of group) for (const b of group) if (a !== b) (SWAPS.get(a.charCodeAt(0)) ?? SWAPS.set(a.charCodeAt(0), []).get(a.charCodeAt(0))!).push({ code: b.charCodeAt(0), cost });
+  for (const a of group)
+    for (const b of group)
+      if (a !== b) (SWAPS.get(a.charCodeAt(0)) ?? SWAPS.set(a.charCodeAt(0), []).get(a.charCodeAt(0))!).push({ code: b.charCodeAt(0), cost });
 }
 swaps('िी', 0.3);
 swaps('ुू', 0.3);
@@ -75,7 +77,8 @@ function extraSignCost(word: string, i: number): number {
   const c = word.charCodeAt(i);
   if (isNasalSign(c)) return SIGN_COST;
   if (c === AA_CODE) return i === word.length - 1 ? FINAL_MATRA_COST : MATRA_COST;
-  if (c === HALANTA_CODE) return i > 0 && i + 1 < word.length && isConsonantCode(word.charCodeAt(i - 1)) && isConsonantCode(word.charCodeAt(i + 1)) ? TYPED_HALANTA_COST : SIGN_COST;
+  if (c === HALANTA_CODE)
+    return i > 0 && i + 1 < word.length && isConsonantCode(word.charCodeAt(i - 1)) && isConsonantCode(word.charCodeAt(i + 1)) ? TYPED_HALANTA_COST : SIGN_COST;
   return Infinity;
 }
 

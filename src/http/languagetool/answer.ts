@@ -84,7 +84,17 @@ const isSentenceEnd = (c: number): boolean => c === 0x964 || c === 0x965 || c ==
 const isCloser = (c: number): boolean => c === 0x22 || c === 0x27 || c === 0x201d || c === 0x2019 || c === 0xbb || c === 0x29 || c === 0x5d;
 /** White space as JavaScript's \s reads it (a superset of the spellchecker's white space). */
 const isSpace = (c: number): boolean =>
-  c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  c === 0x20 ||
+  (c >= 0x09 && c <= 0x0d) ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
 
 /**
  * The runs of the text between white space: never fewer than the words the
@@ -142,7 +152,10 @@ export function sentencesOf(plain: string): [number, number][] {
 function messageOf(rule: LtRule, word: string, first: string | undefined, ruleText: string | undefined): { message: string; shortMessage: string } {
   if (rule === UNKNOWN_WORD_RULE) return { message: `‘${word}’ is in no word list of this service, and no word near it is.`, shortMessage: 'Unknown word' };
   if (rule.id === 'NEPALI_REAL_WORD_SPELLER_RULE') {
-    return { message: `Possible spelling mistake: ‘${word}’ is a word, but ‘${first}’ is far more common and probably meant.`, shortMessage: 'Spelling mistake' };
+    return {
+      message: `Possible spelling mistake: ‘${word}’ is a word, but ‘${first}’ is far more common and probably meant.`,
+      shortMessage: 'Spelling mistake',
+    };
   }
   if (rule.id === 'NEPALI_STANDARD_SPELLER_RULE') {
     return { message: `The Nepal Academy standard spells this ‘${first}’.${ruleText ? ` ${ruleText}।` : ''}`, shortMessage: 'Academy spelling' };
@@ -170,10 +183,12 @@ export function checkAnswer(input: AnswerInput): Record<string, unknown> {
     for (const w of result.misspelled) {
       const rule = ruleOf(w.category);
       if (!active.has(rule.id)) continue;
-      for (const o of w.occurrences) found.push({ start: o.start, end: o.end, rule, word: w.word, corrections: w.corrections, ...(w.rule === undefined ? {} : { subId: w.rule }) });
+      for (const o of w.occurrences)
+        found.push({ start: o.start, end: o.end, rule, word: w.word, corrections: w.corrections, ...(w.rule === undefined ? {} : { subId: w.rule }) });
     }
     if (active.has(UNKNOWN_WORD_RULE.id)) {
-      for (const w of result.unknown) for (const o of w.occurrences) found.push({ start: o.start, end: o.end, rule: UNKNOWN_WORD_RULE, word: w.word, corrections: [] });
+      for (const w of result.unknown)
+        for (const o of w.occurrences) found.push({ start: o.start, end: o.end, rule: UNKNOWN_WORD_RULE, word: w.word, corrections: [] });
     }
   }
   found.sort((a, b) => a.start - b.start);

@@ -60,7 +60,10 @@ test('the slip search: the same spellings every time, at most its cap of tests',
   assert.ok(found.includes('शिक्षा'), found.join(', '));
   assert.ok(tests > 0 && tests <= SLIP_SEARCH_CAP);
   const again: string[] = [];
-  assert.equal(search.run('शिक्छा', 1.2, SLIP_SEARCH_CAP, (s) => again.push(s)), tests);
+  assert.equal(
+    search.run('शिक्छा', 1.2, SLIP_SEARCH_CAP, (s) => again.push(s)),
+    tests,
+  );
   assert.deepEqual(again, found);
   // A cap reached: no more tests than the cap, and only spellings found before it.
   const capped: string[] = [];
@@ -76,7 +79,11 @@ test("a text's share of the search: words past it are answered without it and no
   const s = new Spellchecker(ranked, { slipSearchTestsPerText: 0 });
   // ा left out and ि/ी: only the slip search finds तरकारी.
   const text = 'तरकरि घर';
-  assert.deepEqual(s.checkText(text).unknown.map((u) => u.word), ['तरकरि'], 'the search was cut short');
+  assert.deepEqual(
+    s.checkText(text).unknown.map((u) => u.word),
+    ['तरकरि'],
+    'the search was cut short',
+  );
   // Alone (no text), the word gets its full search: its answer in the text was not kept.
   assert.equal(s.checkWord('तरकरि').corrections?.[0], 'तरकारी');
   // Once worked out in full, the cached answer serves the text too.
