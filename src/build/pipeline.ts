@@ -202,27 +202,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   ];
   sources.push({ name: CLOSED_CLASS_DICT, version: 'this repository', license: 'LGPL-2.1-or-later', files: ['src/engine/lang/closed-class.ts'] });
   const sentences: ExampleSentence[] = sentencesFromThesaurus(thes.entries);
-  if (opts.sentencePackages) {
-    // Real Nepali sentences: LibreOffice's Nepali translation catalogs (MPL-2.0).
-    // An enrichment, not a requirement: without it examples come from the thesaurus.
-    try {
-      t = performance.now();
-      const p = fetchDebianPackage(LIBREOFFICE_SENTENCE_SOURCE.name, cacheDir, /^\*$/m, log);
-      const dir = join(p.root, LIBREOFFICE_CATALOG_DIR);
-      const files = existsSync(dir)
-        ? readdirSync(dir)
-            .filter((f) => f.endsWith('.mo'))
-            .sort()
-        : [];
-      const found = extractNepaliSentences(files.map((f) => ({ file: join(dir, f), bytes: readFileSync(join(dir, f)) })));
-      for (const text of found) sentences.push({ text, source: LIBREOFFICE_SENTENCE_SOURCE.name });
-      sources.push(sourceInfo(p, files));
-      log(`libreoffice-l10n-ne: ${found.length} sentences from ${files.length} catalogs (${ms(t)})`);
-    } catch (err) {
-      if (!(err instanceof FetchError)) throw err;
-      log(`warning: no sentences from libreoffice-l10n-ne (${err.message.split('\n')[0]}); examples come from the thesaurus only`);
-    }
-  }
+  if (opts.sentencePackages) sentences.push(...catalogSentences(cacheDir, sources, log));
   t = performance.now();
   const prompts = sentencesFromPrompts(readFileSync(PROMPTS_FILE, 'utf8'), PROMPTS_FILE);
   // Shown as examples only: records.ts says why the engines do not count them.
@@ -322,6 +302,33 @@ function debianSources(
     sources.push(sourceInfo(p, ['nep.traineddata']));
   } else sources.push({ name: 'tesseract-ocr-nep', version: 'local file', license: 'Apache-2.0', files: [tessPath] });
   return { affPath, dicPath, mythesPath, tessPath };
+}
+
+/**
+ * Real Nepali sentences: LibreOffice's Nepali translation catalogs (MPL-2.0).
+ * An enrichment, not a requirement: without the package examples come from
+ * the thesaurus and the prompts.
+ */
+function catalogSentences(cacheDir: string, sources: SourceInfo[], log: (msg: string) => void): ExampleSentence[] {
+  const sentences: ExampleSentence[] = [];
+  try {
+    const t = performance.now();
+    const p = fetchDebianPackage(LIBREOFFICE_SENTENCE_SOURCE.name, cacheDir, /^\*$/m, log);
+    const dir = join(p.root, LIBREOFFICE_CATALOG_DIR);
+    const files = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.mo'))
+          .sort()
+      : [];
+    const found = extractNepaliSentences(files.map((f) => ({ file: join(dir, f), bytes: readFileSync(join(dir, f)) })));
+    for (const text of found) sentences.push({ text, source: LIBREOFFICE_SENTENCE_SOURCE.name });
+    sources.push(sourceInfo(p, files));
+    log(`libreoffice-l10n-ne: ${found.length} sentences from ${files.length} catalogs (${ms(t)})`);
+  } catch (err) {
+    if (!(err instanceof FetchError)) throw err;
+    log(`warning: no sentences from libreoffice-l10n-ne (${err.message.split('\n')[0]}); examples come from the thesaurus only`);
+  }
+  return sentences;
 }
 
 /** The English meanings: the curated glossary, then the crowd's glosses cleaned against it and an English word list. */
