@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CHECK_MESSAGES, CREDENTIAL_MESSAGES, MAX_CHECK_LENGTH, readApiKey, readCheckRequest, type CheckRequest } from '../../../src/http/languagetool/request.js';
-import { activeRules } from '../../../src/http/languagetool/rules.js';
+import { activeRules } from '../../../src/languagetool/rules.js';
 
 const params = (p: Record<string, string>) => new Map(Object.entries(p));
 
