@@ -43,7 +43,12 @@ const rows: { tool: string; ms: number; flagged: number; note: string }[] = [];
     if (i >= 3) times.push(dt);
     flagged = r.misspelled.length;
   }
-  rows.push({ tool: 'this service, engine in process (no cache)', ms: median(times), flagged, note: `median of ${RUNS}, p99 ${percentile(times, 99).toFixed(2)} ms` });
+  rows.push({
+    tool: 'this service, engine in process (no cache)',
+    ms: median(times),
+    flagged,
+    note: `median of ${RUNS}, p99 ${percentile(times, 99).toFixed(2)} ms`,
+  });
   store.close();
 }
 
@@ -62,7 +67,12 @@ const rows: { tool: string; ms: number; flagged: number; note: string }[] = [];
       if (i >= 5) times.push(dt);
       flagged = j.misspelled.length;
     }
-    rows.push({ tool: 'this service over HTTP (cache warm after the first request)', ms: median(times), flagged, note: `median of ${RUNS * 5}, p99 ${percentile(times, 99).toFixed(2)} ms` });
+    rows.push({
+      tool: 'this service over HTTP (cache warm after the first request)',
+      ms: median(times),
+      flagged,
+      note: `median of ${RUNS * 5}, p99 ${percentile(times, 99).toFixed(2)} ms`,
+    });
   } finally {
     await svc.stop();
   }
@@ -90,7 +100,12 @@ const rows: { tool: string; ms: number; flagged: number; note: string }[] = [];
     }
     times.push(performance.now() - t);
   }
-  rows.push({ tool: 'nspell 2.1.5 + dictionary-ne 1.0.3, in process', ms: median(times), flagged, note: `median of ${runs}; loading the dictionary took ${loadMs.toFixed(0)} ms more` });
+  rows.push({
+    tool: 'nspell 2.1.5 + dictionary-ne 1.0.3, in process',
+    ms: median(times),
+    flagged,
+    note: `median of ${runs}; loading the dictionary took ${loadMs.toFixed(0)} ms more`,
+  });
 }
 
 // --- Debian's hunspell command with hunspell-ne (start-up included, as a user runs it)
@@ -114,7 +129,12 @@ const rows: { tool: string; ms: number; flagged: number; note: string }[] = [];
       times.push(performance.now() - t);
       flagged = out.split('\n').filter((l) => l.startsWith('&') || l.startsWith('#')).length;
     }
-    rows.push({ tool: 'hunspell 1.7 command + hunspell-ne (Debian), check and suggest', ms: median(times), flagged, note: `median of ${runs}, start-up included` });
+    rows.push({
+      tool: 'hunspell 1.7 command + hunspell-ne (Debian), check and suggest',
+      ms: median(times),
+      flagged,
+      note: `median of ${runs}, start-up included`,
+    });
   }
 }
 

@@ -168,13 +168,19 @@ function byRule(list: Finding[]): void {
   console.log();
 }
 
-console.log(`${walked} ${args['all-forms'] ? 'forms' : 'lexicon forms'} of ${forms} walked in ${((Date.now() - started) / 1000).toFixed(0)} s, ${misspelled} misspelled`);
-console.log(`stored verdicts ${verdictsUsable(store.meta) ? 'used (this engine\'s)' : 'not used (another engine\'s: run `make data`)'}\n`);
+console.log(
+  `${walked} ${args['all-forms'] ? 'forms' : 'lexicon forms'} of ${forms} walked in ${((Date.now() - started) / 1000).toFixed(0)} s, ${misspelled} misspelled`,
+);
+console.log(`stored verdicts ${verdictsUsable(store.meta) ? "used (this engine's)" : "not used (another engine's: run `make data`)"}\n`);
 console.log(`## Corrected against a part's standard spelling: ${against.length}\n`);
-console.log('A lexicon form corrected away from its part\'s standard spelling, or the spelling that follows the part (the part replaced by its standard) corrected back.\n');
+console.log(
+  "A lexicon form corrected away from its part's standard spelling, or the spelling that follows the part (the part replaced by its standard) corrected back.\n",
+);
 byRule(against);
 console.log(`## Settled spelling keeps a part the rules correct: ${keeps.length}\n`);
-console.log(`The spelling that follows the part: accepted ${followingAccepted}, unknown ${followingUnknown}, corrected against the part ${keeps.length - followingAccepted - followingUnknown} (counted above).\n`);
+console.log(
+  `The spelling that follows the part: accepted ${followingAccepted}, unknown ${followingUnknown}, corrected against the part ${keeps.length - followingAccepted - followingUnknown} (counted above).\n`,
+);
 byRule(keeps);
 console.log(`## ... by a rule that reads whole words only (by design: not a compound's member): ${wholeWordKeeps.length}\n`);
 byRule(wholeWordKeeps);

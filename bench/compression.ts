@@ -9,7 +9,17 @@
 
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { brotliCompressSync, brotliDecompressSync, constants, createBrotliCompress, createGzip, gunzipSync, gzipSync, type BrotliCompress, type Gzip } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gunzipSync,
+  gzipSync,
+  type BrotliCompress,
+  type Gzip,
+} from 'node:zlib';
 import { loadBloom } from '../src/dispatch/pool.js';
 import { lookupEntry } from '../src/engine/lookup/entry.js';
 import { resolveDataDir } from '../src/store/data-dir.js';
@@ -40,10 +50,22 @@ const answers: { name: string; bytes: Uint8Array }[] = [
 ];
 
 type Codec = { name: string; once: (b: Uint8Array) => Buffer; stream: () => Gzip | BrotliCompress; flush: number };
-const gzip = (level: number): Codec => ({ name: `gzip ${level}`, once: (b) => gzipSync(b, { level }), stream: () => createGzip({ level }), flush: constants.Z_SYNC_FLUSH });
+const gzip = (level: number): Codec => ({
+  name: `gzip ${level}`,
+  once: (b) => gzipSync(b, { level }),
+  stream: () => createGzip({ level }),
+  flush: constants.Z_SYNC_FLUSH,
+});
 const br = (quality: number): Codec => ({
   name: `br ${quality}`,
-  once: (b) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: b.length } }),
+  once: (b) =>
+    brotliCompressSync(b, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: b.length,
+      },
+    }),
   stream: () => createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
   flush: constants.BROTLI_OPERATION_FLUSH,
 });
@@ -110,7 +132,8 @@ for (const c of codecs) {
 
 // A streamed document: 20 lines, each a romanization answer of 50 tokens, flushed one by one.
 const lines: Uint8Array[] = [];
-for (let i = 0; i < 20; i++) lines.push(Buffer.concat([engines.roman.json(engines.roman.resolveText(romanWords.slice(i * 50, i * 50 + 50).join(' '), 5)), Buffer.from('\n')]));
+for (let i = 0; i < 20; i++)
+  lines.push(Buffer.concat([engines.roman.json(engines.roman.resolveText(romanWords.slice(i * 50, i * 50 + 50).join(' '), 5)), Buffer.from('\n')]));
 const total = lines.reduce((n, l) => n + l.length, 0);
 console.log('');
 console.log(`Streamed: ${lines.length} NDJSON lines of ${total} bytes in all, each flushed (Z_SYNC_FLUSH / BROTLI_OPERATION_FLUSH)`);

@@ -81,7 +81,10 @@ function send(url: string, method: string, body: string | Buffer | undefined, he
   });
 }
 
-const lines: string[] = [`Date: ${new Date().toISOString()}; machine: ${machine()}; ${args.workers} workers; seed ${SEED}${args['cache-mb'] ? `; CACHE_MB=${args['cache-mb']}` : ''}`, ''];
+const lines: string[] = [
+  `Date: ${new Date().toISOString()}; machine: ${machine()}; ${args.workers} workers; seed ${SEED}${args['cache-mb'] ? `; CACHE_MB=${args['cache-mb']}` : ''}`,
+  '',
+];
 const say = (s = ''): void => {
   lines.push(s);
   console.error(s);
@@ -132,7 +135,10 @@ function documentText(words: number, seed: number): string {
   while (n < words) {
     const sentences: string[] = [];
     for (let k = 3 + Math.floor(rand() * 5); k > 0 && n < words; k--) {
-      const s = rand() < 0.6 ? flores[Math.floor(rand() * flores.length)]! : Array.from({ length: 6 + Math.floor(rand() * 10) }, () => corpus[Math.floor(rand() * corpus.length)]).join(' ') + '।';
+      const s =
+        rand() < 0.6
+          ? flores[Math.floor(rand() * flores.length)]!
+          : Array.from({ length: 6 + Math.floor(rand() * 10) }, () => corpus[Math.floor(rand() * corpus.length)]).join(' ') + '।';
       sentences.push(s);
       n += s.split(/\s+/).length;
     }
@@ -149,13 +155,20 @@ function documentText(words: number, seed: number): string {
 function cpuSince(before: Map<number, number>): string {
   const pid = [...before.keys()].reduce((a, b) => Math.min(a, b));
   const used = [...threadCpuMs(pid)].map(([tid, ms]) => [tid, ms - (before.get(tid) ?? 0)] as const);
-  const others = used.filter(([tid, ms]) => tid !== pid && ms > 0).map(([, ms]) => ms).sort((a, b) => b - a);
+  const others = used
+    .filter(([tid, ms]) => tid !== pid && ms > 0)
+    .map(([, ms]) => ms)
+    .sort((a, b) => b - a);
   return `${used.find(([tid]) => tid === pid)?.[1] ?? 0} / ${others.slice(0, 4).join(' + ') || 0}`;
 }
 
 /** The document's lines, parsed. */
 function ndjson(a: Answer): { piece?: number; start: number; end: number; totals?: { pieces: number; words: number; failed: number } }[] {
-  return a.body.toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return a.body
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 async function documents(svc: RunningService): Promise<void> {
@@ -168,7 +181,8 @@ async function documents(svc: RunningService): Promise<void> {
   const warmPieces = splitDocument(Buffer.from(warm), PIECE_LIMITS.spellcheck);
   await send(url, 'POST', warm, plain);
   if (!warmPieces.ok) throw new Error('unsplittable');
-  for (const p of warmPieces.pieces.slice(0, 20)) await send(`${svc.url}/api/v1/spellcheck/text`, 'POST', JSON.stringify({ text: warm.slice(p.start, p.end) }), { 'content-type': 'application/json' });
+  for (const p of warmPieces.pieces.slice(0, 20))
+    await send(`${svc.url}/api/v1/spellcheck/text`, 'POST', JSON.stringify({ text: warm.slice(p.start, p.end) }), { 'content-type': 'application/json' });
   const afterWarm = memoryOf(svc.pid).anon;
   const rows: string[] = [];
   const speedups: number[] = [];
@@ -193,7 +207,9 @@ async function documents(svc: RunningService): Promise<void> {
       const cpu = threadCpuMs(svc.pid);
       const t = performance.now();
       for (const p of cut.pieces) {
-        const a = await send(`${svc.url}/api/v1/spellcheck/text`, 'POST', JSON.stringify({ text: other.slice(p.start, p.end) }), { 'content-type': 'application/json' });
+        const a = await send(`${svc.url}/api/v1/spellcheck/text`, 'POST', JSON.stringify({ text: other.slice(p.start, p.end) }), {
+          'content-type': 'application/json',
+        });
         if (a.status !== 200) throw new Error(`piece: HTTP ${a.status}`);
       }
       const ms = performance.now() - t;
@@ -225,12 +241,18 @@ async function documents(svc: RunningService): Promise<void> {
   const sampler = setInterval(() => (bigPeak = Math.max(bigPeak, memoryOf(svc.pid).anon)), 20);
   const bigAnswer = await send(url, 'POST', big, plain);
   clearInterval(sampler);
-  say(`### Document: ${words.toLocaleString('en')} words (FLoRes sentences and corpus words, shuffled; new seeds ${SEED}.. each run), POST /api/v1/spellcheck/document (text/plain) against the same kind of document's pieces (as the service cuts them) sent one at a time to /spellcheck/text on one keep-alive connection`);
+  say(
+    `### Document: ${words.toLocaleString('en')} words (FLoRes sentences and corpus words, shuffled; new seeds ${SEED}.. each run), POST /api/v1/spellcheck/document (text/plain) against the same kind of document's pieces (as the service cuts them) sent one at a time to /spellcheck/text on one keep-alive connection`,
+  );
   say();
-  say('| run | first | words | pieces (doc / one at a time) | MiB | first line ms | document ms | pieces one at a time ms | speed-up | service CPU ms, document: main / other threads | pieces: main / other threads | anon MiB above idle, peak |');
+  say(
+    '| run | first | words | pieces (doc / one at a time) | MiB | first line ms | document ms | pieces one at a time ms | speed-up | service CPU ms, document: main / other threads | pieces: main / other threads | anon MiB above idle, peak |',
+  );
   say('|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---|---:|');
   for (const r of rows) say(r);
-  say(`Median speed-up ${median(speedups).toFixed(2)}x. Resident anonymous memory: idle ${idle.toFixed(0)} MiB, ${afterWarm.toFixed(0)} MiB after a warm-up document; a ${(2.5 * words).toLocaleString('en')}-word document (${(Buffer.byteLength(big) / 2 ** 20).toFixed(2)} MiB, ${ndjson(bigAnswer).at(-1)!.totals!.pieces} pieces, ${bigAnswer.ms.toFixed(0)} ms): peak ${(bigPeak - idle).toFixed(0)} MiB above idle.`);
+  say(
+    `Median speed-up ${median(speedups).toFixed(2)}x. Resident anonymous memory: idle ${idle.toFixed(0)} MiB, ${afterWarm.toFixed(0)} MiB after a warm-up document; a ${(2.5 * words).toLocaleString('en')}-word document (${(Buffer.byteLength(big) / 2 ** 20).toFixed(2)} MiB, ${ndjson(bigAnswer).at(-1)!.totals!.pieces} pieces, ${bigAnswer.ms.toFixed(0)} ms): peak ${(bigPeak - idle).toFixed(0)} MiB above idle.`,
+  );
   say();
 }
 
@@ -248,8 +270,13 @@ async function batches(svc: RunningService): Promise<void> {
   };
   const runBatch = async (words: string[]): Promise<number> => {
     const t = performance.now();
-    const a = await send(`${svc.url}/api/v1/spellcheck/batch`, 'POST', JSON.stringify({ items: words.map((word, id) => ({ id, word })) }), { 'content-type': 'application/json' });
-    const n = a.body.toString('utf8').split('\n').filter((l) => l.includes('"result"')).length;
+    const a = await send(`${svc.url}/api/v1/spellcheck/batch`, 'POST', JSON.stringify({ items: words.map((word, id) => ({ id, word })) }), {
+      'content-type': 'application/json',
+    });
+    const n = a.body
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l.includes('"result"')).length;
     if (a.status !== 200 || n !== words.length) throw new Error(`batch: HTTP ${a.status}, ${n} results`);
     return performance.now() - t;
   };
@@ -272,7 +299,9 @@ async function batches(svc: RunningService): Promise<void> {
     const warmGets = await runGets(words);
     const warmBatch = await runBatch(words);
     ratios.push(warmGets / warmBatch);
-    rows.push(`| ${i + 1} | ${first} | ${getsMs.toFixed(0)} | ${batchMs.toFixed(0)} | ${(getsMs / batchMs).toFixed(1)}x | ${warmGets.toFixed(0)} | ${warmBatch.toFixed(0)} | ${(warmGets / warmBatch).toFixed(1)}x |`);
+    rows.push(
+      `| ${i + 1} | ${first} | ${getsMs.toFixed(0)} | ${batchMs.toFixed(0)} | ${(getsMs / batchMs).toFixed(1)}x | ${warmGets.toFixed(0)} | ${warmBatch.toFixed(0)} | ${(warmGets / warmBatch).toFixed(1)}x |`,
+    );
     console.error(rows.at(-1));
   }
   say('### Batch: 1,000 single words (corpus words), POST /api/v1/spellcheck/batch against 1,000 GET /api/v1/spellcheck/word on one keep-alive connection');

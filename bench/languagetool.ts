@@ -61,7 +61,12 @@ const near = await nearLimitText();
 const fresh = await freshDevanagariTexts(Number(args.fresh), 900);
 const endpoints: [Endpoint, Endpoint] = [
   { name: 'spellcheck/text', path: '/api/v1/spellcheck/text', body: JSON.stringify({ text: near.text }), type: 'application/json' },
-  { name: '/v2/check', path: '/v2/check', body: new URLSearchParams({ language: 'ne-NP', text: near.text }).toString(), type: 'application/x-www-form-urlencoded' },
+  {
+    name: '/v2/check',
+    path: '/v2/check',
+    body: new URLSearchParams({ language: 'ne-NP', text: near.text }).toString(),
+    type: 'application/x-www-form-urlencoded',
+  },
 ];
 
 const mainCpuMs = (pid: number): number => threadCpuMs(pid).get(pid) ?? NaN;
@@ -120,9 +125,13 @@ try {
     for (const k of order) got[k] = await measure(svc.url, svc.pid, endpoints[k]!);
     rows.push({ first: endpoints[order[0]!]!.name, v1: got[0]!, v2: got[1]! });
     const r = rows.at(-1)!;
-    console.error(`  round ${i + 1}: p50 ${r.v1.p50.toFixed(2)} / ${r.v2.p50.toFixed(2)} ms, main-thread ${r.v1.cpuUs.toFixed(0)} / ${r.v2.cpuUs.toFixed(0)} µs, ${r.v1.rps.toFixed(0)} / ${r.v2.rps.toFixed(0)} req/s`);
+    console.error(
+      `  round ${i + 1}: p50 ${r.v1.p50.toFixed(2)} / ${r.v2.p50.toFixed(2)} ms, main-thread ${r.v1.cpuUs.toFixed(0)} / ${r.v2.cpuUs.toFixed(0)} µs, ${r.v1.rps.toFixed(0)} / ${r.v2.rps.toFixed(0)} req/s`,
+    );
   }
-  fresh.texts.forEach((text, i) => coldBodies[i % 2]!.push(i % 2 === 0 ? JSON.stringify({ text }) : new URLSearchParams({ language: 'ne-NP', text }).toString()));
+  fresh.texts.forEach((text, i) =>
+    coldBodies[i % 2]!.push(i % 2 === 0 ? JSON.stringify({ text }) : new URLSearchParams({ language: 'ne-NP', text }).toString()),
+  );
   for (let i = 0; i < fresh.texts.length; i++) {
     const k = i % 2;
     const e = endpoints[k]!;
@@ -140,7 +149,9 @@ console.log(
   `Command: node dist/bench/languagetool.js --rounds ${args.rounds} --sequential ${args.sequential} --seconds ${args.seconds} --connections ${args.connections} --fresh ${args.fresh} --workers ${args.workers} (text: ${near.source}, ${near.text.length} UTF-16 units; both endpoints find the same ${findings} misspellings at the same offsets)`,
 );
 console.log('');
-console.log('| round | first | p50 ms: text | v2 | ratio | main-thread µs a request: text | v2 | ratio | 200s/s: text | v2 | ratio (text ÷ v2) | non-200: text | v2 |');
+console.log(
+  '| round | first | p50 ms: text | v2 | ratio | main-thread µs a request: text | v2 | ratio | 200s/s: text | v2 | ratio (text ÷ v2) | non-200: text | v2 |',
+);
 console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 rows.forEach((r, i) =>
   console.log(
@@ -149,7 +160,19 @@ rows.forEach((r, i) =>
 );
 const med = (g: (r: (typeof rows)[number]) => number): number => median(rows.map(g));
 console.log(
-  `| median | | ${f(med((r) => r.v1.p50))} | ${f(med((r) => r.v2.p50))} | ${f(med((r) => r.v2.p50 / r.v1.p50))} | ${f(med((r) => r.v1.cpuUs), 0)} | ${f(med((r) => r.v2.cpuUs), 0)} | ${f(med((r) => r.v2.cpuUs / r.v1.cpuUs))} | ${f(med((r) => r.v1.rps), 0)} | ${f(med((r) => r.v2.rps), 0)} | ${f(med((r) => r.v1.rps / r.v2.rps))} | | |`,
+  `| median | | ${f(med((r) => r.v1.p50))} | ${f(med((r) => r.v2.p50))} | ${f(med((r) => r.v2.p50 / r.v1.p50))} | ${f(
+    med((r) => r.v1.cpuUs),
+    0,
+  )} | ${f(
+    med((r) => r.v2.cpuUs),
+    0,
+  )} | ${f(med((r) => r.v2.cpuUs / r.v1.cpuUs))} | ${f(
+    med((r) => r.v1.rps),
+    0,
+  )} | ${f(
+    med((r) => r.v2.rps),
+    0,
+  )} | ${f(med((r) => r.v1.rps / r.v2.rps))} | | |`,
 );
 console.log('');
 console.log(

@@ -50,7 +50,7 @@ interface Work {
 function work(op: Work['op'], texts: string[], spare: string[], editCount: number): Work {
   let k = 0;
   let seed = 7;
-  const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+  const rnd = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
   const paragraphs = texts.map((base) => {
     const words = base.split(' ');
     const edits: string[] = [];
@@ -75,7 +75,15 @@ function works(count: number, editCount: number): Work[] {
   return out;
 }
 
-const LIVE_ENV = { WORKERS: '2', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0', LIVE_MAX_CONNECTIONS_PER_CLIENT: '100000', LIVE_MESSAGES_PER_SECOND: '1000', LIVE_BURST: '1000', LIVE_CHARACTERS_PER_MINUTE: '1000000000' };
+const LIVE_ENV = {
+  WORKERS: '2',
+  RATE_LIMIT_PER_MINUTE: '0',
+  RATE_LIMIT_PER_DAY: '0',
+  LIVE_MAX_CONNECTIONS_PER_CLIENT: '100000',
+  LIVE_MESSAGES_PER_SECOND: '1000',
+  LIVE_BURST: '1000',
+  LIVE_CHARACTERS_PER_MINUTE: '1000000000',
+};
 
 function open(url: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -111,7 +119,9 @@ class Timed {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { t: performance.now(), resolve, reject });
-      this.ws.send(op === 'romanize' ? `{"id":${id},"op":"romanize","text":${JSON.stringify(text)}}` : `{"id":${id},"op":"spellcheck","text":${JSON.stringify(text)}}`);
+      this.ws.send(
+        op === 'romanize' ? `{"id":${id},"op":"romanize","text":${JSON.stringify(text)}}` : `{"id":${id},"op":"spellcheck","text":${JSON.stringify(text)}}`,
+      );
     });
   }
 }
@@ -139,7 +149,11 @@ async function editBench(w: Work): Promise<void> {
     const path = w.op === 'romanize' ? '/api/v1/romanization/resolve' : '/api/v1/spellcheck/text';
     const post = async (text: string): Promise<number> => {
       const t = performance.now();
-      const r = await fetch(svc.url + path, { method: 'POST', body: JSON.stringify({ text }), headers: { 'content-type': 'application/json', 'accept-encoding': 'identity' } });
+      const r = await fetch(svc.url + path, {
+        method: 'POST',
+        body: JSON.stringify({ text }),
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'identity' },
+      });
       await r.arrayBuffer();
       if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
       return performance.now() - t;
@@ -200,11 +214,15 @@ async function manyBench(all: Work[], connections: number, seconds: number): Pro
     for (const [tid, ms] of cpuAfter) total += ms - (cpuBefore.get(tid) ?? 0);
     const main = (cpuAfter.get(svc.pid) ?? 0) - (cpuBefore.get(svc.pid) ?? 0);
     const client = process.cpuUsage(clientCpuBefore);
-    console.log(`CPU over the run: service ${(total / 1000).toFixed(1)} s (main thread ${(main / 1000).toFixed(1)} s), this client ${((client.user + client.system) / 1e6).toFixed(1)} s, of ${seconds} s x 2 cores`);
+    console.log(
+      `CPU over the run: service ${(total / 1000).toFixed(1)} s (main thread ${(main / 1000).toFixed(1)} s), this client ${((client.user + client.system) / 1e6).toFixed(1)} s, of ${seconds} s x 2 cores`,
+    );
     const dropped = clients.filter((c) => c.dropped).length;
     for (const c of clients) c.ws.close();
     await sleep(10_000);
-    console.log(`${clients.length} connections, one edit a second each for ${seconds} s: ${figures(rtt)}; errors ${errors.size === 0 ? 'none' : [...errors].map(([c, n]) => `${c} ${n}`).join(', ')}; connections dropped ${dropped}`);
+    console.log(
+      `${clients.length} connections, one edit a second each for ${seconds} s: ${figures(rtt)}; errors ${errors.size === 0 ? 'none' : [...errors].map(([c, n]) => `${c} ${n}`).join(', ')}; connections dropped ${dropped}`,
+    );
     console.log(`  the second half alone: ${figures(later)}`);
     console.log(`service anonymous memory: ${before} MiB before, ${opened} MiB open, ${atEnd} MiB at the end, ${mib()} MiB 10 s after all closed`);
   } finally {

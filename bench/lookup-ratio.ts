@@ -93,7 +93,9 @@ try {
     const up = wrk(svc.pid, `${svc.url}/up`, null);
     const word = wrk(svc.pid, wordUrl, script);
     rows.push({ up, word });
-    console.error(`  pair ${i + 1}: /up ${up.rps.toFixed(0)}, word ${word.rps.toFixed(0)} req/s (${((100 * word.rps) / up.rps).toFixed(0)}%); main thread ${up.cpuUs.toFixed(1)} / ${word.cpuUs.toFixed(1)} µs a request`);
+    console.error(
+      `  pair ${i + 1}: /up ${up.rps.toFixed(0)}, word ${word.rps.toFixed(0)} req/s (${((100 * word.rps) / up.rps).toFixed(0)}%); main thread ${up.cpuUs.toFixed(1)} / ${word.cpuUs.toFixed(1)} µs a request`,
+    );
   }
 } finally {
   await svc.stop();
@@ -108,7 +110,9 @@ console.log('| pair | /up req/s | dictionary word req/s | ratio | main-thread CP
 console.log('|---:|---:|---:|---:|---:|---:|---:|');
 const pct = (x: number): string => `${x.toFixed(0)}%`;
 rows.forEach((r, i) =>
-  console.log(`| ${i + 1} | ${r.up.rps.toFixed(0)} | ${r.word.rps.toFixed(0)} | ${pct((100 * r.word.rps) / r.up.rps)} | ${r.up.cpuUs.toFixed(1)} | ${r.word.cpuUs.toFixed(1)} | ${pct((100 * r.up.cpuUs) / r.word.cpuUs)} |`),
+  console.log(
+    `| ${i + 1} | ${r.up.rps.toFixed(0)} | ${r.word.rps.toFixed(0)} | ${pct((100 * r.word.rps) / r.up.rps)} | ${r.up.cpuUs.toFixed(1)} | ${r.word.cpuUs.toFixed(1)} | ${pct((100 * r.up.cpuUs) / r.word.cpuUs)} |`,
+  ),
 );
 const med = (f: (r: { up: Round; word: Round }) => number): number => median(rows.map(f));
 console.log(

@@ -57,12 +57,16 @@ const romanEval = words(
 const devEval = [...words(readEval('text/flores_dev.ne.txt')), ...words(readEval('text/corpus_frequent_words.txt'))];
 
 let seed = Date.now() >>> 0;
-const rnd = (n: number): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+const rnd = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
 const pick = <T>(xs: T[]): T => xs[rnd(xs.length)]!;
 const LETTERS = 'कखगघचछजझटठडतथदधनपफबभमयरलवसह';
 
 const phases: { name: string; path: string; make: () => string }[] = [
-  { name: 'romanization', path: '/api/v1/romanization/resolve', make: () => Array.from({ length: WORDS }, () => (rnd(10) < 7 && romanEval.length ? pick(romanEval) : pick(aliasKeys))).join(' ') },
+  {
+    name: 'romanization',
+    path: '/api/v1/romanization/resolve',
+    make: () => Array.from({ length: WORDS }, () => (rnd(10) < 7 && romanEval.length ? pick(romanEval) : pick(aliasKeys))).join(' '),
+  },
   { name: 'spellcheck', path: '/api/v1/spellcheck/text', make: () => Array.from({ length: WORDS }, () => pick(devEval.length ? devEval : formKeys)).join(' ') },
   {
     name: 'rare-word spellcheck',
@@ -77,7 +81,6 @@ const phases: { name: string; path: string; make: () => string }[] = [
   },
 ];
 
-
 async function post(url: string, path: string, text: string): Promise<void> {
   const r = await fetch(url + path, { method: 'POST', body: JSON.stringify({ text }), headers: { 'content-type': 'application/json' } });
   await r.arrayBuffer();
@@ -91,7 +94,9 @@ async function lruCounters(url: string): Promise<{ hits: number; misses: number 
 
 /** What health says the threads hold: V8 heaps and the engine caches (summed over the threads). */
 async function heldBy(url: string): Promise<string> {
-  const h = (await (await fetch(url + '/api/v1/health')).json()) as { memory?: { heap_mib: number; heap_committed_mib: number; external_mib: number; caches: Record<string, { mib: number }> } };
+  const h = (await (await fetch(url + '/api/v1/health')).json()) as {
+    memory?: { heap_mib: number; heap_committed_mib: number; external_mib: number; caches: Record<string, { mib: number }> };
+  };
   if (!h.memory) return '';
   const m = h.memory;
   const caches = Object.values(m.caches).reduce((a, c) => a + c.mib, 0);
@@ -128,14 +133,20 @@ async function measure(label: string, root: string): Promise<string[]> {
     }
     clearInterval(sampler);
     rows.push(`| ${label} | (health: ${await heldBy(svc.url)}) | ${sent} | | |`);
-    const texts = [readEval('text/near_limit_clean.txt'), readEval('text/near_limit_misspelled.txt'), words(readEval('text/flores_dev.ne.txt')).slice(0, 1000).join(' ')].filter((t): t is string => !!t && t.length > 0);
+    const texts = [
+      readEval('text/near_limit_clean.txt'),
+      readEval('text/near_limit_misspelled.txt'),
+      words(readEval('text/flores_dev.ne.txt')).slice(0, 1000).join(' '),
+    ].filter((t): t is string => !!t && t.length > 0);
     const before = await lruCounters(svc.url);
     for (let i = 0; i < 2; i++) for (const t of texts) await post(svc.url, '/api/v1/spellcheck/text', t);
     const after = await lruCounters(svc.url);
     const hits = after.hits - before.hits;
     const misses = after.misses - before.misses;
     rows.push(`| ${label} | peak while sending | ${sent} | ${peak.toFixed(0)} | |`);
-    rows.push(`| ${label} | eval texts after: cache hit rate ${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)}% (${hits} of ${hits + misses}) | | ${memoryOf(svc.pid).anon.toFixed(0)} | |`);
+    rows.push(
+      `| ${label} | eval texts after: cache hit rate ${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)}% (${hits} of ${hits + misses}) | | ${memoryOf(svc.pid).anon.toFixed(0)} | |`,
+    );
   } finally {
     await svc.stop();
   }

@@ -16,7 +16,18 @@
 // the mapped store file (RssFile).
 
 import { parseArgs } from 'node:util';
-import { evalDevanagariRuns, freshRomanTexts, machine, memoryOf, nearLimitText, percentile, romanText, ROOT, startService, type RunningService } from './lib.js';
+import {
+  evalDevanagariRuns,
+  freshRomanTexts,
+  machine,
+  memoryOf,
+  nearLimitText,
+  percentile,
+  romanText,
+  ROOT,
+  startService,
+  type RunningService,
+} from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,10 +42,13 @@ const { values: args } = parseArgs({
 const ONLY = args.only!.split(',');
 const CONCURRENCY = Number(args.concurrency);
 
-
 async function post(url: string, path: string, text: string): Promise<number> {
   const t = performance.now();
-  const r = await fetch(url + path, { method: 'POST', body: JSON.stringify({ text }), headers: { 'content-type': 'application/json', 'accept-encoding': args['accept-encoding']! } });
+  const r = await fetch(url + path, {
+    method: 'POST',
+    body: JSON.stringify({ text }),
+    headers: { 'content-type': 'application/json', 'accept-encoding': args['accept-encoding']! },
+  });
   await r.arrayBuffer();
   if (r.status !== 200) throw new Error(`${path}: HTTP ${r.status}`);
   return performance.now() - t;
@@ -105,7 +119,9 @@ for (const [label, root] of builds) {
   if (ONLY.includes('roman') && romanNew.length) {
     const r = await withService(root, async (svc) => ({ fresh: await sequential(svc.url, ROMAN, romanNew), warm: await warm(svc.url, ROMAN, romanWarm) }));
     const c = await withService(root, async (svc) => ({ rate: await concurrent(svc.url, ROMAN, romanNew, CONCURRENCY) }));
-    rows.push(`| ${label} | romanization, 1,000 tokens | ${fmt(r.fresh)} | ${fmt(r.warm)} | ${c.rate.toFixed(1)} | ${r.memory.anon.toFixed(0)} / ${r.memory.file.toFixed(0)} |`);
+    rows.push(
+      `| ${label} | romanization, 1,000 tokens | ${fmt(r.fresh)} | ${fmt(r.warm)} | ${c.rate.toFixed(1)} | ${r.memory.anon.toFixed(0)} / ${r.memory.file.toFixed(0)} |`,
+    );
   }
 }
 console.log(

@@ -80,8 +80,10 @@ const bloomPath = join(dataDir, BLOOM_FILE);
 const store = new LmdbStore(dataDir, existsSync(bloomPath) ? BloomFilter.parse(readFileSync(bloomPath)) : null);
 const storedVerdicts = args['stored-verdicts'] === true && verdictsUsable(store.meta);
 const storedAnalyses = args['stored-analyses'] === true && analysesUsable(store.meta);
-if (args['stored-analyses'] === true && !storedAnalyses) console.error('the store\'s analyses are not this code\'s (run `make data`): not used');
-console.error(`store ${dataDir}; stored verdicts ${storedVerdicts ? 'used' : 'not used'}; stored analyses ${storedAnalyses ? 'used' : 'not used'}; eval ${EVAL_DIR}`);
+if (args['stored-analyses'] === true && !storedAnalyses) console.error("the store's analyses are not this code's (run `make data`): not used");
+console.error(
+  `store ${dataDir}; stored verdicts ${storedVerdicts ? 'used' : 'not used'}; stored analyses ${storedAnalyses ? 'used' : 'not used'}; eval ${EVAL_DIR}`,
+);
 
 // A service thread: one spellchecker (the default cache budget), shared with the romanizer, warmed up.
 const spell = new Spellchecker(store, { storedVerdicts });
@@ -138,7 +140,11 @@ section('roman-word', () => {
 // --- spellcheck of the spelling sets, word by word
 section('spell-word', () => {
   const dir = join(EVAL_DIR, 'spelling');
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.tsv')).sort() : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.tsv'))
+        .sort()
+    : [];
   for (const f of files) {
     for (const row of tsvRows(`spelling/${f}`)) {
       for (const w of row.slice(0, 2)) emit('spell-word', w, { check: spell.checkWord(w), similar: spell.similarWords(w, 5) });

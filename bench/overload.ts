@@ -35,7 +35,7 @@ const pool = (await freshDevanagariTexts(60, 1000)).texts.flatMap((t) => t.split
 /** `n` texts of 1,000 words drawn from the eval's real words in an order no run repeats. */
 function newTexts(n: number, seed: number): string[] {
   let s = seed >>> 0 || 1;
-  const rnd = (k: number): number => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) % k);
+  const rnd = (k: number): number => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) % k;
   return Array.from({ length: n }, () => Array.from({ length: 1000 }, () => pool[rnd(pool.length)]!).join(' '));
 }
 
@@ -43,7 +43,9 @@ function request(url: string, text: string): Buffer {
   const body = Buffer.from(JSON.stringify({ text }));
   const u = new URL(url);
   return Buffer.concat([
-    Buffer.from(`POST /api/v1/spellcheck/text HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`),
+    Buffer.from(
+      `POST /api/v1/spellcheck/text HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    ),
     body,
   ]);
 }
@@ -85,9 +87,9 @@ async function burst(url: string, texts: string[]): Promise<string> {
   const within1s = answers.filter((a) => a.ms <= 1000).length;
   const statuses = [...by].map(([s, ms]) => `${s}: ${ms.length}`).join(', ');
   const server = inServer.length
-    ? `${(100 * serverWithin1s / inServer.length).toFixed(1)}% (${percentile(inServer, 50).toFixed(0)} / ${percentile(inServer, 99).toFixed(0)} / ${Math.max(...inServer).toFixed(0)})`
+    ? `${((100 * serverWithin1s) / inServer.length).toFixed(1)}% (${percentile(inServer, 50).toFixed(0)} / ${percentile(inServer, 99).toFixed(0)} / ${Math.max(...inServer).toFixed(0)})`
     : '-';
-  return `| ${statuses} | ${(100 * within1s / answers.length).toFixed(1)}% | ${server} | ${ok.length ? median(ok).toFixed(0) : '-'} | ${percentile(all, 50).toFixed(0)} / ${percentile(all, 99).toFixed(0)} / ${Math.max(...all).toFixed(0)} |`;
+  return `| ${statuses} | ${((100 * within1s) / answers.length).toFixed(1)}% | ${server} | ${ok.length ? median(ok).toFixed(0) : '-'} | ${percentile(all, 50).toFixed(0)} / ${percentile(all, 99).toFixed(0)} / ${Math.max(...all).toFixed(0)} |`;
 }
 
 async function normalLatency(url: string): Promise<number> {
@@ -99,7 +101,7 @@ async function abandoned(url: string, texts: string[]): Promise<string> {
   for (let i = 0; i < 20; i++) idle.push(await normalLatency(url));
   const idleMs = median(idle);
   let seed = 7;
-  const rnd = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % 500);
+  const rnd = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % 500;
   await Promise.all(
     texts.map(
       (t) =>

@@ -23,8 +23,22 @@ const { bloom } = loadBloom(dataDir, probe.store.meta.bloom?.checksum);
 probe.store.close();
 const shared = bloom ? bloom.share() : null;
 const inline = openEngines({ dataDir, bloom: shared, cacheBytes: 48 << 20 });
-const workerData: WorkerData = { dataDir, bloom: shared, cacheBytes: 48 << 20, stats: createSharedStats(), readiness: new SharedArrayBuffer(4), cancelFlags: new SharedArrayBuffer(4), jobTimes: new SharedArrayBuffer(8) };
-const pool = new Piscina({ filename: new URL('../src/worker/worker.js', import.meta.url).href, minThreads: 1, maxThreads: 1, idleTimeout: Infinity, workerData });
+const workerData: WorkerData = {
+  dataDir,
+  bloom: shared,
+  cacheBytes: 48 << 20,
+  stats: createSharedStats(),
+  readiness: new SharedArrayBuffer(4),
+  cancelFlags: new SharedArrayBuffer(4),
+  jobTimes: new SharedArrayBuffer(8),
+};
+const pool = new Piscina({
+  filename: new URL('../src/worker/worker.js', import.meta.url).href,
+  minThreads: 1,
+  maxThreads: 1,
+  idleTimeout: Infinity,
+  workerData,
+});
 
 const near = (await nearLimitText()).text;
 const roman = romanText(1000).text;
@@ -32,7 +46,10 @@ const cut = (s: string, n: number): string => s.slice(0, n).replace(/\S*$/, '').
 const jobs: { name: string; task: Task }[] = [
   { name: 'spellcheck word', task: { name: 'spellcheckWord', word: 'नेपालि' } },
   ...[50, 200, 1000, 7000].map((n) => ({ name: `spellcheck text ${n} chars`, task: { name: 'spellcheckText', text: cut(near, n) } as Task })),
-  ...[5, 20, 100, 1000].map((n) => ({ name: `romanize ${n} tokens`, task: { name: 'romanizeTokens', tokens: roman.split(' ').slice(0, n), maxCandidates: 5 } as Task })),
+  ...[5, 20, 100, 1000].map((n) => ({
+    name: `romanize ${n} tokens`,
+    task: { name: 'romanizeTokens', tokens: roman.split(' ').slice(0, n), maxCandidates: 5 } as Task,
+  })),
 ];
 
 async function timeIt(fn: () => unknown | Promise<unknown>): Promise<number> {

@@ -54,6 +54,11 @@ for (const word of ranks.keys()) {
   else without.push(word);
 }
 console.log(`# Pronunciations of the everyday headwords\n\nstore: ${loaded.description}\n`);
-console.log(`Of the ${headwords} most frequent words of ${args.wordlist} that are headwords: ${pronounced} have a pronunciation (${((100 * pronounced) / headwords).toFixed(1)}%).`);
-console.log(`Passed over on the way: ${forms} words with an entry of English meanings alone (inflected forms), ${formsPronounced} of them with a pronunciation.`);
-if (without.length) console.log(`Without one (first ${Math.min(without.length, Number(args.show))}, most frequent first): ${without.slice(0, Number(args.show)).join(' ')}`);
+console.log(
+  `Of the ${headwords} most frequent words of ${args.wordlist} that are headwords: ${pronounced} have a pronunciation (${((100 * pronounced) / headwords).toFixed(1)}%).`,
+);
+console.log(
+  `Passed over on the way: ${forms} words with an entry of English meanings alone (inflected forms), ${formsPronounced} of them with a pronunciation.`,
+);
+if (without.length)
+  console.log(`Without one (first ${Math.min(without.length, Number(args.show))}, most frequent first): ${without.slice(0, Number(args.show)).join(' ')}`);

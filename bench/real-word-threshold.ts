@@ -76,8 +76,18 @@ function realText(label: string, tokens: string[]): void {
       }
     });
   }
-  console.log(`${label}, ${tokens.length} tokens: ` + RATIOS.map((R, i) => `>= ${R}: ${counts[i]} (${((100 * counts[i]!) / tokens.length).toFixed(2)}%)`).join(', '));
-  RATIOS.forEach((R, i) => console.log(`  >= ${R}: ` + [...examples[i]!].slice(0, SHOW).map(([a, b]) => `${a} -> ${b}`).join(', ')));
+  console.log(
+    `${label}, ${tokens.length} tokens: ` + RATIOS.map((R, i) => `>= ${R}: ${counts[i]} (${((100 * counts[i]!) / tokens.length).toFixed(2)}%)`).join(', '),
+  );
+  RATIOS.forEach((R, i) =>
+    console.log(
+      `  >= ${R}: ` +
+        [...examples[i]!]
+          .slice(0, SHOW)
+          .map(([a, b]) => `${a} -> ${b}`)
+          .join(', '),
+    ),
+  );
 }
 realText('FLoRes dev', (flores.match(DEVANAGARI_WORDS) ?? []).map(normalizeWord));
 realText('corpus frequent words', corpus.split('\n').filter(Boolean).map(normalizeWord));
@@ -85,7 +95,11 @@ console.log('');
 for (const f of ['gold_pairs.tsv', 'injected_pairs_697.tsv']) {
   const text = readEval(`spelling/${f}`);
   if (text === null) continue;
-  const rows = text.split('\n').slice(1).map((l) => l.split('\t')).filter((r) => r[1]);
+  const rows = text
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t'))
+    .filter((r) => r[1]);
   const gained = RATIOS.map(() => 0);
   const right = RATIOS.map(() => 0);
   const falseFlags = RATIOS.map(() => 0);
@@ -103,5 +117,8 @@ for (const f of ['gold_pairs.tsv', 'injected_pairs_697.tsv']) {
     }
     if (spell.checkWord(g).status === 'correct') RATIOS.forEach((R, i) => (twinRatio(g)[0] >= R ? falseFlags[i]!++ : 0));
   }
-  console.log(`${f} (${rows.length} pairs): ` + RATIOS.map((R, i) => `>= ${R}: +${gained[i]} detected (${right[i]} with the right twin), ${falseFlags[i]} correct forms flagged`).join('; '));
+  console.log(
+    `${f} (${rows.length} pairs): ` +
+      RATIOS.map((R, i) => `>= ${R}: +${gained[i]} detected (${right[i]} with the right twin), ${falseFlags[i]} correct forms flagged`).join('; '),
+  );
 }

@@ -63,7 +63,15 @@ async function measure(env: Record<string, string>): Promise<Measure> {
       raw.close();
     }
     const ac = await runRound(svc.url, { name: 'word', path: PATH }, Number(args.seconds), 10);
-    return { p50: percentile(xs, 50), p99: percentile(xs, 99), raw50: percentile(rs, 50), raw99: percentile(rs, 99), rps: ac.rps, ac99: ac.p99, non2xx: ac.non2xx };
+    return {
+      p50: percentile(xs, 50),
+      p99: percentile(xs, 99),
+      raw50: percentile(rs, 50),
+      raw99: percentile(rs, 99),
+      rps: ac.rps,
+      ac99: ac.p99,
+      non2xx: ac.non2xx,
+    };
   } finally {
     await svc.stop();
   }

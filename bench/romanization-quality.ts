@@ -159,7 +159,10 @@ if (wordTsv) {
       if (reach) t.reachable++;
     }
   };
-  const lines = wordTsv.split('\n').slice(1).filter((l) => l.trim());
+  const lines = wordTsv
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.trim());
   for (const line of lines) {
     const [roman, devRaw, source, tier] = line.split('\t');
     if (!roman || !devRaw || !tier) continue;
@@ -267,9 +270,29 @@ function lcs(a: string[], b: string[], same: (x: string, y: string) => boolean =
 }
 
 if (sentTsv) {
-  type SourceScore = { sentences: number; refWords: number; matched: number; matchedStandard: number; exact: number; knownRef: number; knownMatched: number; listedRef: number; listedMatched: number };
+  type SourceScore = {
+    sentences: number;
+    refWords: number;
+    matched: number;
+    matchedStandard: number;
+    exact: number;
+    knownRef: number;
+    knownMatched: number;
+    listedRef: number;
+    listedMatched: number;
+  };
   const bySource = new Map<string, SourceScore>();
-  const all: SourceScore = { sentences: 0, refWords: 0, matched: 0, matchedStandard: 0, exact: 0, knownRef: 0, knownMatched: 0, listedRef: 0, listedMatched: 0 };
+  const all: SourceScore = {
+    sentences: 0,
+    refWords: 0,
+    matched: 0,
+    matchedStandard: 0,
+    exact: 0,
+    knownRef: 0,
+    knownMatched: 0,
+    listedRef: 0,
+    listedMatched: 0,
+  };
   const failureLimit = Number(args.failures);
   const substitutions = new Map<string, number>();
   for (const line of sentTsv.split('\n').slice(1)) {
@@ -298,7 +321,11 @@ if (sentTsv) {
     }
     const key = source.split(':')[0]!;
     let g = bySource.get(key);
-    if (!g) bySource.set(key, (g = { sentences: 0, refWords: 0, matched: 0, matchedStandard: 0, exact: 0, knownRef: 0, knownMatched: 0, listedRef: 0, listedMatched: 0 }));
+    if (!g)
+      bySource.set(
+        key,
+        (g = { sentences: 0, refWords: 0, matched: 0, matchedStandard: 0, exact: 0, knownRef: 0, knownMatched: 0, listedRef: 0, listedMatched: 0 }),
+      );
     for (const t of [g, all]) {
       t.sentences++;
       t.refWords += ref.length;
@@ -313,7 +340,19 @@ if (sentTsv) {
   }
   console.log('## Sentences (sentence_pairs.tsv), resolveText, detached postpositions joined\n');
   table(
-    ['source', 'sentences', 'ref words', 'matched', 'word accuracy', 'reference in the standard spelling', 'known ref words', 'accuracy on known', 'listed ref words', 'accuracy on listed', 'sentences exact'],
+    [
+      'source',
+      'sentences',
+      'ref words',
+      'matched',
+      'word accuracy',
+      'reference in the standard spelling',
+      'known ref words',
+      'accuracy on known',
+      'listed ref words',
+      'accuracy on listed',
+      'sentences exact',
+    ],
     [...[...bySource].sort((a, b) => b[1].sentences - a[1].sentences), ['all', all] as const].map(([k, g]) => [
       k,
       g.sentences,
@@ -439,7 +478,8 @@ if (sentTsv) {
     const t = performance.now();
     for (const w of sample) count += romanAliases(w).length;
     const ms = performance.now() - t;
-    console.log(`romanAliases: ${sample.length} words in ${ms.toFixed(0)} ms (${((1000 * ms) / sample.length).toFixed(1)} µs/word), ${(count / sample.length).toFixed(1)} aliases/word\n`);
+    console.log(
+      `romanAliases: ${sample.length} words in ${ms.toFixed(0)} ms (${((1000 * ms) / sample.length).toFixed(1)} µs/word), ${(count / sample.length).toFixed(1)} aliases/word\n`,
+    );
   }
 }
-

@@ -8,7 +8,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, freshDevanagariTexts, freshRomanTexts, machine, median, nearLimitText, percentile, residentMiB, romanText, runRound, startService, type RoundResult, type Scenario } from './lib.js';
+import {
+  ROOT,
+  freshDevanagariTexts,
+  freshRomanTexts,
+  machine,
+  median,
+  nearLimitText,
+  percentile,
+  residentMiB,
+  romanText,
+  runRound,
+  startService,
+  type RoundResult,
+  type Scenario,
+} from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -108,7 +122,17 @@ try {
       clearInterval(sampler);
     }
     const pick = (k: keyof RoundResult): number => median(rounds.map((r) => r[k]));
-    results[s.name] = { rps: pick('rps'), p50: pick('p50'), p97_5: pick('p97_5'), p99: pick('p99'), errors: pick('errors'), non2xx: pick('non2xx'), rounds, sequential, fresh };
+    results[s.name] = {
+      rps: pick('rps'),
+      p50: pick('p50'),
+      p97_5: pick('p97_5'),
+      p99: pick('p99'),
+      errors: pick('errors'),
+      non2xx: pick('non2xx'),
+      rounds,
+      sequential,
+      fresh,
+    };
     console.error(`  ${s.name}: ${results[s.name]!.rps.toFixed(0)} req/s`);
   }
 } finally {
@@ -123,7 +147,9 @@ const lines = [
 const pair = (x: { p50: number; p99: number } | undefined): string => (x ? `${x.p50.toFixed(2)} / ${x.p99.toFixed(2)}` : '');
 for (const [name, r] of Object.entries(results)) {
   // Of FRESH_TEXTS samples the 99th percentile is the slowest one: the table says max.
-  lines.push(`| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(2)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${pair(r.sequential)} | ${pair(r.fresh)} |`);
+  lines.push(
+    `| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(2)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${pair(r.sequential)} | ${pair(r.fresh)} |`,
+  );
 }
 const summary = [
   `Date: ${new Date().toISOString()}; machine: ${machine()}`,

@@ -44,7 +44,15 @@ for (const w of WORKERS) {
       const s = { name: `spellcheck ${SIZES[i]}`, method: 'POST' as const, path: '/api/v1/spellcheck/text', body: JSON.stringify({ text: texts[i] }) };
       await runRound(svc.url, s, 1, CONNECTIONS);
       const r = await runRound(svc.url, s, SECONDS, CONNECTIONS);
-      rows.push({ workers: w, chars: [...texts[i]!].length, words: texts[i]!.split(' ').length, rps: r.rps, p50: r.p50, p99: r.p99, rssMiB: residentMiB(svc.pid) });
+      rows.push({
+        workers: w,
+        chars: [...texts[i]!].length,
+        words: texts[i]!.split(' ').length,
+        rps: r.rps,
+        p50: r.p50,
+        p99: r.p99,
+        rssMiB: residentMiB(svc.pid),
+      });
       console.error(`  workers=${w} chars=${SIZES[i]}: ${r.rps.toFixed(0)} req/s p99 ${r.p99} ms`);
     }
   } finally {
@@ -71,7 +79,8 @@ function chart(x0: number, title: string, value: (r: Row) => number, unit: strin
   let svg = `<text x="${x0 + W / 2}" y="18" text-anchor="middle" font-size="13">${title}</text>`;
   svg += `<line x1="${x0 + pad}" y1="${H - pad + 10}" x2="${x0 + W - pad}" y2="${H - pad + 10}" stroke="#333"/><line x1="${x0 + pad}" y1="${pad - 10}" x2="${x0 + pad}" y2="${H - pad + 10}" stroke="#333"/>`;
   for (const c of SIZES) svg += `<text x="${sx(c)}" y="${H - pad + 25}" text-anchor="middle" font-size="10">${c / 1000}k chars</text>`;
-  for (let t = 0; t <= 4; t++) svg += `<text x="${x0 + pad - 5}" y="${sy((max / 4) * t) + 3}" text-anchor="end" font-size="9">${((max / 4) * t).toFixed(0)}</text>`;
+  for (let t = 0; t <= 4; t++)
+    svg += `<text x="${x0 + pad - 5}" y="${sy((max / 4) * t) + 3}" text-anchor="end" font-size="9">${((max / 4) * t).toFixed(0)}</text>`;
   svg += `<text x="${x0 + 12}" y="${H / 2}" font-size="10" transform="rotate(-90 ${x0 + 12} ${H / 2})" text-anchor="middle">${unit}</text>`;
   WORKERS.forEach((w, i) => {
     const pts = rows.filter((r) => r.workers === w).map((r) => `${sx(SIZES[rows.filter((x) => x.workers === w).indexOf(r)]!)},${sy(value(r))}`);

@@ -32,7 +32,9 @@ try {
   console.log(`Command: node dist/bench/soak.js --minutes ${args.minutes}`);
   console.log(`capacity ${cap.requests.average.toFixed(0)} req/s; soak at ${target} req/s for ${args.minutes} min`);
   console.log(`requests ${r.requests.total}, errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}, p99 ${r.latency.p99} ms`);
-  console.log(`resident memory: start ${startMiB.toFixed(0)} MiB, end ${endMiB.toFixed(0)} MiB, max ${Math.max(...samples, endMiB).toFixed(0)} MiB, drift ${(endMiB - startMiB).toFixed(0)} MiB`);
+  console.log(
+    `resident memory: start ${startMiB.toFixed(0)} MiB, end ${endMiB.toFixed(0)} MiB, max ${Math.max(...samples, endMiB).toFixed(0)} MiB, drift ${(endMiB - startMiB).toFixed(0)} MiB`,
+  );
 } finally {
   await svc.stop();
 }

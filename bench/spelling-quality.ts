@@ -176,7 +176,17 @@ const fresh = (): Spellchecker => new Spellchecker(store);
     extra.push(scoreRow('rule_table_pairs (word rows)', scorePairs(spell, pairs, [])));
   }
   const asserts = readPairs('spelling/test_assert_pairs.tsv');
-  if (asserts) extra.push(scoreRow('test_assert_pairs', scorePairs(spell, asserts.map((r) => ({ bad: r[0]!, good: r[1]!.split('/') })), [])));
+  if (asserts)
+    extra.push(
+      scoreRow(
+        'test_assert_pairs',
+        scorePairs(
+          spell,
+          asserts.map((r) => ({ bad: r[0]!, good: r[1]!.split('/') })),
+          [],
+        ),
+      ),
+    );
   if (extra.length) {
     console.log('## More rule pairs of the same project (for information)\n');
     table(SCORE_HEADERS, extra);
@@ -277,13 +287,26 @@ const isStandardKind = (kind: string): boolean => kind !== 'other';
     const p2 = (n: number): string => `${pct(n, tokens.length, 2)} (${n})`;
     rows.push([label, tokens.length, p2(mis), p2(standard), p2(mis - standard), p2(lenient), p2(unk), p2(tokens.length - mis - unk)]);
   };
-  if (flores) measure('flores_dev.ne.txt (tokens)', tokenizeForSpellcheck(flores).map((t) => t.text));
+  if (flores)
+    measure(
+      'flores_dev.ne.txt (tokens)',
+      tokenizeForSpellcheck(flores).map((t) => t.text),
+    );
   else console.log('flores_dev.ne.txt absent: skipped');
   const corpus = readEval('text/corpus_frequent_words.txt');
-  if (corpus) measure('corpus_frequent_words.txt (words)', corpus.split('\n').map((l) => l.trim()).filter((l) => tokenizeForSpellcheck(l).length === 1));
+  if (corpus)
+    measure(
+      'corpus_frequent_words.txt (words)',
+      corpus
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => tokenizeForSpellcheck(l).length === 1),
+    );
   else console.log('corpus_frequent_words.txt absent: skipped');
   if (rows.length) {
-    console.log('## Real text (target: at most 5% marked misspelled; level standard: at most 0.5% outside the standard\'s classes; level lenient: at most 2%; stock hunspell flags about 26%)\n');
+    console.log(
+      "## Real text (target: at most 5% marked misspelled; level standard: at most 0.5% outside the standard's classes; level lenient: at most 2%; stock hunspell flags about 26%)\n",
+    );
     table(['text', 'tokens', 'misspelled', '  of which standard orthography', '  of which other', 'misspelled at level lenient', 'unknown', 'correct'], rows);
     console.log(
       '"standard orthography": the first correction differs from the word by an orthography rule of the standard or only within ' +
@@ -359,14 +382,44 @@ const isStandardKind = (kind: string): boolean => kind !== 'other';
     table(
       ['cache', 'p50 ms', 'p99 ms', 'min ms', 'CPU p50 ms', 'CPU p99 ms', 'runs'],
       [
-        ['cold (fresh checker, cache off: every word checked and suggested)', median(cold).toFixed(2), percentile(cold, 99).toFixed(2), Math.min(...cold).toFixed(2), median(coldCpu).toFixed(2), percentile(coldCpu, 99).toFixed(2), RUNS],
+        [
+          'cold (fresh checker, cache off: every word checked and suggested)',
+          median(cold).toFixed(2),
+          percentile(cold, 99).toFixed(2),
+          Math.min(...cold).toFixed(2),
+          median(coldCpu).toFixed(2),
+          percentile(coldCpu, 99).toFixed(2),
+          RUNS,
+        ],
         ...(stored.length
-          ? [['cold, words of the lists from the stored verdicts (as a service thread starts)', median(stored).toFixed(2), percentile(stored, 99).toFixed(2), Math.min(...stored).toFixed(2), median(storedCpu).toFixed(2), percentile(storedCpu, 99).toFixed(2), RUNS]]
+          ? [
+              [
+                'cold, words of the lists from the stored verdicts (as a service thread starts)',
+                median(stored).toFixed(2),
+                percentile(stored, 99).toFixed(2),
+                Math.min(...stored).toFixed(2),
+                median(storedCpu).toFixed(2),
+                percentile(storedCpu, 99).toFixed(2),
+                RUNS,
+              ],
+            ]
           : []),
-        ['warm (every word cached)', median(warm).toFixed(2), percentile(warm, 99).toFixed(2), Math.min(...warm).toFixed(2), median(warmCpu).toFixed(2), percentile(warmCpu, 99).toFixed(2), RUNS],
+        [
+          'warm (every word cached)',
+          median(warm).toFixed(2),
+          percentile(warm, 99).toFixed(2),
+          Math.min(...warm).toFixed(2),
+          median(warmCpu).toFixed(2),
+          percentile(warmCpu, 99).toFixed(2),
+          RUNS,
+        ],
       ],
     );
-    console.log(`load average while measuring: ${loadavg().map((x) => x.toFixed(2)).join(' ')} on ${cpus().length} cores\n`);
+    console.log(
+      `load average while measuring: ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} on ${cpus().length} cores\n`,
+    );
     const pairs = readPairs('text/near_limit_injected_pairs.tsv');
     if (pairs) {
       const mis = new Map(result.misspelled.map((m) => [m.word, m.corrections]));

@@ -46,7 +46,10 @@ for (const w of ranked) {
   const cps = [...w];
   for (const n of [2, 3]) if (cps.length > n) prefixCount.set(cps.slice(0, n).join(''), (prefixCount.get(cps.slice(0, n).join('')) ?? 0) + 1);
 }
-const prefixes = [...prefixCount].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, PREFIXES).map(([p]) => p);
+const prefixes = [...prefixCount]
+  .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+  .slice(0, PREFIXES)
+  .map(([p]) => p);
 
 let met = 0;
 let overlapSum = 0;
@@ -65,7 +68,9 @@ const ms = performance.now() - t0;
 console.log(`# Suggest against the frequency word list (${new Date().toISOString()})\n`);
 console.log(`store: ${loaded.description}; word list: ${args.wordlist} (${ranked.length} words after the text filters)`);
 console.log(`prefixes: the ${prefixes.length} most frequent two- and three-letter prefixes (${prefixes.slice(0, 12).join(' ')} ...)\n`);
-console.log(`prefixes whose first ${LIMIT} completions hold at least ${NEED} of their ${LIMIT} most frequent dictionary words: ${met} of ${prefixes.length} (${((100 * met) / prefixes.length).toFixed(1)}%)`);
+console.log(
+  `prefixes whose first ${LIMIT} completions hold at least ${NEED} of their ${LIMIT} most frequent dictionary words: ${met} of ${prefixes.length} (${((100 * met) / prefixes.length).toFixed(1)}%)`,
+);
 console.log(`mean overlap: ${(overlapSum / prefixes.length).toFixed(2)} of ${LIMIT}`);
 console.log(`(${ms.toFixed(0)} ms for the ${prefixes.length} prefixes, reference lists included)`);
 if (misses.length > 0) console.log(`\nmisses (first ${args.show}):\n` + misses.slice(0, Number(args.show)).join('\n'));

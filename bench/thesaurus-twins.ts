@@ -58,7 +58,9 @@ function twinOf(w: string): { twin: string; ratio: number } | null {
   found = null;
   const r = spell.checkWord(w);
   const t = spell.twins.thesaurusTwin(w);
-  const acceptedOtherwise = r.status === 'correct' || (r.status === 'misspelled' && r.category === 'standard' && !r.rule && t !== null && r.corrections?.length === 1 && r.corrections[0] === t.twin);
+  const acceptedOtherwise =
+    r.status === 'correct' ||
+    (r.status === 'misspelled' && r.category === 'standard' && !r.rule && t !== null && r.corrections?.length === 1 && r.corrections[0] === t.twin);
   if (acceptedOtherwise && t !== null && (store.formFlags(w) ?? 0) & FORM_LEXICON) found = t;
   memo.set(w, found);
   return found;
@@ -101,8 +103,18 @@ function realText(label: string, tokens: string[]): void {
       }
     });
   }
-  console.log(`${label}, ${tokens.length} tokens: ` + RATIOS.map((R, i) => `>= ${R}: ${counts[i]} (${((100 * counts[i]!) / tokens.length).toFixed(2)}%)`).join(', '));
-  RATIOS.forEach((R, i) => console.log(`  >= ${R}: ` + [...examples[i]!].slice(0, SHOW).map(([a, b]) => `${a} -> ${b}`).join(', ')));
+  console.log(
+    `${label}, ${tokens.length} tokens: ` + RATIOS.map((R, i) => `>= ${R}: ${counts[i]} (${((100 * counts[i]!) / tokens.length).toFixed(2)}%)`).join(', '),
+  );
+  RATIOS.forEach((R, i) =>
+    console.log(
+      `  >= ${R}: ` +
+        [...examples[i]!]
+          .slice(0, SHOW)
+          .map(([a, b]) => `${a} -> ${b}`)
+          .join(', '),
+    ),
+  );
 }
 console.log('## Real text: tokens flagged besides the other rules\n');
 realText('FLoRes dev', (flores.match(DEVANAGARI_WORDS) ?? []).map(normalizeWord));
@@ -114,7 +126,11 @@ console.log('## Evaluation pairs\n');
 for (const f of ['gold_pairs.tsv', 'injected_pairs_697.tsv', 'rule_table_pairs.tsv', 'test_assert_pairs.tsv']) {
   const text = readEval(`spelling/${f}`);
   if (text === null) continue;
-  const rows = text.split('\n').slice(1).map((l) => l.split('\t')).filter((r) => r[1]);
+  const rows = text
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t'))
+    .filter((r) => r[1]);
   const gained = RATIOS.map(() => 0);
   const right = RATIOS.map(() => 0);
   const falseFlags = RATIOS.map(() => [] as string[]);
@@ -122,17 +138,24 @@ for (const f of ['gold_pairs.tsv', 'injected_pairs_697.tsv', 'rule_table_pairs.t
     const b = normalizeWord(bad!);
     const goods = good!.split('/').map(normalizeWord);
     const t = twinOf(b);
-    if (t) RATIOS.forEach((R, i) => {
-      if (t.ratio >= R) {
-        gained[i]!++;
-        if (goods.includes(t.twin)) right[i]!++;
-      }
-    });
+    if (t)
+      RATIOS.forEach((R, i) => {
+        if (t.ratio >= R) {
+          gained[i]!++;
+          if (goods.includes(t.twin)) right[i]!++;
+        }
+      });
     for (const g of goods) {
       const tg = twinOf(g);
       if (tg) RATIOS.forEach((R, i) => (tg.ratio >= R ? falseFlags[i]!.push(g) : 0));
     }
   }
-  console.log(`${f} (${rows.length} pairs): ` + RATIOS.map((R, i) => `>= ${R}: +${gained[i]} detected (${right[i]} with the right twin), ${falseFlags[i]!.length} correct forms flagged${falseFlags[i]!.length ? ' (' + falseFlags[i]!.join(', ') + ')' : ''}`).join('; '));
+  console.log(
+    `${f} (${rows.length} pairs): ` +
+      RATIOS.map(
+        (R, i) =>
+          `>= ${R}: +${gained[i]} detected (${right[i]} with the right twin), ${falseFlags[i]!.length} correct forms flagged${falseFlags[i]!.length ? ' (' + falseFlags[i]!.join(', ') + ')' : ''}`,
+      ).join('; '),
+  );
 }
 e.store.close();

@@ -52,7 +52,10 @@ export function computeAnalyses(records: StoreRecords): void {
   const spell = new Spellchecker(store, { caches: new CachePlan(BUILD_CACHE_BYTES), storedVerdicts: records.meta.verdicts?.engine === verdictFingerprint() });
   const roman = new Romanizer(store, spell);
   // In key order: neighbouring keys share stems, endings and candidates, which the caches keep.
-  const keys = [...records.aliases].filter(([key, recs]) => isUsualCasualKey(key, recs)).map(([key]) => key).sort();
+  const keys = [...records.aliases]
+    .filter(([key, recs]) => isUsualCasualKey(key, recs))
+    .map(([key]) => key)
+    .sort();
   for (const key of keys) records.analyses.set(key, roman.storableAnalysis(key));
   records.meta.analyses = { keys: records.analyses.size, caseForms: records.caseForms.size, engine: analysisFingerprint() };
 }

@@ -47,7 +47,9 @@ function main(): number {
     if (cmd === 'unpack' && file !== undefined && positionals.length === 2) {
       const start = Date.now();
       const r = unpackBuild(file, dataDir, args.sha256);
-      console.log(`[archive] ${r.buildDir} is current (data.mdb ${r.checksum.bytes} bytes, xxh64 ${r.checksum.xxh64}) in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+      console.log(
+        `[archive] ${r.buildDir} is current (data.mdb ${r.checksum.bytes} bytes, xxh64 ${r.checksum.xxh64}) in ${((Date.now() - start) / 1000).toFixed(1)} s`,
+      );
       return 0;
     }
   } catch (err) {

@@ -55,7 +55,8 @@ export interface PackResult {
 export function packBuild(dataDir: string, outDir: string): PackResult {
   const buildDir = realpathSync(resolveDataDir(dataDir));
   const build = basename(buildDir);
-  for (const f of BUILD_FILES) if (!existsSync(join(buildDir, f))) throw new ArchiveError(`${join(buildDir, f)} is missing: not a complete build (run \`make data\`)`);
+  for (const f of BUILD_FILES)
+    if (!existsSync(join(buildDir, f))) throw new ArchiveError(`${join(buildDir, f)} is missing: not a complete build (run \`make data\`)`);
   // The archive says what it holds only if the store is the one the build wrote.
   const sum: StoreChecksum = verifyStoreChecksum(buildDir);
   const name = `nls-data-${build}-schema${STORE_SCHEMA_VERSION}-${sum.xxh64}.tar.gz`;
@@ -65,7 +66,11 @@ export function packBuild(dataDir: string, outDir: string): PackResult {
   const tmp = `${archive}.tmp-${process.pid}`;
   try {
     // gzip -1: the store's pages compress 4-5x at any level; higher levels cost time for a few per cent.
-    run('tar', ['--create', '--file', tmp, '--use-compress-program', 'gzip -1', '--directory', buildDir, '--owner=0', '--group=0', '--numeric-owner', ...BUILD_FILES], 'packing');
+    run(
+      'tar',
+      ['--create', '--file', tmp, '--use-compress-program', 'gzip -1', '--directory', buildDir, '--owner=0', '--group=0', '--numeric-owner', ...BUILD_FILES],
+      'packing',
+    );
     const sha256 = sha256File(tmp);
     renameSync(tmp, archive);
     writeFileSync(`${archive}.sha256`, `${sha256}  ${name}\n`);
@@ -91,18 +96,21 @@ export function unpackBuild(archive: string, dataDir: string, expectedSha256?: s
   const m = NAME.exec(name);
   if (!m) throw new ArchiveError(`${name}: not a data archive's name (nls-data-<build time>-schema<N>-<xxh64>.tar.gz)`);
   const [, build, schema] = m;
-  if (Number(schema) !== STORE_SCHEMA_VERSION) throw new ArchiveError(`${name}: a store of schema ${schema}; this service reads schema ${STORE_SCHEMA_VERSION}`);
+  if (Number(schema) !== STORE_SCHEMA_VERSION)
+    throw new ArchiveError(`${name}: a store of schema ${schema}; this service reads schema ${STORE_SCHEMA_VERSION}`);
   if (!existsSync(archive)) throw new ArchiveError(`${archive}: no such file`);
   let expected = expectedSha256;
   const sidecar = `${archive}.sha256`;
   if (expected === undefined && existsSync(sidecar)) expected = readFileSync(sidecar, 'utf8').trim().split(/\s+/)[0];
   if (expected !== undefined) {
     const actual = sha256File(archive);
-    if (actual !== expected.toLowerCase()) throw new ArchiveError(`${name}: SHA-256 ${actual}, expected ${expected}: the archive is damaged or not the one published`);
+    if (actual !== expected.toLowerCase())
+      throw new ArchiveError(`${name}: SHA-256 ${actual}, expected ${expected}: the archive is damaged or not the one published`);
   }
   const builds = join(dataDir, 'builds');
   const target = join(builds, build!);
-  if (existsSync(target)) throw new ArchiveError(`${target} already exists: this build is installed (native-data/current points at it or can be switched with a rebuild)`);
+  if (existsSync(target))
+    throw new ArchiveError(`${target} already exists: this build is installed (native-data/current points at it or can be switched with a rebuild)`);
   mkdirSync(builds, { recursive: true });
   const tmp = join(builds, `.tmp-${process.pid}`);
   rmSync(tmp, { recursive: true, force: true });

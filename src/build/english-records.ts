@@ -76,7 +76,8 @@ export function buildEnglishRecords(
 
   // --- the meaning search's index: each key's best hit per word, then ranked
   const hits = new Map<string, Map<string, Hit>>();
-  const better = (a: Hit, b: Hit): boolean => a.tier - b.tier < 0 || (a.tier === b.tier && (a.source < b.source || (a.source === b.source && a.position < b.position)));
+  const better = (a: Hit, b: Hit): boolean =>
+    a.tier - b.tier < 0 || (a.tier === b.tier && (a.source < b.source || (a.source === b.source && a.position < b.position)));
   const add = (key: string, hit: Hit): void => {
     let byWord = hits.get(key);
     if (!byWord) hits.set(key, (byWord = new Map()));
@@ -99,8 +100,20 @@ export function buildEnglishRecords(
     });
   }
   const order = (a: Hit, b: Hit): number =>
-    a.tier - b.tier || Number(b.headword) - Number(a.headword) || a.source - b.source || a.rank - b.rank || a.position - b.position || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
+    a.tier - b.tier ||
+    Number(b.headword) - Number(a.headword) ||
+    a.source - b.source ||
+    a.rank - b.rank ||
+    a.position - b.position ||
+    (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
   const index = new Map<string, string[]>();
-  for (const [key, byWord] of hits) index.set(key, [...byWord.values()].sort(order).slice(0, MAX_ENGLISH_RESULTS).map((h) => h.word));
+  for (const [key, byWord] of hits)
+    index.set(
+      key,
+      [...byWord.values()]
+        .sort(order)
+        .slice(0, MAX_ENGLISH_RESULTS)
+        .map((h) => h.word),
+    );
   return { english, index, unknownWords };
 }

@@ -107,7 +107,12 @@ export function parseGlossaryLine(line: string): GlossaryLine | null {
   const semi = line.indexOf(';');
   if (semi <= 0) return null;
   const head = line.slice(0, semi).trim();
-  let rest = line.slice(semi + 1).replace(TAGS, ' ').replace(CROSS_REFERENCE, ' ').replace(ANTONYM, '').trim();
+  let rest = line
+    .slice(semi + 1)
+    .replace(TAGS, ' ')
+    .replace(CROSS_REFERENCE, ' ')
+    .replace(ANTONYM, '')
+    .trim();
   let bracket: string | null = null;
   const b = /^\[([^\]]*)\]/.exec(rest);
   if (b) {
@@ -134,7 +139,16 @@ export interface GlossaryFile {
 }
 
 /** The glossary's files the build reads: fun.tra holds jokes (wrong on purpose) and people.tsl names with descriptions, neither a meaning. */
-export const GLOSSARY_FILES = ['en2ne/main.tra', 'en2ne/food.tra', 'en2ne/numbers.tra', 'en2ne/ngram.tra', 'en2ne/import.tsl', 'ne2en/main.tra', 'ne2en/food.tra', 'ne2en/ngram.tra'];
+export const GLOSSARY_FILES = [
+  'en2ne/main.tra',
+  'en2ne/food.tra',
+  'en2ne/numbers.tra',
+  'en2ne/ngram.tra',
+  'en2ne/import.tsl',
+  'ne2en/main.tra',
+  'ne2en/food.tra',
+  'ne2en/ngram.tra',
+];
 
 export interface GlossaryImport {
   meanings: MeaningMap;
@@ -304,7 +318,8 @@ export function importCrowdDictionary(text: string, options: CrowdOptions): Crow
       const foreign = words.filter((t) => !isEnglishWord(t, options.english));
       const romanized = romanKeys.has(options.fuzzyKey(g));
       if (foreign.length === words.length && romanized) return drop('romanization', `${word} ${g}`);
-      if (words.some((t) => (!isEnglishWord(t, options.english) || isName(t, options.english)) && misspells(t, englishTokens))) return drop('misspelling', `${word} ${g}`);
+      if (words.some((t) => (!isEnglishWord(t, options.english) || isName(t, options.english)) && misspells(t, englishTokens)))
+        return drop('misspelling', `${word} ${g}`);
       if (foreign.length === words.length) return drop('no-english', `${word} ${g}`);
       kept.push({ gloss: g, romanized: romanized && words.length === 1 && !curated.has(g) });
     });
@@ -343,5 +358,8 @@ function misspells(token: string, english: ReadonlySet<string>): boolean {
 function byAgreement(glosses: string[]): string[] {
   const words = glosses.map((g) => new Set(englishWords(g)));
   const agreement = words.map((ws, i) => words.filter((other, j) => j !== i && [...ws].some((w) => other.has(w))).length);
-  return glosses.map((g, i) => ({ g, i })).sort((a, b) => agreement[b.i]! - agreement[a.i]! || a.i - b.i).map((x) => x.g);
+  return glosses
+    .map((g, i) => ({ g, i }))
+    .sort((a, b) => agreement[b.i]! - agreement[a.i]! || a.i - b.i)
+    .map((x) => x.g);
 }

@@ -56,7 +56,9 @@ const HALANTA = '\u094D';
  * sign (or a halanta: the dead consonant of विद्युत्), or an independent vowel,
  * or the avagraha, each followed by at most two nasal or visarga signs.
  */
-const AKSHARAS = new RegExp(`^(?:(?:${CONSONANT}(?:${HALANTA}${CONSONANT})*(?:${VOWEL_SIGN}|${HALANTA})?|${INDEPENDENT_VOWEL}|\u093D|\u0950)${NASAL_OR_VISARGA}{0,2})+$`);
+const AKSHARAS = new RegExp(
+  `^(?:(?:${CONSONANT}(?:${HALANTA}${CONSONANT})*(?:${VOWEL_SIGN}|${HALANTA})?|${INDEPENDENT_VOWEL}|\u093D|\u0950)${NASAL_OR_VISARGA}{0,2})+$`,
+);
 const LATIN = /[A-Za-z\u00C0-\u024F]/;
 const DIGITS = /[0-9\u0966-\u096F]/;
 /** Anything but Devanagari letters and signs (after normalizeWord's removal of invisibles). */

@@ -53,10 +53,27 @@ export interface AffixTable {
 // Directives that change which forms are valid in ways this importer does not
 // model. Meeting one means the expansion would be wrong, so the build stops.
 const UNSUPPORTED_DIRECTIVES = new Set([
-  'AF', 'AM', 'IGNORE', 'ICONV', 'COMPLEXPREFIXES', 'CIRCUMFIX', 'COMPOUNDFLAG', 'COMPOUNDBEGIN',
-  'COMPOUNDMIDDLE', 'COMPOUNDEND', 'COMPOUNDLAST', 'COMPOUNDRULE', 'COMPOUNDPERMITFLAG',
-  'COMPOUNDFORBIDFLAG', 'COMPOUNDMIN', 'COMPOUNDWORDMAX', 'COMPOUNDROOT', 'CHECKCOMPOUNDPATTERN',
-  'SUBSTANDARD', 'LEMMA_PRESENT', 'PSEUDOROOT',
+  'AF',
+  'AM',
+  'IGNORE',
+  'ICONV',
+  'COMPLEXPREFIXES',
+  'CIRCUMFIX',
+  'COMPOUNDFLAG',
+  'COMPOUNDBEGIN',
+  'COMPOUNDMIDDLE',
+  'COMPOUNDEND',
+  'COMPOUNDLAST',
+  'COMPOUNDRULE',
+  'COMPOUNDPERMITFLAG',
+  'COMPOUNDFORBIDFLAG',
+  'COMPOUNDMIN',
+  'COMPOUNDWORDMAX',
+  'COMPOUNDROOT',
+  'CHECKCOMPOUNDPATTERN',
+  'SUBSTANDARD',
+  'LEMMA_PRESENT',
+  'PSEUDOROOT',
 ]);
 
 /** hunspell's default FORBIDDENWORD flag (65510) applies when the .aff does not name one. */
@@ -192,8 +209,11 @@ export function conditionOf(rule: AffixRule, kind: 'PFX' | 'SFX'): CompiledCondi
 /** The header of the class being read announced more rules than came before `line`. */
 function shortBlock(open: { cls: AffixClass; expected: number; headerLine: number }, file: string, line: number): DataFormatError {
   const { cls, expected, headerLine } = open;
-  return new DataFormatError(file, line,
-    `${cls.kind} ${cls.flag} (line ${headerLine}) announces ${cls.rules.length + expected} rules but has ${cls.rules.length}`);
+  return new DataFormatError(
+    file,
+    line,
+    `${cls.kind} ${cls.flag} (line ${headerLine}) announces ${cls.rules.length + expected} rules but has ${cls.rules.length}`,
+  );
 }
 
 export function parseAffix(text: string, file: string): AffixTable {

@@ -192,7 +192,11 @@ export function importJsonlDictionary(text: string, file: string, options: Jsonl
     }
     const examples: string[] = [];
     for (const [k, raw] of (e.examples ?? []).entries()) {
-      const ex = raw.normalize('NFC').replace(/[\u200B\u2060\uFEFF\u00AD]/g, '').replace(/\s+/g, ' ').trim();
+      const ex = raw
+        .normalize('NFC')
+        .replace(/[\u200B\u2060\uFEFF\u00AD]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
       if (!hasDevanagariLetter(ex)) throw new DataFormatError(file, lineNo, `field examples[${k}]: has no Devanagari letter`);
       if (!examples.includes(ex)) examples.push(ex);
     }
@@ -216,11 +220,7 @@ export function importJsonlDictionary(text: string, file: string, options: Jsonl
 function headerFromOptions(options: JsonlDictionaryOptions, file: string, line: number | null): JsonlHeader {
   const missing = (['dictionary', 'license', 'version'] as const).filter((k) => !options[k]);
   if (missing.length) {
-    throw new DataFormatError(
-      file,
-      line,
-      `no header line {"dictionary", "license", "version"} and no ${missing.join(', ')} given on the command line`,
-    );
+    throw new DataFormatError(file, line, `no header line {"dictionary", "license", "version"} and no ${missing.join(', ')} given on the command line`);
   }
   const header = { dictionary: options.dictionary!, license: options.license!, version: options.version! };
   if (!checkHeader.Check(header)) throw new DataFormatError(file, null, `command line: ${describe(checkHeader.Errors(header) as Iterable<SchemaError>)}`);

@@ -28,25 +28,25 @@ import { DataFormatError } from './errors.js';
  * standard abbreviations a later release may use.
  */
 export const POS_NAMES: Readonly<Record<string, string>> = Object.freeze({
-  'ना': 'नाम', // noun
-  'वि': 'विशेषण', // adjective
-  'सर्व': 'सर्वनाम', // pronoun
-  'क्रियो': 'क्रियायोगी', // adverb
-  'क्रि': 'क्रिया', // verb (not in the 2023 file; standard abbreviation)
-  'अक्रि': 'अकर्मक क्रिया', // intransitive verb
-  'सक्रि': 'सकर्मक क्रिया', // transitive verb
+  ना: 'नाम', // noun
+  वि: 'विशेषण', // adjective
+  सर्व: 'सर्वनाम', // pronoun
+  क्रियो: 'क्रियायोगी', // adverb
+  क्रि: 'क्रिया', // verb (not in the 2023 file; standard abbreviation)
+  अक्रि: 'अकर्मक क्रिया', // intransitive verb
+  सक्रि: 'सकर्मक क्रिया', // transitive verb
   // Every कक्रि headword is a passive -इनु verb glossed "…ने काम गरिनु".
-  'कक्रि': 'कर्मवाच्य क्रिया',
-  'प्रेक्रि': 'प्रेरणार्थक क्रिया', // causative verb (कटाउनु, कल्पाउनु)
-  'नायो': 'नामयोगी', // postposition (अगाडि, अनुसार, अन्तर्गत)
-  'संयो': 'संयोजक', // conjunction (तथापि, तैपनि)
-  'विबो': 'विस्मयादिबोधक', // interjection (त्राहि, जय नेपाल)
-  'संवा': 'सङ्ख्यावाचक', // numeral (सय, दशक)
-  'विभ': 'विभक्ति', // case marker (द्वारा)
-  'उप': 'उपसर्ग', // prefix (गैर)
-  'प्र': 'प्रत्यय', // suffix (not in the 2023 file)
-  'निपा': 'निपात', // particle (not in the 2023 file)
-  'टु': 'टुक्का', // idiom (अँगालो: "…छाती र गला मिलाउनु", सगर डढ्नु)
+  कक्रि: 'कर्मवाच्य क्रिया',
+  प्रेक्रि: 'प्रेरणार्थक क्रिया', // causative verb (कटाउनु, कल्पाउनु)
+  नायो: 'नामयोगी', // postposition (अगाडि, अनुसार, अन्तर्गत)
+  संयो: 'संयोजक', // conjunction (तथापि, तैपनि)
+  विबो: 'विस्मयादिबोधक', // interjection (त्राहि, जय नेपाल)
+  संवा: 'सङ्ख्यावाचक', // numeral (सय, दशक)
+  विभ: 'विभक्ति', // case marker (द्वारा)
+  उप: 'उपसर्ग', // prefix (गैर)
+  प्र: 'प्रत्यय', // suffix (not in the 2023 file)
+  निपा: 'निपात', // particle (not in the 2023 file)
+  टु: 'टुक्का', // idiom (अँगालो: "…छाती र गला मिलाउनु", सगर डढ्नु)
 });
 
 /**
@@ -57,11 +57,11 @@ export const POS_NAMES: Readonly<Record<string, string>> = Object.freeze({
  * told; it stays unknown (pos null) and is counted in report.unknownTags.
  */
 const TAG_TYPOS: Readonly<Record<string, string>> = Object.freeze({
-  'न': 'ना',
-  'क्रयो': 'क्रियो',
-  'क्रिुयो': 'क्रियो',
-  'क्रिया': 'क्रियो',
-  'प्रक्रि': 'प्रेक्रि',
+  न: 'ना',
+  क्रयो: 'क्रियो',
+  क्रिुयो: 'क्रियो',
+  क्रिया: 'क्रियो',
+  प्रक्रि: 'प्रेक्रि',
   'टु.': 'टु',
 });
 
@@ -322,7 +322,10 @@ function posName(tag: string, repairs: Record<string, number>, unknownTags: Reco
 }
 
 export function importMythes(text: string, file: string): MythesImport {
-  const lines = text.replace(/^\uFEFF/, '').split('\n').map((l) => l.replace(/\r$/, ''));
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''));
   const repairs: Record<string, number> = {};
   const unknownTags: Record<string, number> = {};
   const unrepaired: MythesImport['report']['unrepaired'] = [];
@@ -347,9 +350,7 @@ export function importMythes(text: string, file: string): MythesImport {
       throw new DataFormatError(
         file,
         lineNo,
-        line.startsWith('(')
-          ? 'sense line where a headword was expected: the count of the headword before it is too small'
-          : 'expected "headword|count"',
+        line.startsWith('(') ? 'sense line where a headword was expected: the count of the headword before it is too small' : 'expected "headword|count"',
       );
     }
     const count = Number(head[2]);
@@ -368,11 +369,7 @@ export function importMythes(text: string, file: string): MythesImport {
       const tagged = readTag(sLine, repairs);
       if (!tagged) {
         if (HEADWORD_LINE.test(sLine) || sLine.trim() === '') {
-          throw new DataFormatError(
-            file,
-            sNo,
-            `headword ${JSON.stringify(word)} (line ${lineNo}) announces ${count} senses but only ${k - 1} follow`,
-          );
+          throw new DataFormatError(file, sNo, `headword ${JSON.stringify(word)} (line ${lineNo}) announces ${count} senses but only ${k - 1} follow`);
         }
         // A sense without its tag. In th_ne_NP_v2.dat the one such line (निरन्तरता's
         // second sense, "निरर्थक अवस्था|…") defines another word: skip it rather than

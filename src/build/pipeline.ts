@@ -28,8 +28,24 @@ import { importMythes } from './mythes.js';
 import { buildRecords, type DictionaryInput, type LexiconInput } from './records.js';
 import { computeAnalyses } from './analyses.js';
 import { computeVerdicts } from './verdicts.js';
-import { extractNepaliSentences, LIBREOFFICE_CATALOG_DIR, LIBREOFFICE_SENTENCE_SOURCE, PROMPTS_SENTENCE_SOURCE, sentencesFromPrompts, sentencesFromThesaurus } from './sentences.js';
-import { CROWD_DICT, GLOSSARY_DICT, GLOSSARY_FILES, importCrowdDictionary, importGlossary, readEnglishWordList, type CrowdImport, type GlossaryImport } from './english.js';
+import {
+  extractNepaliSentences,
+  LIBREOFFICE_CATALOG_DIR,
+  LIBREOFFICE_SENTENCE_SOURCE,
+  PROMPTS_SENTENCE_SOURCE,
+  sentencesFromPrompts,
+  sentencesFromThesaurus,
+} from './sentences.js';
+import {
+  CROWD_DICT,
+  GLOSSARY_DICT,
+  GLOSSARY_FILES,
+  importCrowdDictionary,
+  importGlossary,
+  readEnglishWordList,
+  type CrowdImport,
+  type GlossaryImport,
+} from './english.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { romanAliases } from '../engine/roman/aliases.js';
 import { fuzzyRomanKey } from '../engine/roman/keys.js';
@@ -136,23 +152,41 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   if (mismatched.length > 0) throw new DataFormatError(affPath, null, mismatched.join('; '));
   t = performance.now();
   const thes = importMythes(readFileSync(mythesPath, 'utf8'), mythesPath);
-  log(`mythes: ${thes.report.headwords} headwords, ${thes.report.senses} senses (${ms(t)}); repairs ${JSON.stringify(thes.report.repairs)}, unrepaired ${thes.report.unrepaired.length}`);
+  log(
+    `mythes: ${thes.report.headwords} headwords, ${thes.report.senses} senses (${ms(t)}); repairs ${JSON.stringify(thes.report.repairs)}, unrepaired ${thes.report.unrepaired.length}`,
+  );
   t = performance.now();
   const tess = readTraineddataWords(readFileSync(tessPath), tessPath);
   log(`tesseract: ${tess.report.words} attested words (${ms(t)})`);
   t = performance.now();
   const wordlistPath = opts.wordlist ?? DEFAULT_WORDLIST;
-  if (!existsSync(wordlistPath)) throw new Error(`no frequency word list at ${wordlistPath} (the repository carries it in data/tesseract-langdata-nep/; --wordlist FILE gives another)`);
+  if (!existsSync(wordlistPath))
+    throw new Error(`no frequency word list at ${wordlistPath} (the repository carries it in data/tesseract-langdata-nep/; --wordlist FILE gives another)`);
   const frequency = importFrequencyList(readFileSync(wordlistPath, 'utf8'));
-  sources.push({ name: FREQUENCY_WORDLIST, version: opts.wordlist ? 'local file' : 'langdata_lstm bd7eec5 (this repository)', license: 'Apache-2.0', files: [wordlistPath] });
+  sources.push({
+    name: FREQUENCY_WORDLIST,
+    version: opts.wordlist ? 'local file' : 'langdata_lstm bd7eec5 (this repository)',
+    license: 'Apache-2.0',
+    files: [wordlistPath],
+  });
   log(`frequency word list: ${frequency.report.kept} of ${frequency.report.lines} lines read as words (${ms(t)})`);
   t = performance.now();
   const lexiconPath = opts.lexicon ?? DEFAULT_PRONUNCIATION_LEXICON;
-  if (!existsSync(lexiconPath)) throw new Error(`no pronunciation lexicon at ${lexiconPath} (the repository carries it in data/google-language-resources-ne/; --lexicon FILE gives another)`);
+  if (!existsSync(lexiconPath))
+    throw new Error(
+      `no pronunciation lexicon at ${lexiconPath} (the repository carries it in data/google-language-resources-ne/; --lexicon FILE gives another)`,
+    );
   const lexicon = importPronunciationLexicon(readFileSync(lexiconPath, 'utf8'), lexiconPath);
-  sources.push({ name: PRONUNCIATION_LEXICON, version: opts.lexicon ? 'local file' : 'language-resources a906010 (this repository)', license: 'CC-BY-4.0', files: [lexiconPath] });
+  sources.push({
+    name: PRONUNCIATION_LEXICON,
+    version: opts.lexicon ? 'local file' : 'language-resources a906010 (this repository)',
+    license: 'CC-BY-4.0',
+    files: [lexiconPath],
+  });
   const lr = lexicon.report;
-  log(`pronunciation lexicon: ${lr.devanagari} Devanagari and ${lr.latin} Latin rows of ${lr.rows} (${lr.repeated} repeating a spelling, ${lr.repaired} vowel letters repaired); dropped ${JSON.stringify(lr.dropped)} ${JSON.stringify(lr.examples)} (${ms(t)})`);
+  log(
+    `pronunciation lexicon: ${lr.devanagari} Devanagari and ${lr.latin} Latin rows of ${lr.rows} (${lr.repeated} repeating a spelling, ${lr.repaired} vowel letters repaired); dropped ${JSON.stringify(lr.dropped)} ${JSON.stringify(lr.examples)} (${ms(t)})`,
+  );
 
   let englishWordsPath = opts.englishWords;
   if (!englishWordsPath) {
@@ -175,7 +209,11 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
       t = performance.now();
       const p = fetchDebianPackage(LIBREOFFICE_SENTENCE_SOURCE.name, cacheDir, /^\*$/m, log);
       const dir = join(p.root, LIBREOFFICE_CATALOG_DIR);
-      const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.mo')).sort() : [];
+      const files = existsSync(dir)
+        ? readdirSync(dir)
+            .filter((f) => f.endsWith('.mo'))
+            .sort()
+        : [];
       const found = extractNepaliSentences(files.map((f) => ({ file: join(dir, f), bytes: readFileSync(join(dir, f)) })));
       for (const text of found) sentences.push({ text, source: LIBREOFFICE_SENTENCE_SOURCE.name });
       sources.push(sourceInfo(p, files));
@@ -189,7 +227,12 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const prompts = sentencesFromPrompts(readFileSync(PROMPTS_FILE, 'utf8'), PROMPTS_FILE);
   // Shown as examples only: records.ts says why the engines do not count them.
   const exampleSentences = prompts.map((text) => ({ text, source: PROMPTS_SENTENCE_SOURCE.name }));
-  sources.push({ name: PROMPTS_SENTENCE_SOURCE.name, version: 'language-resources a906010 (this repository)', license: PROMPTS_SENTENCE_SOURCE.license, files: [PROMPTS_FILE] });
+  sources.push({
+    name: PROMPTS_SENTENCE_SOURCE.name,
+    version: 'language-resources a906010 (this repository)',
+    license: PROMPTS_SENTENCE_SOURCE.license,
+    files: [PROMPTS_FILE],
+  });
   log(`prompts: ${prompts.length} sentences (${ms(t)})`);
 
   // --- English meanings: the curated glossary, then the crowd's glosses cleaned against it and an English word list
@@ -249,7 +292,11 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
 }
 
 /** The Debian packages' files the build reads (fetched into the cache), or the local files the options name; each recorded in `sources`. */
-function debianSources(opts: BuildOptions, cacheDir: string, sources: SourceInfo[]): { affPath: string; dicPath: string; mythesPath: string; tessPath: string } {
+function debianSources(
+  opts: BuildOptions,
+  cacheDir: string,
+  sources: SourceInfo[],
+): { affPath: string; dicPath: string; mythesPath: string; tessPath: string } {
   const log = opts.log;
   let affPath = opts.hunspellAff;
   let dicPath = opts.hunspellDic;
@@ -281,18 +328,30 @@ function debianSources(opts: BuildOptions, cacheDir: string, sources: SourceInfo
 function englishMeanings(englishWordsPath: string, sources: SourceInfo[], log: (msg: string) => void): { glossary: GlossaryImport; crowd: CrowdImport } {
   let t = performance.now();
   const glossary = importGlossary(GLOSSARY_FILES.map((name) => ({ name, text: readFileSync(join(GLOSSARY_DIR, name), 'utf8') })));
-  sources.push({ name: GLOSSARY_DICT, version: 'np-l10n-glossary f020377 (this repository)', license: 'Unlicense (public domain)', files: GLOSSARY_FILES.map((f) => join(GLOSSARY_DIR, f)) });
+  sources.push({
+    name: GLOSSARY_DICT,
+    version: 'np-l10n-glossary f020377 (this repository)',
+    license: 'Unlicense (public domain)',
+    files: GLOSSARY_FILES.map((f) => join(GLOSSARY_DIR, f)),
+  });
   log(`${GLOSSARY_DICT}: ${glossary.report.words} words, ${glossary.report.meanings} meanings from ${glossary.report.lines} lines (${ms(t)})`);
   t = performance.now();
   const english = readEnglishWordList(readFileSync(englishWordsPath, 'utf8'));
   const crowd = importCrowdDictionary(readFileSync(CROWD_FILE, 'utf8'), {
     english,
-    romanKeys: (word) => new Set(romanAliases(word).filter((a) => a.kinds.includes('casual')).map((a) => fuzzyRomanKey(a.alias))),
+    romanKeys: (word) =>
+      new Set(
+        romanAliases(word)
+          .filter((a) => a.kinds.includes('casual'))
+          .map((a) => fuzzyRomanKey(a.alias)),
+      ),
     fuzzyKey: (gloss) => fuzzyRomanKey(gloss.replace(/[^a-z]/g, '')),
     curated: (word) => new Set((glossary.meanings.get(word) ?? []).map((m) => m.toLowerCase())),
   });
   sources.push({ name: CROWD_DICT, version: 'Pavlick et al. 2014, dict.ne 0a7aec6 (this repository)', license: 'CC-BY-3.0', files: [CROWD_FILE] });
-  log(`${CROWD_DICT}: ${crowd.report.words} words, ${crowd.report.meanings} meanings from ${crowd.report.lines} lines (${ms(t)}); dropped ${JSON.stringify(crowd.report.dropped)}`);
+  log(
+    `${CROWD_DICT}: ${crowd.report.words} words, ${crowd.report.meanings} meanings from ${crowd.report.lines} lines (${ms(t)}); dropped ${JSON.stringify(crowd.report.dropped)}`,
+  );
   return { glossary, crowd };
 }
 
@@ -315,9 +374,19 @@ function bloomFilter(records: StoreRecords, falsePositiveRate: number, log: (msg
   const fpr = measureFalsePositiveRate(bloom, (w) => records.forms.has(w), vocabulary);
   const meta: StoreMeta = {
     ...records.meta,
-    bloom: { bits: bloom.m, hashes: bloom.k, items: bloom.items, falsePositiveRate: fpr, checksum: bloom.checksum(), confusionKeys: records.confusion.size, beginnings: beginnings.size },
+    bloom: {
+      bits: bloom.m,
+      hashes: bloom.k,
+      items: bloom.items,
+      falsePositiveRate: fpr,
+      checksum: bloom.checksum(),
+      confusionKeys: records.confusion.size,
+      beginnings: beginnings.size,
+    },
   };
-  log(`bloom: ${bloom.items} items (${records.confusion.size} of them confusion keys, ${beginnings.size} beginnings of forms), ${bloom.m} bits (${(bloom.m / 8 / 1024).toFixed(0)} KiB), k=${bloom.k}, measured false-positive rate ${(fpr * 100).toFixed(3)}% (${ms(t)})`);
+  log(
+    `bloom: ${bloom.items} items (${records.confusion.size} of them confusion keys, ${beginnings.size} beginnings of forms), ${bloom.m} bits (${(bloom.m / 8 / 1024).toFixed(0)} KiB), k=${bloom.k}, measured false-positive rate ${(fpr * 100).toFixed(3)}% (${ms(t)})`,
+  );
   return { bloom, meta };
 }
 
@@ -366,7 +435,15 @@ export function closedClassDictionary(): DictionaryInput {
 }
 
 /** Affix classes whose halanta-final stems are bound pronominal/adjectival roots (उस्, जस्त्, कत्): forms, not words. */
-const BOUND_ROOT_CLASSES = new Set([HUNSPELL_CLASSES.pronounRoot, HUNSPELL_CLASSES.pronominalRoot, HUNSPELL_CLASSES.pronominalAdjective, HUNSPELL_CLASSES.adjective, HUNSPELL_CLASSES.pronoun].map((c) => c.flag));
+const BOUND_ROOT_CLASSES = new Set(
+  [
+    HUNSPELL_CLASSES.pronounRoot,
+    HUNSPELL_CLASSES.pronominalRoot,
+    HUNSPELL_CLASSES.pronominalAdjective,
+    HUNSPELL_CLASSES.adjective,
+    HUNSPELL_CLASSES.pronoun,
+  ].map((c) => c.flag),
+);
 const VERB = 'क्रिया';
 
 /**

@@ -57,7 +57,15 @@ const DEVANAGARI_ONLY = /^[\u0900-\u0963\u0971-\u097F]+$/;
 export function importPronunciationLexicon(text: string, file: string): PronunciationImport {
   const words = new Map<string, string[]>();
   const latin = new Map<string, string[]>();
-  const report: PronunciationImport['report'] = { rows: 0, devanagari: 0, latin: 0, repeated: 0, repaired: 0, dropped: { spelling: 0, phonemes: 0 }, examples: {} };
+  const report: PronunciationImport['report'] = {
+    rows: 0,
+    devanagari: 0,
+    latin: 0,
+    repeated: 0,
+    repaired: 0,
+    dropped: { spelling: 0, phonemes: 0 },
+    examples: {},
+  };
   const drop = (kind: PronunciationDrop, spelling: string): void => {
     report.dropped[kind]++;
     const ex = (report.examples[kind] ??= []);

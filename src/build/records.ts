@@ -84,7 +84,6 @@ const PLAIN_ALIAS = /^[a-z]+$/;
 /** Weight of an alias an imported dictionary states explicitly: above any generated alias. */
 export const IMPORTED_ALIAS_WEIGHT = 1000;
 
-
 /** Thesaurus definitions (sentences of THESAURUS_DICT) that use each word as a word: the spellchecker's definitionsUse count, without the store's cap of 40 example sentences per word. */
 function countDefinitionUses(sentences: LexiconInput['sentences']): Map<string, number> {
   const uses = new Map<string, number>();
@@ -117,13 +116,20 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
 
   // --- English meanings and the meaning search's index
   const acceptedInRealText = new Set(grammatical);
-  const meanings = buildEnglishRecords(input.english ?? [], forms, ranks, (w) => ((forms.get(w)?.flags ?? 0) & FORM_LEXICON) !== 0 || acceptedInRealText.has(w));
+  const meanings = buildEnglishRecords(
+    input.english ?? [],
+    forms,
+    ranks,
+    (w) => ((forms.get(w)?.flags ?? 0) & FORM_LEXICON) !== 0 || acceptedInRealText.has(w),
+  );
   // An entry of English meanings alone (a form a source lists: भएको, गर्ने) sounds as the lexicon says too.
   for (const [w, rec] of meanings.english) {
     const p = headwords.has(w) ? undefined : pronounced.get(w)?.[0];
     if (p !== undefined) rec.pronunciation = p;
   }
-  progress(`English meanings: ${meanings.english.size} words (${meanings.unknownWords} words of the sources the spellchecker does not accept left out), ${meanings.index.size} search keys`);
+  progress(
+    `English meanings: ${meanings.english.size} words (${meanings.unknownWords} words of the sources the spellchecker does not accept left out), ${meanings.index.size} search keys`,
+  );
 
   const meta: StoreMeta = {
     schemaVersion: STORE_SCHEMA_VERSION,
@@ -169,7 +175,10 @@ export function buildRecords(input: LexiconInput, progress: (msg: string) => voi
 }
 
 /** One record per normalized word, one entry per dictionary; the pronunciation lexicon's phonemes on the headwords it has. */
-function headwordRecords(dictionaries: DictionaryInput[], pronounced: ReadonlyMap<string, readonly string[]>): { headwords: Map<string, HeadwordRecord>; entries: number; senses: number } {
+function headwordRecords(
+  dictionaries: DictionaryInput[],
+  pronounced: ReadonlyMap<string, readonly string[]>,
+): { headwords: Map<string, HeadwordRecord>; entries: number; senses: number } {
   const headwords = new Map<string, HeadwordRecord>();
   let senses = 0;
   let entries = 0;
@@ -278,8 +287,7 @@ function spellingIndex(
   // too, so that पीरो is corrected to पिरो. (Words accepted by word
   // formation alone are not: समृद्ध + ई would then "correct" समृद्धि.)
   const definitionUses = countDefinitionUses(input.sentences);
-  const lexiconSlip = (w: string): boolean =>
-    (confusion.get(confusionKey(w)) ?? []).some((x) => x !== w && editCost(w, x, CONFUSION_ONLY) <= CONFUSION_ONLY);
+  const lexiconSlip = (w: string): boolean => (confusion.get(confusionKey(w)) ?? []).some((x) => x !== w && editCost(w, x, CONFUSION_ONLY) <= CONFUSION_ONLY);
   const grammatical: string[] = [];
   let accepted = 0;
   for (const [w, r] of forms) {
@@ -297,7 +305,11 @@ function spellingIndex(
 
   // --- frequency ranks: the list's words less what neither the lexicon nor its morphology nor Devanagari structure supports
   if (input.frequency) {
-    filterFrequencyWords(input.frequency, (w) => ((forms.get(w)?.flags ?? 0) & FORM_LEXICON) !== 0, (w) => morph.analyse(w) !== null);
+    filterFrequencyWords(
+      input.frequency,
+      (w) => ((forms.get(w)?.flags ?? 0) & FORM_LEXICON) !== 0,
+      (w) => morph.analyse(w) !== null,
+    );
     for (const [w, r] of input.frequency.ranks) ranks.set(w, r);
     const { lines, kept, dropped } = input.frequency.report;
     progress(`frequency ranks: ${kept} of ${lines} lines kept; dropped ${JSON.stringify(dropped)}`);
@@ -313,7 +325,11 @@ function spellingIndex(
 }
 
 /** Completions: headwords ranked once (the frequency list's rank, then dictionaries, attested, length), then dealt to their prefixes. */
-function completionRecords(headwords: ReadonlyMap<string, HeadwordRecord>, forms: ReadonlyMap<string, FormRecord>, ranks: ReadonlyMap<string, number>): Map<string, string[]> {
+function completionRecords(
+  headwords: ReadonlyMap<string, HeadwordRecord>,
+  forms: ReadonlyMap<string, FormRecord>,
+  ranks: ReadonlyMap<string, number>,
+): Map<string, string[]> {
   const usefulness = usefulnessIn(forms);
   const NO_RANK = Number.MAX_SAFE_INTEGER;
   const ranked = [...headwords.values()].sort(
@@ -393,7 +409,8 @@ function aliasRecords(
       if (usualOnly && !(a.weight >= CASUAL_BASE_WEIGHT && a.kinds.includes('casual'))) continue;
       addAlias({ word: w, alias: a.alias, weight: a.weight, kinds: [...a.kinds] });
     }
-    for (const p of pronounced.get(w) ?? []) for (const a of pronunciationAliases(w, p)) addAlias({ word: w, alias: a.alias, weight: a.weight, kinds: [...a.kinds] });
+    for (const p of pronounced.get(w) ?? [])
+      for (const a of pronunciationAliases(w, p)) addAlias({ word: w, alias: a.alias, weight: a.weight, kinds: [...a.kinds] });
   }
   // A Latin spelling of the lexicon is an alias of the words with its phonemes (laptop: ल्यापटप, ल्याप्टप).
   const byPhonemes = new Map<string, string[]>();
@@ -425,7 +442,9 @@ function aliasRecords(
       if (map === aliases) aliasCount += Math.min(list.length, MAX_ALIAS_RECORDS);
     }
   }
-  progress(`roman aliases: ${aliasCount} under ${aliases.size} keys for ${aliasWords} words; fuzzy keys: ${fuzzyAliases.size}; Latin spellings of the pronunciation lexicon linked to a word: ${latinLinked} of ${input.pronunciations?.latin.size ?? 0}`);
+  progress(
+    `roman aliases: ${aliasCount} under ${aliases.size} keys for ${aliasWords} words; fuzzy keys: ${fuzzyAliases.size}; Latin spellings of the pronunciation lexicon linked to a word: ${latinLinked} of ${input.pronunciations?.latin.size ?? 0}`,
+  );
   return { aliases, fuzzyAliases, aliasCount };
 }
 
@@ -476,7 +495,10 @@ function sentenceRecords(
   const sentences: ExampleSentence[] = [];
   const counted: boolean[] = [];
   const seenSentence = new Set<string>();
-  for (const [list, engines] of [[input.sentences, true], [input.exampleSentences ?? [], false]] as const) {
+  for (const [list, engines] of [
+    [input.sentences, true],
+    [input.exampleSentences ?? [], false],
+  ] as const) {
     for (const s of list) {
       const text = s.text.normalize('NFC').trim();
       if (!text || seenSentence.has(text)) continue;

@@ -124,7 +124,10 @@ export function readMo(buf: Uint8Array, file: string): MoCatalog {
   const n = view.getUint32(8, le);
   const originals = view.getUint32(12, le);
   const translations = view.getUint32(16, le);
-  for (const [name, at, table] of [['original', 12, originals], ['translation', 16, translations]] as const) {
+  for (const [name, at, table] of [
+    ['original', 12, originals],
+    ['translation', 16, translations],
+  ] as const) {
     if (table + 8 * n > buf.byteLength) moFail(file, at, `${name} table of ${n} entries at ${table} runs past the end of the file (${buf.byteLength} bytes)`);
   }
 
@@ -196,7 +199,10 @@ export function cleanSentence(raw: string): string | null {
     t = t.replace(INNER_COLON, 'ः').replace(FINAL_VISARGA_WORD, 'ः');
     if (t.includes(':')) return null; // a label ("त्रुटि सन्देश:"), not a sentence
   }
-  t = t.replace(/\s+/g, ' ').replace(/ (?=[।?!,])/g, '').trim();
+  t = t
+    .replace(/\s+/g, ' ')
+    .replace(/ (?=[।?!,])/g, '')
+    .trim();
   if (t.length > MAX_SENTENCE_CHARS || /[A-Za-z]/.test(t)) return null;
   const words = t.split(' ');
   if (words.length < MIN_SENTENCE_WORDS) return null;

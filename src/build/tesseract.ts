@@ -34,11 +34,30 @@ import { DataFormatError } from './errors.js';
 
 /** Component names by TessdataType (the file suffixes combine_tessdata writes). */
 export const TESSDATA_COMPONENTS: readonly string[] = Object.freeze([
-  'config', 'unicharset', 'unicharambigs', 'inttemp', 'pffmtable', 'normproto',
-  'punc-dawg', 'word-dawg', 'number-dawg', 'freq-dawg', 'fixed-length-dawgs',
-  'cube-unicharset', 'cube-word-dawg', 'shapetable', 'bigram-dawg', 'unambig-dawg',
-  'params-model', 'lstm', 'lstm-punc-dawg', 'lstm-word-dawg', 'lstm-number-dawg',
-  'lstm-unicharset', 'lstm-recoder', 'version',
+  'config',
+  'unicharset',
+  'unicharambigs',
+  'inttemp',
+  'pffmtable',
+  'normproto',
+  'punc-dawg',
+  'word-dawg',
+  'number-dawg',
+  'freq-dawg',
+  'fixed-length-dawgs',
+  'cube-unicharset',
+  'cube-word-dawg',
+  'shapetable',
+  'bigram-dawg',
+  'unambig-dawg',
+  'params-model',
+  'lstm',
+  'lstm-punc-dawg',
+  'lstm-word-dawg',
+  'lstm-number-dawg',
+  'lstm-unicharset',
+  'lstm-recoder',
+  'version',
 ]);
 
 /** tesseract's kMaxNumTessdataEntries: more entries than this means the other byte order. */

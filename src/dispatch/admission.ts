@@ -64,7 +64,8 @@ export interface Ticket {
   readonly ahead: number;
 }
 
-export type Refusal = { ok: false; code: 'SERVICE_UNAVAILABLE'; message: string; retryAfterSeconds: number } | { ok: false; code: 'CANCELLED'; message: string };
+export type Refusal =
+  { ok: false; code: 'SERVICE_UNAVAILABLE'; message: string; retryAfterSeconds: number } | { ok: false; code: 'CANCELLED'; message: string };
 
 export interface AdmissionCounters {
   /** Jobs running now. */

@@ -23,7 +23,16 @@ import { analysesUsable, openEngines, verdictsUsable, type Engines } from '../wo
 import { StatSlot, createSharedStats, sumStats, type SharedStats } from '../worker/stats.js';
 import type { ContentEncoding } from '../codec/encoding.js';
 import type { LtCheckAnswer, LtCheckJob } from '../languagetool/check.js';
-import { ENCODED_TASKS, type EncodedAnswer, type Lines, type Outcome, type PoolJob, type Task, type WorkerData, type WorkerOutcome } from '../worker/protocol.js';
+import {
+  ENCODED_TASKS,
+  type EncodedAnswer,
+  type Lines,
+  type Outcome,
+  type PoolJob,
+  type Task,
+  type WorkerData,
+  type WorkerOutcome,
+} from '../worker/protocol.js';
 import { runTask, SIMILAR_WORDS_MAX } from '../worker/tasks.js';
 import { Admission } from './admission.js';
 import {
@@ -140,7 +149,6 @@ export function placeJob(task: Task): Placement {
   }
 }
 
-
 /** The shared table's name among the caches of health and /metrics. */
 export const SHARED_RESULTS_CACHE = 'spell.shared';
 /** How long health reuses the shared table's figures (health is never refused, and is asked as often as a client likes). */
@@ -248,11 +256,11 @@ export class PooledServices implements Services {
     const meta = probe.store.meta;
     this.verdictsProblem =
       meta.verdicts && !verdictsUsable(meta)
-        ? 'the store\'s spellcheck verdicts were computed by other engine code (run `make data`): every word is checked in full, answers unchanged'
+        ? "the store's spellcheck verdicts were computed by other engine code (run `make data`): every word is checked in full, answers unchanged"
         : null;
     this.analysesProblem =
       meta.analyses && !analysesUsable(meta)
-        ? 'the store\'s romanization analyses were computed by other engine code (run `make data`): every new word is analysed in full, answers unchanged'
+        ? "the store's romanization analyses were computed by other engine code (run `make data`): every new word is analysed in full, answers unchanged"
         : null;
     probe.store.close();
     const { bloom, problem } = loadBloom(buildDir, expected);
@@ -335,8 +343,7 @@ export class PooledServices implements Services {
     const hardTimer = setTimeout(() => hard.abort(), this.taskTimeoutMs + HARD_STOP_GRACE_MS);
     try {
       // A job behind few others always runs (admission.ts, patience); one behind many must start in time.
-      const deadline =
-        patient || admitted.ahead < this.admission.patience ? Infinity : Date.now() + Math.max(0, this.admission.maxWaitMs - admitted.waitedMs);
+      const deadline = patient || admitted.ahead < this.admission.patience ? Infinity : Date.now() + Math.max(0, this.admission.maxWaitMs - admitted.waitedMs);
       const job: PoolJob = { task, slot, id, deadline };
       if (encoding) job.encoding = encoding;
       const out = (await this.pool.run(job, { signal: hard.signal })) as WorkerOutcome;

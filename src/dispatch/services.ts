@@ -6,14 +6,7 @@
 // class when structured-cloned across threads, and the HTTP layer maps codes
 // to statuses through its one error catalog.
 
-import type {
-  SpellLevel,
-  DictionaryEntryResult,
-  EnglishMatch,
-  RomanizationResult,
-  SpellcheckTextResult,
-  SpellcheckWordResult,
-} from '../engine/results.js';
+import type { SpellLevel, DictionaryEntryResult, EnglishMatch, RomanizationResult, SpellcheckTextResult, SpellcheckWordResult } from '../engine/results.js';
 import type { ExampleSentence } from '../store/types.js';
 import type { ContentEncoding } from '../codec/encoding.js';
 import type { LtCheckAnswer, LtCheckJob } from '../languagetool/check.js';
@@ -163,7 +156,9 @@ export interface HealthSnapshot {
 export interface Services {
   /** The entry of a headword; WORD_NOT_FOUND (with similarWords) when no dictionary has it. */
   /** Answered at once (no promise) when the store has the word: a look-up is the commonest request. */
-  lookup(word: string): Outcome<DictionaryEntryResult | Serialized<DictionaryEntryResult>> | Promise<Outcome<DictionaryEntryResult | Serialized<DictionaryEntryResult>>>;
+  lookup(
+    word: string,
+  ): Outcome<DictionaryEntryResult | Serialized<DictionaryEntryResult>> | Promise<Outcome<DictionaryEntryResult | Serialized<DictionaryEntryResult>>>;
   lookupVariants(word: string): Promise<Outcome<VariantsResult>>;
   lookupMultiDict(word: string): Promise<Outcome<MultiDictResult>>;
   /** Words like the given one (spellcheck suggester + prefix index), at most `limit`, best first. */

@@ -174,7 +174,12 @@ function breakKind(b: Uint8Array, chunkStart: number, gapStart: number, gapEnd: 
   // Most gaps: one space after an ASCII letter or digit, or after Devanagari but । (E0 A5 A4) and ॥ (E0 A5 A5).
   if (gapEnd - gapStart === 1 && b[gapStart] === 0x20) {
     const x = b[gapStart - 1]!;
-    if (x < 0x80 ? isAsciiLetterOrDigit(x) : gapStart - chunkStart >= 3 && isDevanagariAt(b, gapStart - 3) && !(b[gapStart - 2] === 0xa5 && (x === 0xa4 || x === 0xa5))) return Break.Space;
+    if (
+      x < 0x80
+        ? isAsciiLetterOrDigit(x)
+        : gapStart - chunkStart >= 3 && isDevanagariAt(b, gapStart - 3) && !(b[gapStart - 2] === 0xa5 && (x === 0xa4 || x === 0xa5))
+    )
+      return Break.Space;
   }
   let newlines = 0;
   for (let i = gapStart; i < gapEnd; i += utf8Length(b[i]!)) {
@@ -191,7 +196,7 @@ function breakKind(b: Uint8Array, chunkStart: number, gapStart: number, gapEnd: 
 
 /** The chunk has a letter or digit (lang/text.ts hasLetterOrDigit), with a fast path for ASCII and Devanagari. */
 function isWord(b: Uint8Array, from: number, to: number): boolean {
-  for (let i = from; i < to; ) {
+  for (let i = from; i < to;) {
     const x = b[i]!;
     if (x < 0x80) {
       if (isAsciiLetterOrDigit(x)) return true;
@@ -200,7 +205,15 @@ function isWord(b: Uint8Array, from: number, to: number): boolean {
     }
     const c = codePointAt(b, i);
     // Devanagari letters (with avagraha, om, and 0971-097F) and digits.
-    if ((c >= 0x0904 && c <= 0x0939) || c === 0x093d || c === 0x0950 || (c >= 0x0958 && c <= 0x0961) || (c >= 0x0966 && c <= 0x096f) || (c >= 0x0971 && c <= 0x097f)) return true;
+    if (
+      (c >= 0x0904 && c <= 0x0939) ||
+      c === 0x093d ||
+      c === 0x0950 ||
+      (c >= 0x0958 && c <= 0x0961) ||
+      (c >= 0x0966 && c <= 0x096f) ||
+      (c >= 0x0971 && c <= 0x097f)
+    )
+      return true;
     // Other Devanagari (signs) and general punctuation are not letters; anything else is asked of the Unicode classes.
     if (!(c >= 0x0900 && c <= 0x097f) && !(c >= 0x2000 && c <= 0x206f)) return hasLetterOrDigit(utf8Text(b, from, to));
     i += utf8Length(x);

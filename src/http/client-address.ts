@@ -77,7 +77,10 @@ export const clientKey = rememberLast((address: string): string => {
   const c = canonicalAddress(address);
   if (!c) return address;
   if (c.family === 4) return c.text;
-  return `${c.groups!.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
+  return `${c
+    .groups!.slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
 });
 
 const canonicalText = rememberLast((address: string): string => canonicalAddress(address)?.text ?? address);

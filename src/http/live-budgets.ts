@@ -74,7 +74,8 @@ export class ClientBudget {
     const l = this.limits;
     this.refill(now);
     if (this.messageTokens < 1) return { budget: 'messages', retryAfterSeconds: Math.max(1, Math.ceil((1 - this.messageTokens) / l.messagesPerSecond)) };
-    if (l.messagesPerDay > 0 && this.dayTokens < 1) return { budget: 'day', retryAfterSeconds: Math.max(1, Math.ceil(((1 - this.dayTokens) * DAY_MS) / l.messagesPerDay / 1000)) };
+    if (l.messagesPerDay > 0 && this.dayTokens < 1)
+      return { budget: 'day', retryAfterSeconds: Math.max(1, Math.ceil(((1 - this.dayTokens) * DAY_MS) / l.messagesPerDay / 1000)) };
     if (this.characterTokens < characters) {
       return { budget: 'characters', retryAfterSeconds: Math.max(1, Math.ceil(((characters - this.characterTokens) * 60) / l.charactersPerMinute)) };
     }

@@ -386,7 +386,15 @@ export class LiveChannel {
   }
 
   /** Answers a message refused before any work; a client that sends nothing else is closed (MAX_BAD_MESSAGES). */
-  private refuse(ws: WebSocket<LiveConnection>, conn: LiveConnection, id: unknown, op: string | null, code: string, message: string, retryAfter?: number): void {
+  private refuse(
+    ws: WebSocket<LiveConnection>,
+    conn: LiveConnection,
+    id: unknown,
+    op: string | null,
+    code: string,
+    message: string,
+    retryAfter?: number,
+  ): void {
     this.deps.metrics.liveMessage(code);
     this.send(ws, errorFrame(id, op, retryAfter === undefined ? { code, message } : { code, message, retry_after: retryAfter }));
     if (++conn.badInARow >= MAX_BAD_MESSAGES) this.drop(ws, 'bad_messages', `${MAX_BAD_MESSAGES} bad messages in a row`);
@@ -406,7 +414,8 @@ export class LiveChannel {
     let query = '';
     if (route.body === 'json') {
       if (op === 'romanize_tokens' && fields.tokens === undefined) return badRequest("Field 'tokens' is required");
-      if (op === 'romanize' && fields.tokens !== undefined && fields.text === undefined) return badRequest("Op 'romanize' takes 'text'; send 'tokens' with op 'romanize_tokens'");
+      if (op === 'romanize' && fields.tokens !== undefined && fields.text === undefined)
+        return badRequest("Op 'romanize' takes 'text'; send 'tokens' with op 'romanize_tokens'");
       body = fields;
     } else {
       const q = toQuery(fields);
@@ -420,7 +429,11 @@ export class LiveChannel {
       conn.answers.set(key!, memo);
       return { code: 'OK', result: memo };
     }
-    const reply = await runRoute(route, { ctx: liveContext(conn, query), body, signal: () => conn.abort.signal, quota: NO_QUOTA, client: conn.budget.key }, this.deps.countWords);
+    const reply = await runRoute(
+      route,
+      { ctx: liveContext(conn, query), body, signal: () => conn.abort.signal, quota: NO_QUOTA, client: conn.budget.key },
+      this.deps.countWords,
+    );
     if (reply.log !== undefined) this.deps.logError(reply.log);
     const a = fromReply(reply);
     if (a.result !== undefined && key !== null && !conn.closed && !conn.answers.has(key) && key.length * 2 + a.result.byteLength <= ANSWER_MEMO_BYTES) {

@@ -64,9 +64,21 @@ export class Metrics {
    */
   constructor(processMetrics = true) {
     const r = this.registry;
-    this.cpu = new Counter({ name: 'nls_process_cpu_seconds_total', help: 'CPU time of the process, all threads, by mode (user, system).', labelNames: ['mode'], registers: [r] });
-    this.loopDelayGauge = new Gauge({ name: 'nls_eventloop_delay_seconds', help: 'Delay of the main thread\'s event loop since the last scrape, by quantile (0.5, 0.99, 1 = the longest): how long a request may wait to be read.', labelNames: ['quantile'], registers: [r] });
-    new Gauge({ name: 'nls_process_start_time_seconds', help: 'Start time of the process, seconds since the epoch.', registers: [r] }).set(Math.round(Date.now() / 1000 - process.uptime()));
+    this.cpu = new Counter({
+      name: 'nls_process_cpu_seconds_total',
+      help: 'CPU time of the process, all threads, by mode (user, system).',
+      labelNames: ['mode'],
+      registers: [r],
+    });
+    this.loopDelayGauge = new Gauge({
+      name: 'nls_eventloop_delay_seconds',
+      help: "Delay of the main thread's event loop since the last scrape, by quantile (0.5, 0.99, 1 = the longest): how long a request may wait to be read.",
+      labelNames: ['quantile'],
+      registers: [r],
+    });
+    new Gauge({ name: 'nls_process_start_time_seconds', help: 'Start time of the process, seconds since the epoch.', registers: [r] }).set(
+      Math.round(Date.now() / 1000 - process.uptime()),
+    );
     this.loopDelay = processMetrics ? monitorEventLoopDelay({ resolution: 20 }) : null;
     this.loopDelay?.enable();
     const counter = (name: string, help: string, read: (h: HealthSnapshot) => number | undefined): void => {
@@ -85,17 +97,31 @@ export class Metrics {
     gauge('nls_pool_workers', 'Worker threads of the pool.', (h) => h.pool?.workers);
     gauge('nls_pool_running', 'Jobs on the worker threads now (each thread holds up to four).', (h) => h.pool?.running);
     gauge('nls_pool_queued', 'Jobs waiting for a worker thread now.', (h) => h.pool?.queued);
-    gauge('nls_pool_utilisation', 'Share of the worker threads busy now (0-1).', (h) => (h.pool && h.pool.workers > 0 ? Math.min(h.pool.running, h.pool.workers) / h.pool.workers : undefined));
-    gauge('nls_pool_job_seconds', 'Recent time of a job on a thread (the median the admission estimate uses).', (h) => (h.pool ? h.pool.jobMs / 1000 : undefined));
+    gauge('nls_pool_utilisation', 'Share of the worker threads busy now (0-1).', (h) =>
+      h.pool && h.pool.workers > 0 ? Math.min(h.pool.running, h.pool.workers) / h.pool.workers : undefined,
+    );
+    gauge('nls_pool_job_seconds', 'Recent time of a job on a thread (the median the admission estimate uses).', (h) =>
+      h.pool ? h.pool.jobMs / 1000 : undefined,
+    );
     gauge('nls_memory_rss_anon_bytes', 'Resident anonymous memory of the process: heaps, caches, native buffers.', (h) => h.memory?.rssAnonBytes);
     gauge('nls_memory_rss_file_bytes', 'Resident file-backed memory of the process: mostly the mapped LMDB store.', (h) => h.memory?.rssFileBytes);
     gauge('nls_memory_heap_used_bytes', 'V8 heap used, all threads.', (h) => h.memory?.heapBytes);
     gauge('nls_memory_heap_committed_bytes', 'V8 heap committed, all threads.', (h) => h.memory?.heapCommittedBytes);
     gauge('nls_memory_external_bytes', 'ArrayBuffers and Buffers outside the V8 heaps, all threads.', (h) => h.memory?.externalBytes);
     gauge('nls_threads', 'Threads running the engines (the main thread and the workers).', (h) => h.memory?.threads);
-    this.cacheBytes = new Gauge({ name: 'nls_cache_bytes', help: 'Estimated bytes held by each engine cache, all threads.', labelNames: ['cache'], registers: [r] });
+    this.cacheBytes = new Gauge({
+      name: 'nls_cache_bytes',
+      help: 'Estimated bytes held by each engine cache, all threads.',
+      labelNames: ['cache'],
+      registers: [r],
+    });
     this.cacheEntries = new Gauge({ name: 'nls_cache_entries', help: 'Entries of each engine cache, all threads.', labelNames: ['cache'], registers: [r] });
-    this.cacheBudget = new Gauge({ name: 'nls_cache_budget_bytes', help: 'Byte budget of each engine cache, all threads (shares of CACHE_MB).', labelNames: ['cache'], registers: [r] });
+    this.cacheBudget = new Gauge({
+      name: 'nls_cache_budget_bytes',
+      help: 'Byte budget of each engine cache, all threads (shares of CACHE_MB).',
+      labelNames: ['cache'],
+      registers: [r],
+    });
     this.degraded = new Gauge({ name: 'nls_degraded', help: '1 while health says degraded (its issues list is not empty), else 0.', registers: [r] });
   }
 
@@ -188,7 +214,10 @@ export class Metrics {
       '# TYPE nls_http_requests_total counter',
     ];
     for (const r of this.requests.values()) out.push(`nls_http_requests_total{${r.labels}} ${r.count}`);
-    out.push('# HELP nls_http_request_duration_seconds Time from reading a request to the end of its answer, by method and route.', '# TYPE nls_http_request_duration_seconds histogram');
+    out.push(
+      '# HELP nls_http_request_duration_seconds Time from reading a request to the end of its answer, by method and route.',
+      '# TYPE nls_http_request_duration_seconds histogram',
+    );
     for (const l of this.latency.values()) {
       let cumulative = 0;
       for (let i = 0; i < BUCKETS.length; i++) {
@@ -199,7 +228,11 @@ export class Metrics {
       out.push(`nls_http_request_duration_seconds_sum{${l.labels}} ${l.sum}`);
       out.push(`nls_http_request_duration_seconds_count{${l.labels}} ${l.count}`);
     }
-    out.push('# HELP nls_rate_limit_refusals_total Requests refused with 429 RATE_LIMIT_EXCEEDED.', '# TYPE nls_rate_limit_refusals_total counter', `nls_rate_limit_refusals_total ${this.rateLimited}`);
+    out.push(
+      '# HELP nls_rate_limit_refusals_total Requests refused with 429 RATE_LIMIT_EXCEEDED.',
+      '# TYPE nls_rate_limit_refusals_total counter',
+      `nls_rate_limit_refusals_total ${this.rateLimited}`,
+    );
     out.push(
       '# HELP nls_live_connections WebSocket connections of /api/v1/live open now.',
       '# TYPE nls_live_connections gauge',

@@ -70,7 +70,13 @@ function line(value: unknown): Uint8Array {
 // ---- documents
 
 /** POST /api/v1/{spellcheck,romanization}/document. */
-export async function documentAnswer(kind: DocumentKind, input: HandlerInput, deps: RouteDeps, failure: FailureReply, queryMaxCandidates: number): Promise<Reply> {
+export async function documentAnswer(
+  kind: DocumentKind,
+  input: HandlerInput,
+  deps: RouteDeps,
+  failure: FailureReply,
+  queryMaxCandidates: number,
+): Promise<Reply> {
   // The document as UTF-8 bytes: a text/plain body as it came (checked, not decoded: split.ts), a JSON one's text encoded.
   let bytes: Uint8Array;
   let maxCandidates = queryMaxCandidates;
@@ -123,7 +129,9 @@ async function* documentLines(
   failure: FailureReply,
 ): AsyncGenerator<Uint8Array> {
   const totals: Record<string, number> =
-    kind === 'spellcheck' ? { pieces: pieces.length, words, misspelled: 0, unknown: 0, failed: 0 } : { pieces: pieces.length, words, tokens: 0, resolved: 0, ambiguous: 0, unresolved: 0, failed: 0 };
+    kind === 'spellcheck'
+      ? { pieces: pieces.length, words, misspelled: 0, unknown: 0, failed: 0 }
+      : { pieces: pieces.length, words, tokens: 0, resolved: 0, ambiguous: 0, unresolved: 0, failed: 0 };
   // Tasks are made as they are started: a piece's bytes are copied when its job goes to the pool.
   const tasks = (function* () {
     for (let i = 0; i < pieces.length; i++) yield pieceTask(kind, bytes, pieces[i]!, i, maxCandidates);
@@ -157,7 +165,9 @@ interface BatchJob {
 
 function itemTask(r: BatchRequest): ItemTask {
   if (!('kind' in r)) return r;
-  return r.kind === 'text' ? { name: 'romanizeText', text: r.text, maxCandidates: r.maxCandidates } : { name: 'romanizeTokens', tokens: r.tokens, maxCandidates: r.maxCandidates };
+  return r.kind === 'text'
+    ? { name: 'romanizeText', text: r.text, maxCandidates: r.maxCandidates }
+    : { name: 'romanizeTokens', tokens: r.tokens, maxCandidates: r.maxCandidates };
 }
 
 /** About how much work an item is, in characters. */
@@ -174,7 +184,13 @@ function itemWeight(t: ItemTask): number {
 }
 
 /** POST /api/v1/{spellcheck,romanization,dictionary}/batch. */
-export async function batchAnswer(kind: BatchKind, input: HandlerInput, deps: RouteDeps, failure: FailureReply, notFound: (word: string, similar: string[]) => Reply): Promise<Reply> {
+export async function batchAnswer(
+  kind: BatchKind,
+  input: HandlerInput,
+  deps: RouteDeps,
+  failure: FailureReply,
+  notFound: (word: string, similar: string[]) => Reply,
+): Promise<Reply> {
   const b = batchItems(input.body);
   if (!b.ok) return detailReply(b.detail);
   const { items } = b;

@@ -6,7 +6,16 @@
 // and per-dictionary bodies, example sentences.
 
 import type { TSchema } from 'typebox';
-import { API_VERSION, DetailBody, ErrorBody, MAX_QUERY_STRING_BYTES, MAX_QUERY_WORD_CODE_POINTS, RateLimitBody, UnavailableBody, WordNotFoundBody } from '../schemas/common.js';
+import {
+  API_VERSION,
+  DetailBody,
+  ErrorBody,
+  MAX_QUERY_STRING_BYTES,
+  MAX_QUERY_WORD_CODE_POINTS,
+  RateLimitBody,
+  UnavailableBody,
+  WordNotFoundBody,
+} from '../schemas/common.js';
 import { ExamplesResponse } from '../schemas/dictionary-examples.js';
 import { SuggestResponse } from '../schemas/dictionary-suggest.js';
 import { Definition, DictionaryEntry, MultiDictResponse, VariantsResponse } from '../schemas/dictionary-word.js';
@@ -84,7 +93,9 @@ function description(s: OpenApiSettings): string {
     '',
     '**Fields.** The bodies hold the fields of the service interface this API implements (its word, dictionary, spellcheck, romanization and health results, its two error shapes and limits), all described in this document. A field whose description begins with "extra:" goes beyond that interface (the orthography rule that fired, the dictionaries of an entry, occurrences, the pool and memory of health): clients written against the interface alone may ignore it; it is as stable as the rest.',
     '',
-    '**Responses.** Every body is JSON with `Content-Type: application/json; charset=utf-8`, except the document and batch endpoints, which stream `application/x-ndjson` (one JSON object a line), and the playground (`GET /` and its files: HTML, CSS, JavaScript). Bodies of 1,024 bytes or more are compressed with br or gzip as `Accept-Encoding` allows (q-values honoured; identity when nothing else is accepted); streamed answers are compressed whenever allowed, each line flushed as it is written; every body carries `Vary: Accept-Encoding`. Dictionary word, suggest and example answers depend only on the data build and the code: they carry a weak `ETag` (the ids of the data build and of the code, and the request) and `Cache-Control: ' + CACHE_CONTROL + '`, and `If-None-Match` with that tag is answered 304 Not Modified without a body. CORS: every response carries `Access-Control-Allow-Origin: *` unless the operator lists origins (CORS_ORIGINS: then a listed `Origin` is echoed, others get no CORS headers, and answers carry `Vary: Origin`); `OPTIONS` preflight on any endpoint answers 204 with the allowed methods and headers (`Content-Type`, `X-API-Key`, `X-Request-Id`). Every answer carries `X-Request-Id`: the request\'s own when it is 1-128 letters, digits and `-_.:` beginning and ending with a letter or digit, else a new UUID; the access log and error lines name it. `HEAD` is accepted wherever `GET` is and answers the same status and headers (without Content-Length) and no body.',
+    '**Responses.** Every body is JSON with `Content-Type: application/json; charset=utf-8`, except the document and batch endpoints, which stream `application/x-ndjson` (one JSON object a line), and the playground (`GET /` and its files: HTML, CSS, JavaScript). Bodies of 1,024 bytes or more are compressed with br or gzip as `Accept-Encoding` allows (q-values honoured; identity when nothing else is accepted); streamed answers are compressed whenever allowed, each line flushed as it is written; every body carries `Vary: Accept-Encoding`. Dictionary word, suggest and example answers depend only on the data build and the code: they carry a weak `ETag` (the ids of the data build and of the code, and the request) and `Cache-Control: ' +
+      CACHE_CONTROL +
+      "`, and `If-None-Match` with that tag is answered 304 Not Modified without a body. CORS: every response carries `Access-Control-Allow-Origin: *` unless the operator lists origins (CORS_ORIGINS: then a listed `Origin` is echoed, others get no CORS headers, and answers carry `Vary: Origin`); `OPTIONS` preflight on any endpoint answers 204 with the allowed methods and headers (`Content-Type`, `X-API-Key`, `X-Request-Id`). Every answer carries `X-Request-Id`: the request's own when it is 1-128 letters, digits and `-_.:` beginning and ending with a letter or digit, else a new UUID; the access log and error lines name it. `HEAD` is accepted wherever `GET` is and answers the same status and headers (without Content-Length) and no body.",
     '',
     '**Errors.** Shape A `{"error":{"code","message"}}` for query, path, routing, transport and rate-limit errors: MISSING_PARAMETER (400, names the parameter), INVALID_PARAMETER (400), UNAUTHORIZED (401), WORD_NOT_FOUND (404, plus top-level `similar_words`, at most 5), NOT_FOUND (404, unknown path), METHOD_NOT_ALLOWED (405, with an `Allow` header), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), RATE_LIMIT_EXCEEDED (429, plus `error.retry_after` and `Retry-After`), INTERNAL_ERROR (500, always the message "Internal server error"; details are logged, never sent), SERVICE_UNAVAILABLE (503, shutting down or overloaded). Shape B `{"detail": "..."}` for every problem inside the body of the POST endpoints (spellcheck text, romanization, documents, batches), including invalid JSON and invalid UTF-8; a document or batch body over DOCUMENT_MAX_BYTES is 413 in Shape B. In an NDJSON answer, an invalid batch item gets a line with `detail` (the field of Shape B) and an item or piece not answered a line with `error` (the object of Shape A).',
     '',
@@ -130,15 +141,18 @@ function addTransportResponses(op: Record<string, unknown>, response: (doc: Resp
       ...(json && !same ? { content: { ...own.content, 'application/json': { schema: { oneOf: [json.schema, errorBody] } } } } : {}),
     };
   } else responses['400'] = response({ description: framing, schema: ErrorBody }) as Doc;
-  responses['405'] = response({ description: 'METHOD_NOT_ALLOWED: a method this path does not have; the Allow header lists those it has (and OPTIONS, a CORS preflight, 204).', schema: ErrorBody, headers: ['Allow'] }) as Doc;
+  responses['405'] = response({
+    description: 'METHOD_NOT_ALLOWED: a method this path does not have; the Allow header lists those it has (and OPTIONS, a CORS preflight, 204).',
+    schema: ErrorBody,
+    headers: ['Allow'],
+  }) as Doc;
 }
 
 export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record<string, unknown> {
   const names = new Map<unknown, string>(COMPONENTS.map(([n, s]) => [s, n]));
   const ref = (s: TSchema) => toJson(s, names, false);
 
-  const headerRefs = (extra: string[] = []) =>
-    Object.fromEntries([...RATE_HEADERS, ...extra].map((h) => [h, { $ref: `#/components/headers/${h}` }]));
+  const headerRefs = (extra: string[] = []) => Object.fromEntries([...RATE_HEADERS, ...extra].map((h) => [h, { $ref: `#/components/headers/${h}` }]));
 
   const response = (doc: ResponseDoc) => {
     const out: Record<string, unknown> = { description: doc.description, headers: headerRefs(doc.headers) };
@@ -162,7 +176,8 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
     for (const p of route.pathParams ?? d.pathParams ?? []) {
       parameters.push({ name: p.name, in: 'path', required: true, description: (p.schema as { description?: string }).description, schema: ref(p.schema) });
     }
-    const query = (route.query?.Type() ?? d.query) as { properties?: Record<string, TSchema & { default?: unknown; description?: string }>; required?: string[] } | undefined;
+    const query = (route.query?.Type() ?? d.query) as
+      { properties?: Record<string, TSchema & { default?: unknown; description?: string }>; required?: string[] } | undefined;
     const requiredNames = new Set(query?.required ?? []);
     for (const [name, s] of Object.entries(query?.properties ?? {})) {
       parameters.push({ name, in: 'query', required: s.default === undefined && requiredNames.has(name), description: s.description, schema: ref(s) });
@@ -175,7 +190,8 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
       responses: Object.fromEntries(Object.entries(d.responses).map(([status, r]) => [status, response(r)])),
     };
     if (parameters.length > 0) op.parameters = parameters;
-    if (d.bodyContent) op.requestBody = { required: true, content: Object.fromEntries(Object.entries(d.bodyContent).map(([type, schema]) => [type, { schema: ref(schema) }])) };
+    if (d.bodyContent)
+      op.requestBody = { required: true, content: Object.fromEntries(Object.entries(d.bodyContent).map(([type, schema]) => [type, { schema: ref(schema) }])) };
     else if (route.jsonBody ?? d.body) op.requestBody = { required: true, content: { 'application/json': { schema: ref(route.jsonBody?.schema ?? d.body!) } } };
     if (!route.rateLimited) op.security = [{}];
     addTransportResponses(op, response, ref(ErrorBody));
@@ -210,7 +226,11 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
       { name: 'health', description: 'Probes; not rate limited.' },
       { name: 'meta', description: 'This document.' },
       { name: 'playground', description: 'A page to try the service in a browser (GET /) and its files.' },
-      { name: 'languagetool', description: "LanguageTool's HTTP API at /v2/, for editors and their plug-ins (docs/editors.md): Nepali spellcheck with LanguageTool's parameters, answers and text/plain errors." },
+      {
+        name: 'languagetool',
+        description:
+          "LanguageTool's HTTP API at /v2/, for editors and their plug-ins (docs/editors.md): Nepali spellcheck with LanguageTool's parameters, answers and text/plain errors.",
+      },
     ],
     // Anonymous access is the default; a partner key raises the limits.
     security: [{}, { partnerKey: [] }],
@@ -242,7 +262,10 @@ export function buildOpenApi(routes: Route[], settings: OpenApiSettings): Record
           description: `How long a client or shared cache may reuse the answer before revalidating: ${CACHE_CONTROL} (the playground's files: no-cache, always revalidated).`,
           schema: { type: 'string' },
         },
-        'Content-Security-Policy': { description: 'What the page may load and connect to: only this origin (its WebSocket included).', schema: { type: 'string' } },
+        'Content-Security-Policy': {
+          description: 'What the page may load and connect to: only this origin (its WebSocket included).',
+          schema: { type: 'string' },
+        },
       },
     },
   };

@@ -42,7 +42,19 @@ export interface RequestState {
 }
 
 export function newState(): RequestState {
-  return { aborted: false, reader: null, rateHeaders: null, partner: null, bodyConsumed: false, abort: null, identity: null, countedAt: null, wake: null, status: 0, bytes: 0 };
+  return {
+    aborted: false,
+    reader: null,
+    rateHeaders: null,
+    partner: null,
+    bodyConsumed: false,
+    abort: null,
+    identity: null,
+    countedAt: null,
+    wake: null,
+    status: 0,
+    bytes: 0,
+  };
 }
 
 /** The request went away: its body's read and its work stop, a waiting stream wakes. */
@@ -188,12 +200,15 @@ export class RequestPipeline {
       const key = form.apiKey(params);
       const refusal = typeof key === 'string' ? null : key;
       // A handler's promise returned from a then() callback is flattened by it: the result is a Reply or one promise of it.
-      return then(this.identify(ctx, !route.rateLimited, state, typeof key === 'string' && key !== '' ? key : ctx.apiKey), (refused): Reply | Promise<Reply> => {
-        if (refused !== null) return refused;
-        if (refusal !== null) return refusal;
-        const input: RawInput = { ctx, body: params, signal: () => signalOf(state), quota: this.quotaOf(state), client: this.identityKey(ctx, state) };
-        return runRoute(route, input, this.deps.countWords);
-      }) as Reply | Promise<Reply>;
+      return then(
+        this.identify(ctx, !route.rateLimited, state, typeof key === 'string' && key !== '' ? key : ctx.apiKey),
+        (refused): Reply | Promise<Reply> => {
+          if (refused !== null) return refused;
+          if (refusal !== null) return refusal;
+          const input: RawInput = { ctx, body: params, signal: () => signalOf(state), quota: this.quotaOf(state), client: this.identityKey(ctx, state) };
+          return runRoute(route, input, this.deps.countWords);
+        },
+      ) as Reply | Promise<Reply>;
     };
     if (ctx.method === 'GET' || ctx.method === 'HEAD' || !hasBody(ctx)) return run(null);
     const reader = body(this.deps.maxBodyBytes);

@@ -82,7 +82,14 @@ export class Responder {
   }
 
   /** Status line and the headers every answer carries (inside a cork). */
-  private writeHead(res: HttpResponse, ctx: RequestContext | null, state: RequestState, reply: Reply, contentType: string | null, encoding: ContentEncoding | null): void {
+  private writeHead(
+    res: HttpResponse,
+    ctx: RequestContext | null,
+    state: RequestState,
+    reply: Reply,
+    contentType: string | null,
+    encoding: ContentEncoding | null,
+  ): void {
     const { cors } = this.deps;
     res.writeStatus(statusLine(reply.status));
     if (contentType !== null) res.writeHeader('Content-Type', contentType);

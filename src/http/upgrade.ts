@@ -51,7 +51,9 @@ export function upgradeHandler(deps: UpgradeDeps): (res: HttpResponse, req: Http
     if (cap === null) return null;
     // Not a request served: the count is taken back.
     pipeline.quotaOf(state).refundRequest();
-    return cap.code === 'RATE_LIMIT_EXCEEDED' ? rateLimitedReply(1, cap.message) : errorReply('SERVICE_UNAVAILABLE', cap.message, { retryAfter: 1, headers: { 'Retry-After': '1' } });
+    return cap.code === 'RATE_LIMIT_EXCEEDED'
+      ? rateLimitedReply(1, cap.message)
+      : errorReply('SERVICE_UNAVAILABLE', cap.message, { retryAfter: 1, headers: { 'Retry-After': '1' } });
   }
 
   return (res, req, context) => {

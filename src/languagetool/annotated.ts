@@ -160,13 +160,27 @@ export function parseData(data: string): { ok: true; text: AnnotatedText } | { o
     if (t !== undefined && interpretAs !== undefined) return { ok: false, message: DATA_MESSAGES.textWithInterpretAs(JSON.stringify(node)) };
     if (t !== undefined) {
       const s = asText(t);
-      if (s.length > 0) parts.push({ plainStart: plain.length, plainEnd: plain.length + s.length, origStart: original.length, origEnd: original.length + s.length, fake: false });
+      if (s.length > 0)
+        parts.push({
+          plainStart: plain.length,
+          plainEnd: plain.length + s.length,
+          origStart: original.length,
+          origEnd: original.length + s.length,
+          fake: false,
+        });
       plain += s;
       original += s;
     } else if (markup !== undefined) {
       const m = asText(markup);
       const as = interpretAs === undefined ? '' : asText(interpretAs);
-      if (as.length > 0) parts.push({ plainStart: plain.length, plainEnd: plain.length + as.length, origStart: original.length, origEnd: original.length + m.length, fake: true });
+      if (as.length > 0)
+        parts.push({
+          plainStart: plain.length,
+          plainEnd: plain.length + as.length,
+          origStart: original.length,
+          origEnd: original.length + m.length,
+          fake: true,
+        });
       plain += as;
       original += m;
     } else return { ok: false, message: DATA_MESSAGES.other(JSON.stringify(node)) };

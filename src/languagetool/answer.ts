@@ -86,7 +86,17 @@ const isSentenceEnd = (c: number): boolean => c === 0x964 || c === 0x965 || c ==
 const isCloser = (c: number): boolean => c === 0x22 || c === 0x27 || c === 0x201d || c === 0x2019 || c === 0xbb || c === 0x29 || c === 0x5d;
 /** White space as JavaScript's \s reads it (a superset of the spellchecker's white space). */
 const isSpace = (c: number): boolean =>
-  c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  c === 0x20 ||
+  (c >= 0x09 && c <= 0x0d) ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
 
 /**
  * The runs of the text between white space: never fewer than the words the
@@ -144,7 +154,10 @@ export function sentencesOf(plain: string): [number, number][] {
 function messageOf(rule: LtRule, word: string, first: string | undefined, ruleText: string | undefined): { message: string; shortMessage: string } {
   if (rule === UNKNOWN_WORD_RULE) return { message: `‘${word}’ is in no word list of this service, and no word near it is.`, shortMessage: 'Unknown word' };
   if (rule.id === 'NEPALI_REAL_WORD_SPELLER_RULE') {
-    return { message: `Possible spelling mistake: ‘${word}’ is a word, but ‘${first}’ is far more common and probably meant.`, shortMessage: 'Spelling mistake' };
+    return {
+      message: `Possible spelling mistake: ‘${word}’ is a word, but ‘${first}’ is far more common and probably meant.`,
+      shortMessage: 'Spelling mistake',
+    };
   }
   if (rule.id === 'NEPALI_STANDARD_SPELLER_RULE') {
     return { message: `The Nepal Academy standard spells this ‘${first}’.${ruleText ? ` ${ruleText}।` : ''}`, shortMessage: 'Academy spelling' };
@@ -179,14 +192,26 @@ function tailOf(rule: LtRule, subId: string | undefined): string {
   const key = subId === undefined ? rule.id : `${rule.id}/${subId}`;
   let tail = TAILS.get(key);
   if (tail === undefined) {
-    const r: LtMatch['rule'] = { id: rule.id, ...(subId === undefined ? {} : { subId }), description: rule.description, issueType: rule.issueType, category: { id: TYPOS.id, name: TYPOS.name } };
+    const r: LtMatch['rule'] = {
+      id: rule.id,
+      ...(subId === undefined ? {} : { subId }),
+      description: rule.description,
+      issueType: rule.issueType,
+      category: { id: TYPOS.id, name: TYPOS.name },
+    };
     tail = `"type":${json({ typeName: rule.typeName })},"rule":${json(r)},"ignoreForIncompleteSentence":false,"contextForSureMatch":0}`;
     TAILS.set(key, tail);
   }
   return tail;
 }
 
-function findingOf(rule: LtRule, word: string, corrections: readonly string[], subId: string | undefined, ruleTexts: Readonly<Record<string, string>>): Finding {
+function findingOf(
+  rule: LtRule,
+  word: string,
+  corrections: readonly string[],
+  subId: string | undefined,
+  ruleTexts: Readonly<Record<string, string>>,
+): Finding {
   const { message, shortMessage } = messageOf(rule, word, corrections[0], subId === undefined ? undefined : ruleTexts[subId]);
   let replacements = '';
   for (let i = 0; i < corrections.length && i < MAX_REPLACEMENTS; i++) replacements += `${i === 0 ? '' : ','}{"value":${json(corrections[i])}}`;

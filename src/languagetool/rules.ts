@@ -35,7 +35,13 @@ export interface LtRule {
   defaultOff: boolean;
 }
 
-export const SPELLER_RULE: LtRule = { id: 'NEPALI_SPELLER_RULE', description: 'Possible spelling mistake', typeName: 'UnknownWord', issueType: 'misspelling', defaultOff: false };
+export const SPELLER_RULE: LtRule = {
+  id: 'NEPALI_SPELLER_RULE',
+  description: 'Possible spelling mistake',
+  typeName: 'UnknownWord',
+  issueType: 'misspelling',
+  defaultOff: false,
+};
 export const REAL_WORD_RULE: LtRule = {
   id: 'NEPALI_REAL_WORD_SPELLER_RULE',
   description: 'A word written for its far commoner twin',

@@ -177,7 +177,8 @@ export class Dictionary {
     if (entry.definitions.length > 0) {
       const ol = el('ol');
       ol.lang = 'ne';
-      for (const d of entry.definitions) ol.append(el('li', d.part_of_speech && d.part_of_speech !== entry.part_of_speech ? `(${d.part_of_speech}) ${d.text}` : d.text));
+      for (const d of entry.definitions)
+        ol.append(el('li', d.part_of_speech && d.part_of_speech !== entry.part_of_speech ? `(${d.part_of_speech}) ${d.text}` : d.text));
       parts.push(ol);
     }
     parts.push(el('p', t('dictionaries', { list: entry.dictionaries.join(', ') }), 'dicts'));

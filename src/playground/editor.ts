@@ -332,7 +332,11 @@ export class Editor {
       const code = document.createElement('code');
       code.textContent = m.rule;
       const text = this.rules[m.rule];
-      el.popoverRule.replaceChildren(t('rule') + ' ', code, ...(text ? [': ', Object.assign(document.createElement('span'), { textContent: text, lang: 'ne' })] : []));
+      el.popoverRule.replaceChildren(
+        t('rule') + ' ',
+        code,
+        ...(text ? [': ', Object.assign(document.createElement('span'), { textContent: text, lang: 'ne' })] : []),
+      );
       el.popoverRule.hidden = false;
     } else el.popoverRule.hidden = true;
     const buttons = m.corrections.map((w) => {
@@ -388,7 +392,9 @@ export class Editor {
   /** The mirror: the text, with a span per marked word and one for the pending word. */
   private render(): void {
     const text = this.typing.text;
-    const ranges: { start: number; end: number; cls: string; mark?: Mark }[] = this.marks.filter((m) => m.alive).map((m) => ({ start: m.start, end: m.end, cls: `mark ${m.kind}`, mark: m }));
+    const ranges: { start: number; end: number; cls: string; mark?: Mark }[] = this.marks
+      .filter((m) => m.alive)
+      .map((m) => ({ start: m.start, end: m.end, cls: `mark ${m.kind}`, mark: m }));
     const p = this.typing.pending;
     if (p) ranges.push({ start: p.start, end: p.start + p.roman.length, cls: 'mark pending' });
     ranges.sort((a, b) => a.start - b.start);

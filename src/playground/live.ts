@@ -18,10 +18,7 @@ export class LiveError extends Error {
   }
 }
 
-export type LiveStatus =
-  | { state: 'connecting' }
-  | { state: 'open'; dataVersion: string }
-  | { state: 'closed'; retryInMs: number; reason: string };
+export type LiveStatus = { state: 'connecting' } | { state: 'open'; dataVersion: string } | { state: 'closed'; retryInMs: number; reason: string };
 
 interface Waiting {
   resolve(value: unknown): void;

@@ -314,7 +314,9 @@ export class Typing {
     this.replace(c.start, c.end, word);
     if (this.converted) this.spans.forget(this.converted);
     this.converted =
-      this.value.slice(c.start + word.length, sepEnd) === c.sep ? this.spans.track<Converted>({ start: c.start, end: sepEnd, alive: true, word, roman: c.roman, sep: c.sep }) : null;
+      this.value.slice(c.start + word.length, sepEnd) === c.sep
+        ? this.spans.track<Converted>({ start: c.start, end: sepEnd, alive: true, word, roman: c.roman, sep: c.sep })
+        : null;
   }
 
   /** Backspace right after a converted word: its roman spelling back. True when done. */

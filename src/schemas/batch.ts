@@ -39,26 +39,32 @@ export const BATCH_DETAILS = {
   wordMissing: "Field 'word' is required",
 } as const;
 
-const Id = Type.Union([Type.String({ maxLength: MAX_ID_CHARACTERS }), Type.Integer()], { description: 'The client\'s id for the item, echoed in its line.' });
+const Id = Type.Union([Type.String({ maxLength: MAX_ID_CHARACTERS }), Type.Integer()], { description: "The client's id for the item, echoed in its line." });
 
 const WordField = Type.String({ minLength: 1, maxLength: MAX_QUERY_WORD_CODE_POINTS, description: 'One word; surrounding whitespace is ignored.' });
 
 export const SpellcheckBatchBody = Type.Object({
   items: Type.Array(
-    Type.Object({
-      id: Id,
-      text: Type.Optional(Type.String({ maxLength: MAX_TEXT_CHARACTERS, description: 'A text, as POST /api/v1/spellcheck/text takes it.' })),
-      word: Type.Optional(WordField),
-    }, { description: "Exactly one of text (answered as /spellcheck/text) or word (answered as /spellcheck/word)." }),
+    Type.Object(
+      {
+        id: Id,
+        text: Type.Optional(Type.String({ maxLength: MAX_TEXT_CHARACTERS, description: 'A text, as POST /api/v1/spellcheck/text takes it.' })),
+        word: Type.Optional(WordField),
+      },
+      { description: 'Exactly one of text (answered as /spellcheck/text) or word (answered as /spellcheck/word).' },
+    ),
     { minItems: 1, maxItems: MAX_BATCH_ITEMS },
   ),
 });
 
 export const RomanizationBatchBody = Type.Object({
-  items: Type.Array(Type.Intersect([Type.Object({ id: Id }), RomanizationBody], { description: 'The body of POST /api/v1/romanization/resolve, with an id.' }), {
-    minItems: 1,
-    maxItems: MAX_BATCH_ITEMS,
-  }),
+  items: Type.Array(
+    Type.Intersect([Type.Object({ id: Id }), RomanizationBody], { description: 'The body of POST /api/v1/romanization/resolve, with an id.' }),
+    {
+      minItems: 1,
+      maxItems: MAX_BATCH_ITEMS,
+    },
+  ),
 });
 
 export const DictionaryBatchBody = Type.Object({
@@ -70,10 +76,7 @@ export const DictionaryBatchBody = Type.Object({
 
 /** What an item asks for, once checked. */
 export type BatchRequest =
-  | { name: 'spellcheckText'; text: string }
-  | { name: 'spellcheckWord'; word: string }
-  | { name: 'lookupEntry'; word: string }
-  | RomanizationRequest;
+  { name: 'spellcheckText'; text: string } | { name: 'spellcheckWord'; word: string } | { name: 'lookupEntry'; word: string } | RomanizationRequest;
 
 export type ItemCheck = { ok: true; id: string | number; request: BatchRequest } | { ok: false; id: string | number | null; detail: string };
 
@@ -135,8 +138,8 @@ export function checkBatchItem(kind: BatchKind, raw: unknown, countWords: (text:
 
 // ---- the NDJSON lines
 
-const LineId = Type.Union([Type.String(), Type.Integer(), Type.Null()], { description: 'The item\'s id; null when it had none that is valid.' });
-const Index = Type.Integer({ minimum: 0, description: 'The item\'s position in items, from 0 (lines come as items finish, not in order).' });
+const LineId = Type.Union([Type.String(), Type.Integer(), Type.Null()], { description: "The item's id; null when it had none that is valid." });
+const Index = Type.Integer({ minimum: 0, description: "The item's position in items, from 0 (lines come as items finish, not in order)." });
 
 function resultLine(result: TSchema | TSchema[], description: string) {
   return Type.Object({ id: LineId, index: Index, result: Array.isArray(result) ? Type.Union(result) : result }, { additionalProperties: false, description });
@@ -154,12 +157,19 @@ export const ItemErrorLine = Type.Object(
     error: LineError,
     similar_words: Type.Optional(Type.Array(Type.String(), { maxItems: 5, description: 'WORD_NOT_FOUND: up to 5 similar headwords, best first.' })),
   },
-  { additionalProperties: false, description: 'An item not answered: RATE_LIMIT_EXCEEDED (over the anonymous limits), WORD_NOT_FOUND (dictionary), INTERNAL_ERROR, SERVICE_UNAVAILABLE.' },
+  {
+    additionalProperties: false,
+    description: 'An item not answered: RATE_LIMIT_EXCEEDED (over the anonymous limits), WORD_NOT_FOUND (dictionary), INTERNAL_ERROR, SERVICE_UNAVAILABLE.',
+  },
 );
 
 /** The lines of each batch endpoint, for the OpenAPI document. */
 export const BATCH_LINES: Record<BatchKind, TSchema[]> = {
-  spellcheck: [resultLine([SpellcheckTextResponse, SpellcheckWordResponse], 'A text item answered as /spellcheck/text, a word item as /spellcheck/word.'), ItemDetailLine, ItemErrorLine],
+  spellcheck: [
+    resultLine([SpellcheckTextResponse, SpellcheckWordResponse], 'A text item answered as /spellcheck/text, a word item as /spellcheck/word.'),
+    ItemDetailLine,
+    ItemErrorLine,
+  ],
   romanization: [resultLine(RomanizationResponse, 'The answer of /romanization/resolve.'), ItemDetailLine, ItemErrorLine],
   dictionary: [resultLine(DictionaryEntry, 'The entry.'), ItemDetailLine, ItemErrorLine],
 };

@@ -172,7 +172,7 @@ export const LEVEL_DESCRIPTION =
 export function CategoryField() {
   return Type.Union([Type.Literal('typo'), Type.Literal('real-word'), Type.Literal('standard')], {
     description:
-      'extra: what kind of misspelling. `standard`: what is wrong is a spelling the Nepal Academy standard settles (a rule fired, or the word and its first correction differ only in vowel length, nasals, halanta, sibling letters or conjuncts; this includes a word of the word list written for its twin in those classes that the thesaurus defines and real text writes at least 1.5 times as often, अस्विकार for अस्वीकार); `typo`: any other edit; `real-word`: a word of the lexicon written for its twin one confusion slip away that real text writes at least 100 times as often (छेत्र for क्षेत्र; never against the standard\'s own spelling, a word the thesaurus defines or a common word). At level `lenient` only `typo` and `real-word` words are reported.',
+      "extra: what kind of misspelling. `standard`: what is wrong is a spelling the Nepal Academy standard settles (a rule fired, or the word and its first correction differ only in vowel length, nasals, halanta, sibling letters or conjuncts; this includes a word of the word list written for its twin in those classes that the thesaurus defines and real text writes at least 1.5 times as often, अस्विकार for अस्वीकार); `typo`: any other edit; `real-word`: a word of the lexicon written for its twin one confusion slip away that real text writes at least 100 times as often (छेत्र for क्षेत्र; never against the standard's own spelling, a word the thesaurus defines or a common word). At level `lenient` only `typo` and `real-word` words are reported.",
   });
 }
 

@@ -15,7 +15,9 @@ import { QueryInteger, QueryWord } from './common.js';
 export const ENGLISH_LIMIT_DEFAULT = 10;
 
 export const EnglishQuery = Type.Object({
-  q: QueryWord('An English word or phrase ("water", "to eat", "hunger strike"); case, a leading to/a/an/the and a plural -s do not matter. Must hold a Latin letter.'),
+  q: QueryWord(
+    'An English word or phrase ("water", "to eat", "hunger strike"); case, a leading to/a/an/the and a plural -s do not matter. Must hold a Latin letter.',
+  ),
   limit: QueryInteger('Maximum number of words.', 1, MAX_ENGLISH_RESULTS, ENGLISH_LIMIT_DEFAULT),
 });
 export type EnglishQuery = Static<typeof EnglishQuery>;
@@ -27,7 +29,7 @@ export const LATIN_LETTER = /[A-Za-z]/;
 export const EnglishMatch = Type.Object(
   {
     word: Type.String({ description: 'A Nepali word (a headword, or an inflected form a source gives the meaning of).' }),
-    english: Type.Array(Type.String(), { description: 'All its English meanings, best first (as the dictionary entry\'s `english`).' }),
+    english: Type.Array(Type.String(), { description: "All its English meanings, best first (as the dictionary entry's `english`)." }),
   },
   { additionalProperties: false },
 );

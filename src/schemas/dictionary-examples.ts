@@ -23,7 +23,10 @@ export const ExamplesQueryCheck = Compile(ExamplesQuery);
 export const ExampleSentence = Type.Object(
   {
     text: Type.String({ description: 'The sentence.' }),
-    source: Type.String({ description: 'The id of the source that gave the sentence: "mpp-thesaurus" (the thesaurus\'s usage glosses), "libreoffice-l10n-ne" (the Nepali translation catalogs of LibreOffice), or the id of a dictionary imported with --import.' }),
+    source: Type.String({
+      description:
+        'The id of the source that gave the sentence: "mpp-thesaurus" (the thesaurus\'s usage glosses), "libreoffice-l10n-ne" (the Nepali translation catalogs of LibreOffice), or the id of a dictionary imported with --import.',
+    }),
   },
   { additionalProperties: false },
 );

@@ -49,7 +49,10 @@ export const LemmaMeanings = Type.Object(
 
 export const Pronunciation = Type.Object(
   {
-    ipa: Type.String({ description: "IPA, mapped symbol for symbol from the lexicon's phonemes, syllables separated by \".\" (राम्रो: \"ram.mro\"; the mapping: docs/api.md, \"Pronunciation\")." }),
+    ipa: Type.String({
+      description:
+        'IPA, mapped symbol for symbol from the lexicon\'s phonemes, syllables separated by "." (राम्रो: "ram.mro"; the mapping: docs/api.md, "Pronunciation").',
+    }),
     roman: Type.String({ description: 'The everyday romanization people type, from the same phonemes (राम्रो: "ramro", इलाम: "ilam").' }),
   },
   { additionalProperties: false, description: 'extra: a pronunciation.' },
@@ -71,10 +74,11 @@ export const DictionaryEntry = Type.Object(
     }),
     english: Type.Array(Type.String(), {
       description:
-        'extra: English meanings, one a string, best first: the curated FOSS Nepal glossary\'s before the crowdsourced dictionary\'s (cleaned of romanizations and misspellings). Empty when no English dictionary has the word.',
+        "extra: English meanings, one a string, best first: the curated FOSS Nepal glossary's before the crowdsourced dictionary's (cleaned of romanizations and misspellings). Empty when no English dictionary has the word.",
     }),
     lemmas: Type.Array(LemmaMeanings, {
-      description: 'extra: the headwords with English meanings that the word is an inflected form of (आजको: आज), each with its meanings; empty for a word that is no inflected form of one.',
+      description:
+        'extra: the headwords with English meanings that the word is an inflected form of (आजको: आज), each with its meanings; empty for a word that is no inflected form of one.',
     }),
     pronunciation: Type.Union([Pronunciation, Type.Null()], {
       description: 'extra: how the word sounds, from the pronunciation lexicon (google-lexicon-ne, CC BY 4.0); null when the lexicon does not have the word.',
@@ -111,8 +115,11 @@ export const MultiDictResponse = Type.Object(
     results: Type.Array(
       Type.Object(
         {
-          dictionary: Type.String({ description: 'Dictionary identifier: mpp-thesaurus, mpp-hunspell, nls-closed-class, an imported one, or an English dictionary (foss-np-glossary, pavlick-ne-en: the entry then holds that dictionary\'s own meanings).' }),
-          entry: Type.Union([DictionaryEntry, Type.Null()], { description: 'That dictionary\'s entry, or null when it lacks the word.' }),
+          dictionary: Type.String({
+            description:
+              "Dictionary identifier: mpp-thesaurus, mpp-hunspell, nls-closed-class, an imported one, or an English dictionary (foss-np-glossary, pavlick-ne-en: the entry then holds that dictionary's own meanings).",
+          }),
+          entry: Type.Union([DictionaryEntry, Type.Null()], { description: "That dictionary's entry, or null when it lacks the word." }),
         },
         { additionalProperties: false },
       ),

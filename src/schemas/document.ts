@@ -39,7 +39,12 @@ export const DocumentJsonBody = Type.Object(
   {
     text: Type.String({ description: 'The whole document.' }),
     max_candidates: Type.Optional(
-      Type.Integer({ minimum: MIN_MAX_CANDIDATES, maximum: MAX_MAX_CANDIDATES, default: DEFAULT_MAX_CANDIDATES, description: 'Romanization only: candidates per token, as for /romanization/resolve.' }),
+      Type.Integer({
+        minimum: MIN_MAX_CANDIDATES,
+        maximum: MAX_MAX_CANDIDATES,
+        default: DEFAULT_MAX_CANDIDATES,
+        description: 'Romanization only: candidates per token, as for /romanization/resolve.',
+      }),
     ),
   },
   { description: 'The JSON form of the body; unknown fields are ignored.' },
@@ -52,7 +57,12 @@ export const DocumentTextBody = Type.String({
 
 /** The romanization document's query: max_candidates for a text/plain body (a JSON body may carry it instead). */
 export const DocumentQuery = Type.Object({
-  max_candidates: QueryInteger('Candidates per token, as for /romanization/resolve; a max_candidates field of a JSON body takes precedence.', MIN_MAX_CANDIDATES, MAX_MAX_CANDIDATES, DEFAULT_MAX_CANDIDATES),
+  max_candidates: QueryInteger(
+    'Candidates per token, as for /romanization/resolve; a max_candidates field of a JSON body takes precedence.',
+    MIN_MAX_CANDIDATES,
+    MAX_MAX_CANDIDATES,
+    DEFAULT_MAX_CANDIDATES,
+  ),
 });
 export type DocumentQuery = Static<typeof DocumentQuery>;
 export const DocumentQueryCheck = Compile(DocumentQuery);
@@ -69,7 +79,12 @@ export function checkDocumentJson(body: unknown, kind: DocumentKind): DocumentCh
   const { text, max_candidates: mc } = body as Record<string, unknown>;
   if (text === undefined || text === null) return { ok: false, detail: DOCUMENT_DETAILS.textMissing };
   if (typeof text !== 'string') return { ok: false, detail: DOCUMENT_DETAILS.textNotString };
-  if (kind === 'romanization' && mc !== undefined && mc !== null && (!Number.isInteger(mc) || (mc as number) < MIN_MAX_CANDIDATES || (mc as number) > MAX_MAX_CANDIDATES)) {
+  if (
+    kind === 'romanization' &&
+    mc !== undefined &&
+    mc !== null &&
+    (!Number.isInteger(mc) || (mc as number) < MIN_MAX_CANDIDATES || (mc as number) > MAX_MAX_CANDIDATES)
+  ) {
     return { ok: false, detail: DOCUMENT_DETAILS.maxCandidates };
   }
   return { ok: true, text, maxCandidates: typeof mc === 'number' ? mc : DEFAULT_MAX_CANDIDATES };
@@ -114,7 +129,10 @@ export const LineError = Type.Object(
 
 export const PieceErrorLine = Type.Object(
   { ...PieceFields, error: LineError },
-  { additionalProperties: false, description: 'A piece that could not be checked (an internal error, a time-out, the service stopping); the other pieces are still answered.' },
+  {
+    additionalProperties: false,
+    description: 'A piece that could not be checked (an internal error, a time-out, the service stopping); the other pieces are still answered.',
+  },
 );
 
 const Elapsed = Type.Number({ description: 'Milliseconds from the arrival of the request to this line.' });

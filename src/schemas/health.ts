@@ -29,7 +29,10 @@ export const HealthResponse = Type.Object(
           running: Type.Integer({ minimum: 0, description: 'Text jobs on the worker threads now.' }),
           queued: Type.Integer({ minimum: 0, description: 'Text jobs waiting for a thread now (at most QUEUE_MAX).' }),
           admitted: Type.Integer({ minimum: 0, description: 'Jobs given a thread since start.' }),
-          refused: Type.Integer({ minimum: 0, description: 'Jobs refused with 503 on arrival since start (QUEUE_MAX jobs waiting, or the expected wait over QUEUE_MAX_WAIT_MS).' }),
+          refused: Type.Integer({
+            minimum: 0,
+            description: 'Jobs refused with 503 on arrival since start (QUEUE_MAX jobs waiting, or the expected wait over QUEUE_MAX_WAIT_MS).',
+          }),
           refused_waiting: Type.Integer({ minimum: 0, description: 'Jobs refused with 503 after waiting longer than QUEUE_MAX_WAIT_MS since start.' }),
           cancelled: Type.Integer({ minimum: 0, description: 'Jobs dropped or stopped because their client went away.' }),
           timed_out: Type.Integer({ minimum: 0, description: 'Jobs stopped after TASK_TIMEOUT_MS.' }),
@@ -41,8 +44,12 @@ export const HealthResponse = Type.Object(
     memory: Type.Optional(
       Type.Object(
         {
-          rss_anon_mib: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: 'Resident anonymous memory of the process (heaps, caches), MiB; null where /proc is not.' }),
-          rss_file_mib: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: 'Resident file-backed memory (mostly the mapped word store), MiB.' }),
+          rss_anon_mib: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
+            description: 'Resident anonymous memory of the process (heaps, caches), MiB; null where /proc is not.',
+          }),
+          rss_file_mib: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
+            description: 'Resident file-backed memory (mostly the mapped word store), MiB.',
+          }),
           heap_mib: Type.Number({ minimum: 0, description: 'V8 heap used, summed over the threads, MiB.' }),
           heap_committed_mib: Type.Number({ minimum: 0, description: 'V8 heap committed (used, free and fragmented pages), summed over the threads, MiB.' }),
           external_mib: Type.Number({ minimum: 0, description: 'ArrayBuffers and Buffers outside the V8 heaps, summed over the threads, MiB.' }),
@@ -64,9 +71,7 @@ export const HealthResponse = Type.Object(
         { additionalProperties: false, description: 'extra: where the memory is; the caches are bounded in bytes (CACHE_MB per thread).' },
       ),
     ),
-    issues: Type.Optional(
-      Type.Array(Type.String(), { minItems: 1, description: 'Present only when degraded: human-readable impairments.' }),
-    ),
+    issues: Type.Optional(Type.Array(Type.String(), { minItems: 1, description: 'Present only when degraded: human-readable impairments.' })),
   },
   { additionalProperties: false, description: 'Health result. HTTP status 200 for both healthy and degraded.' },
 );

@@ -11,7 +11,9 @@ const str = (description: string) => Type.Optional(Type.String({ description }))
 export const LtCheckParameters = Type.Object(
   {
     text: str('The text to check. Exactly one of text or data.'),
-    data: str('Annotated text as JSON: {"annotation":[{"text":...},{"markup":...,"interpretAs":...}]} or {"text":...,"metaData":{...}}; offsets count the markup.'),
+    data: str(
+      'Annotated text as JSON: {"annotation":[{"text":...},{"markup":...,"interpretAs":...}]} or {"text":...,"metaData":{...}}; offsets count the markup.',
+    ),
     language: Type.String({ description: 'ne or ne-NP (any case), or auto (read as Nepali).' }),
     level: str('default, or picky (also reports words no word list has).'),
     mode: str('all, allButTextLevelOnly, or textLevelOnly (no matches: this service has no text-level rules).'),
@@ -23,7 +25,7 @@ export const LtCheckParameters = Type.Object(
     preferredVariants: str('Accepted with language=auto; variants of Nepali other than ne-NP are refused.'),
     motherTongue: str('Accepted and ignored.'),
     username: str('With apiKey: any user name.'),
-    apiKey: str('A partner key (as the X-API-Key header): the partner\'s rate limits.'),
+    apiKey: str("A partner key (as the X-API-Key header): the partner's rate limits."),
   },
   { description: 'Other parameters are accepted and ignored.' },
 );
@@ -74,7 +76,13 @@ export const LtCheckResponse = Type.Object({
 export const LtLanguages = Type.Array(Type.Object({ name: Type.String(), code: Type.String(), longCode: Type.String() }));
 
 export const LtInfo = Type.Object({
-  software: Type.Object({ name: Type.Literal('LanguageTool'), version: Type.String(), buildDate: Type.String(), commit: Type.String(), premium: Type.Boolean() }),
+  software: Type.Object({
+    name: Type.Literal('LanguageTool'),
+    version: Type.String(),
+    buildDate: Type.String(),
+    commit: Type.String(),
+    premium: Type.Boolean(),
+  }),
 });
 
 export const LtConfigInfo = Type.Object({

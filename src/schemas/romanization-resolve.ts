@@ -47,7 +47,7 @@ export const RomanizationBody = Type.Object(
   },
   {
     description:
-      "Exactly one of text or tokens. Neither: 400 {\"detail\": \"Provide either 'text' or 'tokens'\"}. Both: 400 {\"detail\": \"Provide either 'text' or 'tokens', not both\"}. null counts as absent; unknown fields are ignored.",
+      'Exactly one of text or tokens. Neither: 400 {"detail": "Provide either \'text\' or \'tokens\'"}. Both: 400 {"detail": "Provide either \'text\' or \'tokens\', not both"}. null counts as absent; unknown fields are ignored.',
   },
 );
 export type RomanizationBody = Static<typeof RomanizationBody>;
@@ -106,9 +106,7 @@ export const ROMANIZATION_DETAILS = {
 } as const;
 
 /** What the handler receives: exactly one input, and max_candidates resolved to its default. */
-export type RomanizationRequest =
-  | { kind: 'text'; text: string; maxCandidates: number }
-  | { kind: 'tokens'; tokens: string[]; maxCandidates: number };
+export type RomanizationRequest = { kind: 'text'; text: string; maxCandidates: number } | { kind: 'tokens'; tokens: string[]; maxCandidates: number };
 
 export function checkRomanizationBody(body: unknown, countWords: (text: string) => number): BodyCheck<RomanizationRequest> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, detail: ROMANIZATION_DETAILS.notObject };

@@ -6,7 +6,16 @@
 
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { BODY_DETAILS, CategoryField, codePointLength, LEVEL_DESCRIPTION, RuleField, SPELL_LEVEL_VALUES, type BodyCheck, type BodyValidator } from './common.js';
+import {
+  BODY_DETAILS,
+  CategoryField,
+  codePointLength,
+  LEVEL_DESCRIPTION,
+  RuleField,
+  SPELL_LEVEL_VALUES,
+  type BodyCheck,
+  type BodyValidator,
+} from './common.js';
 
 /** Spellcheck text limit, in Unicode code points of the text as sent. */
 export const MAX_TEXT_CHARACTERS = 10_000;
@@ -85,7 +94,8 @@ export function checkSpellcheckTextBody(body: unknown, countWords: (text: string
     if (typeof text !== 'string') return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.textNotString };
     if (codePointLength(text) > MAX_TEXT_CHARACTERS) return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.tooManyCharacters };
     const level = (body as Record<string, unknown>).level;
-    if (level !== undefined && level !== null && !SPELL_LEVEL_VALUES.includes(level as never)) return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.levelInvalid };
+    if (level !== undefined && level !== null && !SPELL_LEVEL_VALUES.includes(level as never))
+      return { ok: false, detail: SPELLCHECK_TEXT_DETAILS.levelInvalid };
     // "level": null is the default level, as an absent field.
     if (level === null) return countWords(text) > MAX_TEXT_WORDS ? { ok: false, detail: SPELLCHECK_TEXT_DETAILS.tooManyWords } : { ok: true, value: { text } };
     // The schema and the checks above disagree: a schema edit without a

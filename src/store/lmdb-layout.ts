@@ -130,7 +130,15 @@ export function packAnalysis(key: string, a: StoredAnalysis, tables: AnalysisTab
   };
   const out: PackedAnalysis = [a.flags, a.ranked];
   for (const c of a.candidates) {
-    out.push(c.word, c.alias === key ? 0 : c.alias, c.weight, c.definition_rank, intern(c.dictionaries, tables.dictionaries, 'd'), intern(c.kinds, tables.kinds, 'k'), c.stage * 2 + (c.headword ? 1 : 0));
+    out.push(
+      c.word,
+      c.alias === key ? 0 : c.alias,
+      c.weight,
+      c.definition_rank,
+      intern(c.dictionaries, tables.dictionaries, 'd'),
+      intern(c.kinds, tables.kinds, 'k'),
+      c.stage * 2 + (c.headword ? 1 : 0),
+    );
   }
   return out;
 }
@@ -145,7 +153,8 @@ export function unpackAnalysis(key: string, p: unknown, tables: AnalysisTables):
     const dictionaries = tables.dictionaries[p[i + 4]];
     const kinds = tables.kinds[p[i + 5]];
     const [weight, definitionRank, sh] = [p[i + 2], p[i + 3], p[i + 6]];
-    if (typeof word !== 'string' || typeof alias !== 'string' || typeof weight !== 'number' || typeof definitionRank !== 'number' || typeof sh !== 'number') return undefined;
+    if (typeof word !== 'string' || typeof alias !== 'string' || typeof weight !== 'number' || typeof definitionRank !== 'number' || typeof sh !== 'number')
+      return undefined;
     if (dictionaries === undefined || kinds === undefined) return undefined;
     candidates.push({ word, alias, weight, definition_rank: definitionRank, dictionaries, kinds, stage: sh >> 1, headword: (sh & 1) === 1 });
   }
@@ -156,7 +165,9 @@ export function unpackAnalysis(key: string, p: unknown, tables: AnalysisTables):
 /** The tables as read back, frozen: the lists are shared by every analysis that reads them. */
 export function frozenTables(t: unknown): AnalysisTables | null {
   const lists = (x: unknown): string[][] | null =>
-    Array.isArray(x) && x.every((l) => Array.isArray(l) && l.every((s) => typeof s === 'string')) ? x.map((l: string[]) => Object.freeze([...l]) as string[]) : null;
+    Array.isArray(x) && x.every((l) => Array.isArray(l) && l.every((s) => typeof s === 'string'))
+      ? x.map((l: string[]) => Object.freeze([...l]) as string[])
+      : null;
   if (typeof t !== 'object' || t === null) return null;
   const dictionaries = lists((t as AnalysisTables).dictionaries);
   const kinds = lists((t as AnalysisTables).kinds);

@@ -6,8 +6,35 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { formBeginningsFilter, type BeginningsFilter, type BloomFilter } from './bloom.js';
-import { ANALYSIS_TABLES_KEY, BINARY_DBS, DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, frozenTables, packedFormFlags, unpackAnalysis, unpackForm, unpackVerdict, type AnalysisTables, type PackedForm, type PackedVerdict } from './lmdb-layout.js';
-import { STORE_SCHEMA_VERSION, type AliasRecord, type EnglishRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type SkeletonWord, type StoreMeta, type StoredAnalysis, type StoredVerdict } from './types.js';
+import {
+  ANALYSIS_TABLES_KEY,
+  BINARY_DBS,
+  DB_NAMES,
+  MAX_DBS,
+  MAX_KEY_BYTES,
+  SHARED_STRUCTURES_KEY,
+  STORE_DIR,
+  frozenTables,
+  packedFormFlags,
+  unpackAnalysis,
+  unpackForm,
+  unpackVerdict,
+  type AnalysisTables,
+  type PackedForm,
+  type PackedVerdict,
+} from './lmdb-layout.js';
+import {
+  STORE_SCHEMA_VERSION,
+  type AliasRecord,
+  type EnglishRecord,
+  type ExampleSentence,
+  type FormRecord,
+  type HeadwordRecord,
+  type SkeletonWord,
+  type StoreMeta,
+  type StoredAnalysis,
+  type StoredVerdict,
+} from './types.js';
 import type { WordStore } from './word-store.js';
 
 export class StoreOpenError extends Error {

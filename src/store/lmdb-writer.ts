@@ -5,7 +5,19 @@
 
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { join } from 'node:path';
-import { ANALYSIS_TABLES_KEY, BINARY_DBS, DB_NAMES, MAX_DBS, MAX_KEY_BYTES, SHARED_STRUCTURES_KEY, STORE_DIR, packAnalysis, packForm, packVerdict, type AnalysisTables } from './lmdb-layout.js';
+import {
+  ANALYSIS_TABLES_KEY,
+  BINARY_DBS,
+  DB_NAMES,
+  MAX_DBS,
+  MAX_KEY_BYTES,
+  SHARED_STRUCTURES_KEY,
+  STORE_DIR,
+  packAnalysis,
+  packForm,
+  packVerdict,
+  type AnalysisTables,
+} from './lmdb-layout.js';
 import type { StoreMeta, StoreRecords } from './types.js';
 
 const BATCH = 50_000;
@@ -48,7 +60,10 @@ export async function writeLmdbStore(dir: string, records: StoreRecords, meta: S
   writeMap(DB_NAMES.completions, records.completions);
   writeMap(DB_NAMES.aliases, records.aliases);
   writeMap(DB_NAMES.fuzzyAliases, records.fuzzyAliases);
-  writeMap(DB_NAMES.sentences, records.sentences.map((s, i) => [String(i), s] as [string, typeof s]));
+  writeMap(
+    DB_NAMES.sentences,
+    records.sentences.map((s, i) => [String(i), s] as [string, typeof s]),
+  );
   writeMap(DB_NAMES.sentenceIndex, records.sentenceIndex);
   writeMap(DB_NAMES.verdicts, records.verdicts, packVerdict);
   writeMap(DB_NAMES.entryJson, records.entryJson ?? new Map<string, Uint8Array>(), (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));

@@ -3,7 +3,18 @@
 // production without LMDB.
 
 import { formBeginningsFilter, type BeginningsFilter, type BloomFilter } from './bloom.js';
-import { type AliasRecord, type EnglishRecord, type ExampleSentence, type FormRecord, type HeadwordRecord, type SkeletonWord, type StoreMeta, type StoreRecords, type StoredAnalysis, type StoredVerdict } from './types.js';
+import {
+  type AliasRecord,
+  type EnglishRecord,
+  type ExampleSentence,
+  type FormRecord,
+  type HeadwordRecord,
+  type SkeletonWord,
+  type StoreMeta,
+  type StoreRecords,
+  type StoredAnalysis,
+  type StoredVerdict,
+} from './types.js';
 import type { WordStore } from './word-store.js';
 
 export class MemoryStore implements WordStore {

@@ -8,7 +8,17 @@
 // synchronous: lmdb-js reads are synchronous memory-mapped look-ups.
 
 import type { BeginningsFilter } from './bloom.js';
-import type { AliasRecord, EnglishRecord, ExampleSentence, FormRecord, HeadwordRecord, SkeletonWord, StoreMeta, StoredAnalysis, StoredVerdict } from './types.js';
+import type {
+  AliasRecord,
+  EnglishRecord,
+  ExampleSentence,
+  FormRecord,
+  HeadwordRecord,
+  SkeletonWord,
+  StoreMeta,
+  StoredAnalysis,
+  StoredVerdict,
+} from './types.js';
 
 export interface WordStore {
   readonly meta: StoreMeta;

@@ -29,7 +29,9 @@ export function openEngines(opts: EngineOptions): Engines {
     // Once per code and thread: a damaged file can fail every request.
     if (!logged.has(code)) {
       logged.add(code);
-      console.error(`[store] read error ${code} in ${opts.dataDir}: the data file is damaged or changed under the service; replace this instance (run \`make data\`)`);
+      console.error(
+        `[store] read error ${code} in ${opts.dataDir}: the data file is damaged or changed under the service; replace this instance (run \`make data\`)`,
+      );
     }
   });
   // The build's verdicts on news-list words, when this engine computed them.

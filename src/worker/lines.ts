@@ -51,10 +51,11 @@ export function itemLine(id: BatchId, index: number, resultJson: Uint8Array): Ui
 export function shiftSpellcheck(result: SpellcheckTextResult, by: number): SpellcheckTextResult {
   if (by !== 0) {
     for (const list of [result.misspelled, result.unknown]) {
-      for (const w of list) for (const o of w.occurrences) {
-        o.start += by;
-        o.end += by;
-      }
+      for (const w of list)
+        for (const o of w.occurrences) {
+          o.start += by;
+          o.end += by;
+        }
     }
   }
   return result;

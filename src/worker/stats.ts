@@ -93,7 +93,14 @@ export interface StatsTotals {
  */
 export function sumStats(stats: SharedStats, live: (threadId: number) => boolean = () => true): StatsTotals {
   const all = new Float64Array(stats.buffer, 8, MAX_STAT_SLOTS * SLOT_DOUBLES);
-  const out: StatsTotals = { hits: 0, misses: 0, heapBytes: 0, heapCommittedBytes: 0, externalBytes: 0, caches: Array.from({ length: MAX_CACHES }, () => ({ entries: 0, bytes: 0 })) };
+  const out: StatsTotals = {
+    hits: 0,
+    misses: 0,
+    heapBytes: 0,
+    heapCommittedBytes: 0,
+    externalBytes: 0,
+    caches: Array.from({ length: MAX_CACHES }, () => ({ entries: 0, bytes: 0 })),
+  };
   for (let s = 0; s < MAX_STAT_SLOTS; s++) {
     const base = s * SLOT_DOUBLES;
     out.hits += all[base]!;

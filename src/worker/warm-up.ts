@@ -70,7 +70,28 @@ const ENDINGS = ['ko', 'ma', 'le', 'lai', 'haru', 'bata', 'sanga', 'ka', 'ki', '
  * Loanwords typed the English way, the examples of roman/english.ts's rules
  * (the loan stage reads them as Nepali writes them).
  */
-const LOANWORDS = ['digital', 'report', 'file', 'online', 'computer', 'system', 'problem', 'police', 'email', 'design', 'upload', 'cancer', 'table', 'folder', 'package', 'season', 'music', 'phone', 'office', 'meeting'];
+const LOANWORDS = [
+  'digital',
+  'report',
+  'file',
+  'online',
+  'computer',
+  'system',
+  'problem',
+  'police',
+  'email',
+  'design',
+  'upload',
+  'cancer',
+  'table',
+  'folder',
+  'package',
+  'season',
+  'music',
+  'phone',
+  'office',
+  'meeting',
+];
 
 /** Sentence and clause marks put between the words, cycled through. */
 const MARKS = ['', '', '', '', '', ',', '', '', '.', '', '', '?', '', '', '', '!', '', ' (', ')', ''];
@@ -133,7 +154,12 @@ export function romanWarmUpWork(store: WordStore, full = true): RomanWarmUpWork 
   alone.push(...LOANWORDS.slice(0, 5));
   const texts: string[] = [];
   for (let i = 0; i < tokens.length; i += TEXT_TOKENS) {
-    texts.push(tokens.slice(i, i + TEXT_TOKENS).map((t, k) => t + MARKS[(i + k) % MARKS.length]!).join(' '));
+    texts.push(
+      tokens
+        .slice(i, i + TEXT_TOKENS)
+        .map((t, k) => t + MARKS[(i + k) % MARKS.length]!)
+        .join(' '),
+    );
   }
   return { texts, alone };
 }

@@ -58,7 +58,9 @@ export function citedAnchors(text: string): string[] {
 }
 
 test('anchors: headings, repeated headings and <a id> elements', () => {
-  const anchors = markdownAnchors('# Results\n## Inline vs pool\n<a id="cache-budget"></a>\nThe same build...\n## Cost\n### Cost\n```\n## not a heading\n```\n');
+  const anchors = markdownAnchors(
+    '# Results\n## Inline vs pool\n<a id="cache-budget"></a>\nThe same build...\n## Cost\n### Cost\n```\n## not a heading\n```\n',
+  );
   assert.deepEqual([...anchors].sort(), ['cache-budget', 'cost', 'cost-1', 'inline-vs-pool', 'results']);
   assert.equal(headingSlug("Measurements behind the engines' constants"), 'measurements-behind-the-engines-constants');
   assert.deepEqual(citedAnchors('see bench/RESULTS.md#overload and RESULTS.md#inline-vs-pool.'), ['overload', 'inline-vs-pool']);

@@ -103,7 +103,11 @@ function importEdges(src = SRC): ImportEdge[] {
       const spec = m[1]!;
       if (!spec.startsWith('.')) continue;
       const target = resolve(dirname(file), spec).replace(/\.js$/, '.ts');
-      edges.push({ from: relative(src, file), to: relative(src, target), reexport: /^\s*export\b/.test(m[0]) || /\bexport\s[^;]*$/.test(text.slice(text.lastIndexOf(';', m.index) + 1, m.index)) });
+      edges.push({
+        from: relative(src, file),
+        to: relative(src, target),
+        reexport: /^\s*export\b/.test(m[0]) || /\bexport\s[^;]*$/.test(text.slice(text.lastIndexOf(';', m.index) + 1, m.index)),
+      });
     }
   }
   return edges;
@@ -177,7 +181,9 @@ function cycles(edges: readonly ImportEdge[]): string[][] {
 
 /** Re-exports from the engine by a module outside it. */
 function engineReexports(edges: readonly ImportEdge[]): string[] {
-  return edges.filter((e) => e.reexport && partOf(e.to).startsWith('engine') && !partOf(e.from).startsWith('engine')).map((e) => `${e.from} re-exports ${e.to}`);
+  return edges
+    .filter((e) => e.reexport && partOf(e.to).startsWith('engine') && !partOf(e.from).startsWith('engine'))
+    .map((e) => `${e.from} re-exports ${e.to}`);
 }
 
 test('no import cycle among the files of src/, type-only imports included', () => {
@@ -193,12 +199,17 @@ test('the cycle check finds a cycle of two files and of three, and none in a cha
     { from: 'dispatch/z.ts', to: 'dispatch/x.ts' },
     { from: 'store/p.ts', to: 'store/q.ts' },
   ]);
-  assert.deepEqual(found, [['http/a.ts', 'http/b.ts'], ['dispatch/x.ts', 'dispatch/y.ts', 'dispatch/z.ts']]);
+  assert.deepEqual(found, [
+    ['http/a.ts', 'http/b.ts'],
+    ['dispatch/x.ts', 'dispatch/y.ts', 'dispatch/z.ts'],
+  ]);
 });
 
 test('nothing outside the engine re-exports the engine (the layering holds in fact, not only on paper)', () => {
   assert.deepEqual(engineReexports(importEdges()), []);
-  assert.deepEqual(engineReexports([{ from: 'dispatch/services.ts', to: 'engine/lang/text.ts', reexport: true }]), ['dispatch/services.ts re-exports engine/lang/text.ts']);
+  assert.deepEqual(engineReexports([{ from: 'dispatch/services.ts', to: 'engine/lang/text.ts', reexport: true }]), [
+    'dispatch/services.ts re-exports engine/lang/text.ts',
+  ]);
 });
 
 /** Imports of the text that reach outside its folder (../) and are not type-only: each would be a module the browser loads. */
@@ -210,7 +221,10 @@ function valueImportsFromOutside(text: string): number {
 
 test('the playground imports only types from outside src/playground (the browser loads no other module)', () => {
   const bad = sourceFiles(join(SRC, 'playground')).filter((file) => valueImportsFromOutside(readFileSync(file, 'utf8')) > 0);
-  assert.deepEqual(bad.map((f) => relative(SRC, f)), []);
+  assert.deepEqual(
+    bad.map((f) => relative(SRC, f)),
+    [],
+  );
   assert.equal(valueImportsFromOutside("import type { A } from '../schemas/a.js';\nimport { B } from './b.js';"), 0);
   assert.equal(valueImportsFromOutside("import { A } from '../schemas/a.js';"), 1);
   assert.equal(valueImportsFromOutside("import { type A } from '../schemas/a.js';"), 1);

@@ -23,7 +23,9 @@ declare function getComputedStyle(e: unknown): any;
 type HTMLTextAreaElement = { value: string };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SKIP = requirePart(`chromium at ${CHROMIUM}`, existsSync(CHROMIUM), 'apt-get install chromium fonts-noto-core, or set CHROMIUM_PATH; .ci/run installs it') || SKIP_WITHOUT_DATA;
+const SKIP =
+  requirePart(`chromium at ${CHROMIUM}`, existsSync(CHROMIUM), 'apt-get install chromium fonts-noto-core, or set CHROMIUM_PATH; .ci/run installs it') ||
+  SKIP_WITHOUT_DATA;
 const OUT = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..'), 'bench', 'out', 'playground');
 
 let service: TestService;
@@ -120,7 +122,11 @@ test('a second candidate chosen with the keyboard; Backspace right after it give
 test('a known misspelling is underlined, an unknown word marked apart, and a click on the word fixes it', { skip: SKIP }, async () => {
   // What the real data flags, asked of the REST endpoint first.
   const text = 'हामी पानि खान्छौँ। ओबामा अमेरिकाका राष्ट्रपति थिए।';
-  const r = await fetch(service.base + '/api/v1/spellcheck/text', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+  const r = await fetch(service.base + '/api/v1/spellcheck/text', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text }),
+  });
   const checked = (await r.json()) as { misspelled: { word: string; corrections: string[] }[]; unknown: { word: string }[] };
   const wrong = checked.misspelled.find((m) => m.corrections.length > 0);
   assert.ok(wrong, `the data flags a word of "${text}" with a correction`);
@@ -138,7 +144,8 @@ test('a known misspelling is underlined, an unknown word marked apart, and a cli
   const miss = page.locator(`#mirror .mark.miss[data-word="${wrong.word}"]`);
   await miss.waitFor();
   await page.locator(`#mirror .mark.unknown[data-word="${unknown.word}"]`).waitFor();
-  const style = async (sel: string): Promise<string> => page.$eval(sel, (e) => getComputedStyle(e).textDecorationLine + ' ' + getComputedStyle(e).textDecorationStyle);
+  const style = async (sel: string): Promise<string> =>
+    page.$eval(sel, (e) => getComputedStyle(e).textDecorationLine + ' ' + getComputedStyle(e).textDecorationStyle);
   assert.equal(await style(`#mirror .mark.miss[data-word="${wrong.word}"]`), 'underline wavy');
   assert.equal(await style(`#mirror .mark.unknown[data-word="${unknown.word}"]`), 'underline dotted');
   await page.waitForSelector('#spell-list button.miss');
@@ -159,32 +166,40 @@ test('a known misspelling is underlined, an unknown word marked apart, and a cli
   assert.equal(await page.getAttribute('#mode', 'aria-pressed'), 'true');
 });
 
-test('the same with the keyboard alone, on a word a rule of the standard corrects: Alt+Enter shows the rule, Enter applies the correction', { skip: SKIP }, async () => {
-  const text = 'मैले लेखेकोमा';
-  const r = await fetch(service.base + '/api/v1/spellcheck/text', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
-  const checked = (await r.json()) as { misspelled: { word: string; corrections: string[]; rule?: string }[] };
-  const ruled = checked.misspelled.find((m) => m.rule !== undefined && m.corrections.length > 0);
-  assert.ok(ruled, `the data corrects a word of "${text}" by a rule of the standard`);
-  const rules = (await (await fetch(service.base + '/playground/rules.json')).json()) as Record<string, string>;
+test(
+  'the same with the keyboard alone, on a word a rule of the standard corrects: Alt+Enter shows the rule, Enter applies the correction',
+  { skip: SKIP },
+  async () => {
+    const text = 'मैले लेखेकोमा';
+    const r = await fetch(service.base + '/api/v1/spellcheck/text', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text }),
+    });
+    const checked = (await r.json()) as { misspelled: { word: string; corrections: string[]; rule?: string }[] };
+    const ruled = checked.misspelled.find((m) => m.rule !== undefined && m.corrections.length > 0);
+    assert.ok(ruled, `the data corrects a word of "${text}" by a rule of the standard`);
+    const rules = (await (await fetch(service.base + '/playground/rules.json')).json()) as Record<string, string>;
 
-  await clearBox();
-  await page.click('#mode');
-  await page.focus('#compose');
-  await page.keyboard.type(text);
-  await page.locator(`#mirror .mark.miss[data-word="${ruled.word}"]`).waitFor();
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('Alt+Enter');
-  await page.waitForSelector('#popover:not([hidden])');
-  const rule = (await page.textContent('#popover-rule')) ?? '';
-  assert.ok(rule.includes(ruled.rule!) && rule.includes(rules[ruled.rule!]!), `the popover names the rule and says it: ${rule}`);
-  const focused = await page.evaluate(() => document.activeElement?.closest('#popover-corrections') !== null);
-  assert.ok(focused, 'the first correction has the focus');
-  await shot('08-rule-of-the-standard');
-  await page.keyboard.press('Enter');
-  await waitForBox(text.replace(ruled.word, ruled.corrections[0]!));
-  assert.equal(await page.evaluate(() => document.activeElement?.id), 'compose', 'the focus is back in the box');
-  await page.click('#mode');
-});
+    await clearBox();
+    await page.click('#mode');
+    await page.focus('#compose');
+    await page.keyboard.type(text);
+    await page.locator(`#mirror .mark.miss[data-word="${ruled.word}"]`).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Alt+Enter');
+    await page.waitForSelector('#popover:not([hidden])');
+    const rule = (await page.textContent('#popover-rule')) ?? '';
+    assert.ok(rule.includes(ruled.rule!) && rule.includes(rules[ruled.rule!]!), `the popover names the rule and says it: ${rule}`);
+    const focused = await page.evaluate(() => document.activeElement?.closest('#popover-corrections') !== null);
+    assert.ok(focused, 'the first correction has the focus');
+    await shot('08-rule-of-the-standard');
+    await page.keyboard.press('Enter');
+    await waitForBox(text.replace(ruled.word, ruled.corrections[0]!));
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'compose', 'the focus is back in the box');
+    await page.click('#mode');
+  },
+);
 
 test('a word looked up: suggestions while typing in the search box, chosen with the keyboard', { skip: SKIP }, async () => {
   await page.focus('#search');

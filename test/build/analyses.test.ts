@@ -73,7 +73,7 @@ test('a romanizer answering from the stored analyses answers as one that analyse
   }
 });
 
-test('the stored case-form counts are the spellchecker\'s own', async (t) => {
+test("the stored case-form counts are the spellchecker's own", async (t) => {
   const lmdb = await lmdbStoreOf(t, records);
   const mem = new MemoryStore(records);
   const spell = new Spellchecker(mem);
@@ -117,7 +117,7 @@ test('a service thread uses the stored analyses only when its engine computed th
     }
   };
   assert.equal(await answer(analysisFingerprint()), 'गृह', 'the planted analysis answers');
-  assert.equal(await answer('0000000000000000'), 'घर', 'another engine\'s analyses are ignored: the romanizer analyses');
+  assert.equal(await answer('0000000000000000'), 'घर', "another engine's analyses are ignored: the romanizer analyses");
 });
 
 test('the LMDB store gives back the stored analyses as they were', async (t) => {

@@ -48,7 +48,12 @@ function crowd() {
   const english = readEnglishWordList(read('english-words.txt'));
   return importCrowdDictionary(read('crowd.tsv'), {
     english,
-    romanKeys: (word) => new Set(romanAliases(word).filter((a) => a.kinds.includes('casual')).map((a) => fuzzyRomanKey(a.alias))),
+    romanKeys: (word) =>
+      new Set(
+        romanAliases(word)
+          .filter((a) => a.kinds.includes('casual'))
+          .map((a) => fuzzyRomanKey(a.alias)),
+      ),
     fuzzyKey: (gloss) => fuzzyRomanKey(gloss.replace(/[^a-z]/g, '')),
     curated: () => new Set(),
   });

@@ -21,7 +21,10 @@ test('the import keeps each word with its line number as its rank, and says what
   assert.equal(imp.report.kept + Object.values(imp.report.dropped).reduce((a, b) => a + b, 0), imp.report.lines);
   // the ranks come out in rank order
   const ranks = [...imp.ranks.values()];
-  assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b));
+  assert.deepEqual(
+    ranks,
+    [...ranks].sort((a, b) => a - b),
+  );
 });
 
 test('Devanagari structure: aksharas pass, stray signs do not', () => {
@@ -34,7 +37,11 @@ test('Devanagari structure: aksharas pass, stray signs do not', () => {
 test('bare-consonant strings go unless the lexicon or its morphology reads them, as written or with a final halanta', () => {
   const imp = importFrequencyList(TEXT);
   const lexicon = new Set(['घर', 'नगर', 'छन्']);
-  filterFrequencyWords(imp, (w) => lexicon.has(w), () => false);
+  filterFrequencyWords(
+    imp,
+    (w) => lexicon.has(w),
+    () => false,
+  );
   assert.equal(imp.ranks.has('ससख'), false, 'mis-decoded legacy-font text');
   assert.equal(imp.ranks.get('नगर'), 15, 'a lexicon word of bare consonants');
   assert.equal(imp.ranks.get('छन'), 14, 'छन् written without its halanta');
@@ -43,7 +50,11 @@ test('bare-consonant strings go unless the lexicon or its morphology reads them,
   assert.deepEqual(imp.report.examples['bare-consonants'], ['ससख']);
   assert.equal(imp.report.kept, imp.ranks.size);
   // the morphology's word counts as the lexicon's
-  const again = filterFrequencyWords(importFrequencyList(TEXT), () => false, (w) => w === 'ससख');
+  const again = filterFrequencyWords(
+    importFrequencyList(TEXT),
+    () => false,
+    (w) => w === 'ससख',
+  );
   assert.ok(again.ranks.has('ससख') && !again.ranks.has('नगर'));
 });
 

@@ -55,7 +55,10 @@ test('real ne_NP: counts, repairs and skipped lines', { skip: SKIP_WITHOUT_FILES
     { line: 38_029, reason: 'empty line' },
   ]);
   assert.equal(r.affix.classes.size, 19);
-  assert.equal([...r.affix.classes.values()].reduce((n, c) => n + c.rules.length, 0), 527 - 19);
+  assert.equal(
+    [...r.affix.classes.values()].reduce((n, c) => n + c.rules.length, 0),
+    527 - 19,
+  );
 });
 
 test('real ne_NP: every affix class the service reads by number is the class it was studied as', { skip: SKIP_WITHOUT_FILES }, () => {
@@ -104,66 +107,64 @@ function hunspellDictionary(r: HunspellImport, dir: string): string {
 // Words the command line can be given one per line: no spaces, hyphens or dots.
 const PLAIN = /^[\u0900-\u097F]+$/u;
 
-test(
-  'real ne_NP: hunspell accepts every form, and accepts no other candidate of sampled stems',
-  { skip: SKIP_WITHOUT_TOOL },
-  () => {
-    const r = load();
-    const dir = mkdtempSync(join(tmpdir(), 'hunspell-ne-'));
-    try {
-      const dict = hunspellDictionary(r, dir);
-      const ours = new Set(r.forms.map((f) => f.form));
-      // 1. Every plain form is correct for hunspell (-l lists the misspelled).
-      const plain = [...ours].filter((w) => PLAIN.test(w));
-      assert.ok(plain.length > 720_000, `${plain.length} plain forms`);
-      const misspelled = execFileSync('hunspell', ['-d', dict, '-l'], { input: plain.join('\n') + '\n', maxBuffer: 1 << 28 })
-        .toString('utf8')
-        .split('\n')
-        .filter(Boolean);
-      assert.deepEqual(misspelled.slice(0, 20), []);
+test('real ne_NP: hunspell accepts every form, and accepts no other candidate of sampled stems', { skip: SKIP_WITHOUT_TOOL }, () => {
+  const r = load();
+  const dir = mkdtempSync(join(tmpdir(), 'hunspell-ne-'));
+  try {
+    const dict = hunspellDictionary(r, dir);
+    const ours = new Set(r.forms.map((f) => f.form));
+    // 1. Every plain form is correct for hunspell (-l lists the misspelled).
+    const plain = [...ours].filter((w) => PLAIN.test(w));
+    assert.ok(plain.length > 720_000, `${plain.length} plain forms`);
+    const misspelled = execFileSync('hunspell', ['-d', dict, '-l'], { input: plain.join('\n') + '\n', maxBuffer: 1 << 28 })
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean);
+    assert.deepEqual(misspelled.slice(0, 20), []);
 
-      // 2. Candidates from every rule of every class, whatever the stem's flags
-      // and the rules' conditions say (only the stripped characters must be
-      // there), one and two suffixes, with and without each prefix: hunspell
-      // must accept exactly those that are among our forms.
-      const all = [...r.affix.classes.values()];
-      const contFlags = new Set(all.flatMap((c) => c.rules.flatMap((x) => x.continuation)));
-      const sfx = all.filter((c) => c.kind === 'SFX').flatMap((c) => c.rules);
-      const outer = all.filter((c) => c.kind === 'SFX' && contFlags.has(c.flag)).flatMap((c) => c.rules);
-      const pfx = all.filter((c) => c.kind === 'PFX').flatMap((c) => c.rules);
-      const strip = (w: string, s: string, add: string) =>
-        (s === '' || w.endsWith(s)) && w.length > s.length ? w.slice(0, w.length - s.length) + add : null;
-      const candidates = new Set<string>();
-      for (let i = 0; i < r.stems.length; i += 100) {
-        const stem = r.stems[i]!.stem;
-        const words = [stem];
-        for (const a of sfx) {
-          const w1 = strip(stem, a.strip, a.add);
-          if (w1 === null) continue;
-          words.push(w1);
-          if (a.continuation.length > 0) {
-            for (const b of outer) {
-              const w2 = strip(w1, b.strip, b.add);
-              if (w2 !== null) words.push(w2);
-            }
+    // 2. Candidates from every rule of every class, whatever the stem's flags
+    // and the rules' conditions say (only the stripped characters must be
+    // there), one and two suffixes, with and without each prefix: hunspell
+    // must accept exactly those that are among our forms.
+    const all = [...r.affix.classes.values()];
+    const contFlags = new Set(all.flatMap((c) => c.rules.flatMap((x) => x.continuation)));
+    const sfx = all.filter((c) => c.kind === 'SFX').flatMap((c) => c.rules);
+    const outer = all.filter((c) => c.kind === 'SFX' && contFlags.has(c.flag)).flatMap((c) => c.rules);
+    const pfx = all.filter((c) => c.kind === 'PFX').flatMap((c) => c.rules);
+    const strip = (w: string, s: string, add: string) => ((s === '' || w.endsWith(s)) && w.length > s.length ? w.slice(0, w.length - s.length) + add : null);
+    const candidates = new Set<string>();
+    for (let i = 0; i < r.stems.length; i += 100) {
+      const stem = r.stems[i]!.stem;
+      const words = [stem];
+      for (const a of sfx) {
+        const w1 = strip(stem, a.strip, a.add);
+        if (w1 === null) continue;
+        words.push(w1);
+        if (a.continuation.length > 0) {
+          for (const b of outer) {
+            const w2 = strip(w1, b.strip, b.add);
+            if (w2 !== null) words.push(w2);
           }
         }
-        for (const w of words) {
-          candidates.add(w);
-          for (const p of pfx) if (p.strip === '' || w.startsWith(p.strip)) candidates.add(p.add + w.slice(p.strip.length));
-        }
       }
-      const list = [...candidates].filter((w) => PLAIN.test(w));
-      assert.ok(list.length > 100_000, `${list.length} candidates`);
-      const accepted = new Set(
-        execFileSync('hunspell', ['-d', dict, '-G'], { input: list.join('\n') + '\n', maxBuffer: 1 << 28 }).toString('utf8').split('\n').filter(Boolean),
-      );
-      const hunspellOnly = list.filter((w) => accepted.has(w) && !ours.has(w));
-      const oursOnly = list.filter((w) => !accepted.has(w) && ours.has(w));
-      assert.deepEqual({ hunspellOnly: hunspellOnly.slice(0, 20), oursOnly: oursOnly.slice(0, 20) }, { hunspellOnly: [], oursOnly: [] });
-      assert.ok(list.filter((w) => ours.has(w)).length > 5_000);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+      for (const w of words) {
+        candidates.add(w);
+        for (const p of pfx) if (p.strip === '' || w.startsWith(p.strip)) candidates.add(p.add + w.slice(p.strip.length));
+      }
     }
-  },
-);
+    const list = [...candidates].filter((w) => PLAIN.test(w));
+    assert.ok(list.length > 100_000, `${list.length} candidates`);
+    const accepted = new Set(
+      execFileSync('hunspell', ['-d', dict, '-G'], { input: list.join('\n') + '\n', maxBuffer: 1 << 28 })
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean),
+    );
+    const hunspellOnly = list.filter((w) => accepted.has(w) && !ours.has(w));
+    const oursOnly = list.filter((w) => !accepted.has(w) && ours.has(w));
+    assert.deepEqual({ hunspellOnly: hunspellOnly.slice(0, 20), oursOnly: oursOnly.slice(0, 20) }, { hunspellOnly: [], oursOnly: [] });
+    assert.ok(list.filter((w) => ours.has(w)).length > 5_000);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -8,14 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { DataFormatError } from '../../src/build/errors.js';
-import {
-  classMismatches,
-  expandStem,
-  importHunspell,
-  parseDic,
-  partOfSpeechForClasses,
-  type ExpandedForm,
-} from '../../src/build/hunspell.js';
+import { classMismatches, expandStem, importHunspell, parseDic, partOfSpeechForClasses, type ExpandedForm } from '../../src/build/hunspell.js';
 import { parseAffix, type AffixTable } from '../../src/build/hunspell-aff.js';
 import { normalizeWord } from '../../src/engine/lang/normalize.js';
 
@@ -25,7 +18,9 @@ const DIC = readFileSync(new URL('mini.dic', FIXTURES), 'utf8');
 const FILES = { aff: 'mini.aff', dic: 'mini.dic' };
 
 function formsOf(stem: string, flags: number[], affix: AffixTable = parseAffix(AFF, 'mini.aff')): string[] {
-  return expandStem({ stem, flags, line: 1 }, affix).map((f) => f.form).sort();
+  return expandStem({ stem, flags, line: 1 }, affix)
+    .map((f) => f.form)
+    .sort();
 }
 
 function findForm(forms: ExpandedForm[], form: string): ExpandedForm[] {
@@ -67,7 +62,10 @@ test('parseAffix reads classes, rules, continuation flags written 17X, and morph
   assert.equal(c1.rules[5]!.condition, '्');
   const p = a.classes.get(17)!;
   assert.equal(p.kind, 'PFX');
-  assert.deepEqual(p.rules.map((r) => [r.strip, r.add, r.condition]), [['', 'न', '.']]);
+  assert.deepEqual(
+    p.rules.map((r) => [r.strip, r.add, r.condition]),
+    [['', 'न', '.']],
+  );
   assert.equal(a.classes.get(14)!.crossProduct, false);
   assert.equal(a.encoding, 'UTF-8');
   assert.equal(a.needAffix, null);
@@ -79,7 +77,10 @@ test('parseAffix reads classes, rules, continuation flags written 17X, and morph
 
 test('parseAffix reads both orders of a continuation list and plain numbers', () => {
   const a = parseAffix(AFF_HEAD + 'SFX 3 Y 3\nSFX 3 0 क/19X,17X .\nSFX 3 0 ख/4 .\nSFX 3 0 ग/4,5 .\n', 'x.aff');
-  assert.deepEqual(a.classes.get(3)!.rules.map((r) => r.continuation), [[19, 17], [4], [4, 5]]);
+  assert.deepEqual(
+    a.classes.get(3)!.rules.map((r) => r.continuation),
+    [[19, 17], [4], [4, 5]],
+  );
   assert.deepEqual(a.repairs, { flagSuffixX: 2 });
 });
 
@@ -95,7 +96,10 @@ test('parseAffix counts rules repeated word for word (they expand once)', () => 
   const a = parseAffix(AFF_HEAD + 'SFX 3 Y 3\nSFX 3 0 छन् .\nSFX 3 0 छ .\nSFX 3 0 छन् .\n', 'x.aff');
   assert.equal(a.repairs['duplicateRule'], 1);
   const forms = expandStem({ stem: 'गर्', flags: [3], line: 2 }, a);
-  assert.deepEqual(forms.map((f) => f.form), ['गर्', 'गर्छन्', 'गर्छ']);
+  assert.deepEqual(
+    forms.map((f) => f.form),
+    ['गर्', 'गर्छन्', 'गर्छ'],
+  );
 });
 
 // --- parsing the .dic, and each defect repair
@@ -160,7 +164,11 @@ test('importHunspell reports lines, stems, forms, each repair kind and the skipp
 
 test('repaired stems expand like clean ones', () => {
   const forms = importHunspell(AFF, DIC, FILES).forms;
-  const of = (stem: string) => forms.filter((f) => f.stem === stem).map((f) => f.form).sort();
+  const of = (stem: string) =>
+    forms
+      .filter((f) => f.stem === stem)
+      .map((f) => f.form)
+      .sort();
   assert.deepEqual(of('घर'), ['घर', 'घरको', 'घरमा', 'घरले']);
   assert.deepEqual(of('भर्याङ'), ['भर्याङ', 'भर्याङको', 'भर्याङमा', 'भर्याङले']);
   assert.deepEqual(of('दुःख'), ['दुःख', 'दुःखको', 'दुःखमा', 'दुःखले']);
@@ -196,8 +204,7 @@ test('condition syntax: literal characters, several positions, "-", "." and "^" 
   // Devanagari, e.g. "क." on "क.": it mis-steps through the UTF-8 bytes. All
   // conditions of ne_NP.aff are one position long, so that never arises.)
   const a = parseAffix(
-    AFF_HEAD +
-      'SFX 3 Y 4\nSFX 3 0 X [-^]\nSFX 3 0 Y क.\nSFX 3 0 Z [^-]ा\nSFX 3 0 V [^^]\nPFX 4 N 1\nPFX 4 0 अ [कख]\nSFX 5 Y 1\nSFX 5 0 W [.]\n',
+    AFF_HEAD + 'SFX 3 Y 4\nSFX 3 0 X [-^]\nSFX 3 0 Y क.\nSFX 3 0 Z [^-]ा\nSFX 3 0 V [^^]\nPFX 4 N 1\nPFX 4 0 अ [कख]\nSFX 5 Y 1\nSFX 5 0 W [.]\n',
     'x.aff',
   );
   // "^" anywhere in the brackets negates: [-^] is "not -".
@@ -273,10 +280,7 @@ test('a prefix continuation can bring a suffix class the stem lacks', () => {
 });
 
 test('NEEDAFFIX: the stem or the affix is not a word without a further affix', () => {
-  const a = parseAffix(
-    AFF_HEAD + 'NEEDAFFIX 9\nPFX 2 Y 1\nPFX 2 0 न .\nSFX 3 Y 2\nSFX 3 0 ने/9,4 .\nSFX 3 0 नु/2 .\nSFX 4 Y 1\nSFX 4 0 ले .\n',
-    'x.aff',
-  );
+  const a = parseAffix(AFF_HEAD + 'NEEDAFFIX 9\nPFX 2 Y 1\nPFX 2 0 न .\nSFX 3 Y 2\nSFX 3 0 ने/9,4 .\nSFX 3 0 नु/2 .\nSFX 4 Y 1\nSFX 4 0 ले .\n', 'x.aff');
   assert.equal(a.needAffix, 9);
   // Stem flagged 9: no bare form.
   assert.deepEqual(formsOf('गर्', [3, 9], a), ['गर्नेले', 'गर्नु', 'नगर्नु'].sort());
@@ -295,11 +299,17 @@ test('ONLYINCOMPOUND: stems and affixes with it give no forms (this importer has
 test('FORBIDDENWORD: a forbidden entry takes its forms out of the list, from any stem', () => {
   const aff = AFF_HEAD + 'FORBIDDENWORD 7\nSFX 3 Y 2\nSFX 3 0 ले .\nSFX 3 0 हरू .\n';
   const r = importHunspell(aff, '2\nघर/3\nघरहरू/7\n', { aff: 'x.aff', dic: 'x.dic' });
-  assert.deepEqual(r.forms.map((f) => f.form), ['घर', 'घरले']);
+  assert.deepEqual(
+    r.forms.map((f) => f.form),
+    ['घर', 'घरले'],
+  );
   assert.equal(r.report.distinctForms, 2);
   // hunspell's default forbidden flag is 65510.
   const d = importHunspell(AFF_HEAD + 'SFX 3 Y 1\nSFX 3 0 ले .\n', '2\nघर/3\nघरले/65510\n', { aff: 'x.aff', dic: 'x.dic' });
-  assert.deepEqual(d.forms.map((f) => f.form), ['घर']);
+  assert.deepEqual(
+    d.forms.map((f) => f.form),
+    ['घर'],
+  );
 });
 
 test('FULLSTRIP lets a rule strip the whole stem', () => {
@@ -386,10 +396,16 @@ test('partOfSpeechForClasses: verbs, adjectives, nouns, pronouns; null when the 
 test('digits glued to a word become flags only when they name classes of the .aff', () => {
   const aff = AFF_HEAD + 'SFX 3 Y 1\nSFX 3 0 ले .\n';
   const glued = importHunspell(aff, '1\nघर3\n', { aff: 'x.aff', dic: 'x.dic' });
-  assert.deepEqual(glued.stems.map((s) => [s.stem, s.flags]), [['घर', [3]]]);
+  assert.deepEqual(
+    glued.stems.map((s) => [s.stem, s.flags]),
+    [['घर', [3]]],
+  );
   assert.equal(glued.report.repairs['missingFlagSlash'], 1);
   const word = importHunspell(aff, '1\nकोभिड19\n', { aff: 'x.aff', dic: 'x.dic' });
-  assert.deepEqual(word.stems.map((s) => [s.stem, s.flags]), [['कोभिड19', []]]);
+  assert.deepEqual(
+    word.stems.map((s) => [s.stem, s.flags]),
+    [['कोभिड19', []]],
+  );
   assert.equal(word.report.repairs['missingFlagSlash'], undefined);
 });
 
@@ -397,7 +413,10 @@ test('classMismatches names every class the service reads by number that the .af
   const affix = parseAffix(AFF, 'mini.aff');
   const missing = classMismatches(affix).map((m) => Number(/affix class (\d+)/.exec(m)![1]));
   // mini.aff has 1, 8, 14, 15 and 18 as ne_NP.aff does; the others are absent.
-  assert.deepEqual(missing.sort((a, b) => a - b), [2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 16]);
+  assert.deepEqual(
+    missing.sort((a, b) => a - b),
+    [2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 16],
+  );
   // Class 8 renumbered as 9: 8 is missing, and 9 is not the causative class.
   const renumbered = parseAffix(AFF.replaceAll('SFX 8 ', 'SFX 9 '), 'x.aff');
   const bad = classMismatches(renumbered).join('\n');

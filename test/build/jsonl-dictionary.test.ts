@@ -90,7 +90,11 @@ test('entry errors name the line and the field', () => {
   rejects(withEntry({ part_of_speech: 5 }), 2, /field part_of_speech: must be a string or null/);
   rejects(withEntry({ definitions: [{ text: 5, part_of_speech: null }] }), 2, /field definitions\[0\]\.text: must be string/);
   rejects(withEntry({ definitions: [{ text: 'क', part_of_speech: null, synonym: [] }] }), 2, /unknown field definitions\[0\]\.synonym/);
-  rejects(withEntry({ definitions: [{ text: 'क', part_of_speech: null, synonyms: ['house'] }] }), 2, /field definitions\[0\]\.synonyms\[0\]: "house" has no Devanagari letter/);
+  rejects(
+    withEntry({ definitions: [{ text: 'क', part_of_speech: null, synonyms: ['house'] }] }),
+    2,
+    /field definitions\[0\]\.synonyms\[0\]: "house" has no Devanagari letter/,
+  );
   rejects(withEntry({ definitions: [{ text: ' ', part_of_speech: null }] }), 2, /field definitions\[0\]: neither text nor synonyms/);
   rejects(withEntry({ word: 'ghar' }), 2, /field word: "ghar" has no Devanagari letter/);
   rejects(withEntry({ roman: ['घर'] }), 2, /field roman\[0\]: "घर" is not a romanization/);

@@ -84,14 +84,17 @@ test('normalizes words: colon visarga, comma spacing', () => {
   const dukha = entry(entries, 'दुःख');
   assert.deepEqual(dukha.senses[0], { pos: 'नाम', gloss: 'मनमा हुने पीडा, कष्ट वा सास्ती', synonyms: ['दुख'] });
   assert.equal(report.repairs.commaSpacing, 1);
-  assert.equal(entries.some((e) => e.word.includes(':')), false);
+  assert.equal(
+    entries.some((e) => e.word.includes(':')),
+    false,
+  );
 });
 
 test('combined tags and unknown tags', () => {
   const { entries, report } = sample();
   assert.equal(entry(entries, 'बिरामी').senses[0]!.pos, 'विशेषण/नाम');
   assert.equal(entry(entries, 'झ्याप्प').senses[0]!.pos, null);
-  assert.deepEqual(report.unknownTags, { 'अनु': 1 });
+  assert.deepEqual(report.unknownTags, { अनु: 1 });
 });
 
 test('reports what it cannot repair and keeps misspelt words out of the synonyms', () => {

@@ -39,5 +39,8 @@ test('the measured false-positive rate counts only probes that are not words', (
   assert.ok(rate >= 0 && rate < 0.05, `rate ${rate}`);
   // a filter that says yes to everything has rate 1
   const full = new BloomFilter(new Uint8Array(16).fill(255), 128, 3);
-  assert.equal(measureFalsePositiveRate(full, (w) => set.has(w), words, 1000), 1);
+  assert.equal(
+    measureFalsePositiveRate(full, (w) => set.has(w), words, 1000),
+    1,
+  );
 });

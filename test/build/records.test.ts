@@ -8,7 +8,10 @@ import { miniLexicon } from '../fixtures/mini-lexicon.js';
 test('headwords merge the dictionaries that contain them', () => {
   const r = buildRecords(miniLexicon());
   const ghar = r.headwords.get('घर')!;
-  assert.deepEqual(ghar.entries.map((e) => e.dictionary), ['mpp-thesaurus', 'mpp-hunspell']);
+  assert.deepEqual(
+    ghar.entries.map((e) => e.dictionary),
+    ['mpp-thesaurus', 'mpp-hunspell'],
+  );
   assert.equal(ghar.entries[0]!.senses.length, 2);
   assert.deepEqual(ghar.entries[1]!.classes, [7]);
   assert.equal(r.meta.counts.headwords, 8);
@@ -44,7 +47,7 @@ test('the confusion index also holds words of real text that three thesaurus def
   const definitions = ['पिरो खाना', 'धेरै पिरो', 'पिरो र किताव', 'किताव पढ्ने', 'नयाँ किताव'].map((text) => ({ text, source: THESAURUS_DICT }));
   const attested = [...base.attested, 'पिरो', 'किताव'];
   const r = buildRecords({ ...base, attested, sentences: [...base.sentences, ...definitions] });
-  assert.ok(r.confusion.get(confusionKey('पीरो'))?.includes('पिरो'), 'the lexicographers\' spelling is offered for पीरो');
+  assert.ok(r.confusion.get(confusionKey('पीरो'))?.includes('पिरो'), "the lexicographers' spelling is offered for पीरो");
   // किताव is used three times too, but the lexicon has किताब one slip away: a typo of the definitions.
   assert.ok(!r.confusion.get(confusionKey('किताव'))?.includes('किताव'));
   // Two uses are not enough.
@@ -69,7 +72,7 @@ test('sentences are indexed by their words and by the stems of inflected forms',
   assert.equal(texts[0], 'हाम्रो घरमा धेरै किताब छन्।');
 });
 
-test('sentences shown only as examples, and the headwords of forms, feed the examples endpoint\'s index, not the engines\'', () => {
+test("sentences shown only as examples, and the headwords of forms, feed the examples endpoint's index, not the engines'", () => {
   const base = miniLexicon();
   const r = buildRecords({ ...base, exampleSentences: [{ text: 'उनी घरमा काम गर्छ।', source: 'prompts' }] });
   const texts = (index: Map<string, number[]>, w: string) => (index.get(w) ?? []).map((i) => r.sentences[i]!.text);

@@ -100,6 +100,9 @@ test('sentencesFromThesaurus takes definition phrases of three words or more', (
 test('prompts.tsv: the sentence of each line, invisible characters removed and spaces collapsed; a malformed line names itself', () => {
   const text = readFileSync(new URL('prompts.tsv', FIXTURES), 'utf8');
   assert.deepEqual(sentencesFromPrompts(text, 'prompts.tsv'), ['घरमा पानी छ।', 'मेरो घर सानो छ']);
-  assert.throws(() => sentencesFromPrompts('nep_1\tघर\nजस्तो\n', 'p.tsv'), (e: unknown) => e instanceof DataFormatError && e.message.startsWith('p.tsv:2:'));
+  assert.throws(
+    () => sentencesFromPrompts('nep_1\tघर\nजस्तो\n', 'p.tsv'),
+    (e: unknown) => e instanceof DataFormatError && e.message.startsWith('p.tsv:2:'),
+  );
   assert.throws(() => sentencesFromPrompts('nep_1\tonly latin\n', 'p.tsv'), DataFormatError);
 });

@@ -15,7 +15,13 @@ import { dawgWords, parseUnicharset, readSquishedDawg, readTraineddata, readTrai
 
 const FILE = process.env.TESSDATA_FILE;
 const SKIP_WITHOUT_FILE = requirePart('TESSDATA_FILE (the unpacked tesseract-ocr-nep)', FILE !== undefined && FILE !== '', 'make test sets it after make data');
-const SKIP_WITHOUT_TOOLS = SKIP_WITHOUT_FILE || requirePart('the tesseract tools (combine_tessdata, dawg2wordlist)', onPath('combine_tessdata', 'dawg2wordlist'), 'apt-get install tesseract-ocr; .ci/run installs it');
+const SKIP_WITHOUT_TOOLS =
+  SKIP_WITHOUT_FILE ||
+  requirePart(
+    'the tesseract tools (combine_tessdata, dawg2wordlist)',
+    onPath('combine_tessdata', 'dawg2wordlist'),
+    'apt-get install tesseract-ocr; .ci/run installs it',
+  );
 
 test('real traineddata: a Nepali vocabulary of tens of thousands of words', { skip: SKIP_WITHOUT_FILE }, () => {
   const r = readTraineddataWords(readFileSync(FILE!), FILE!);
@@ -26,30 +32,31 @@ test('real traineddata: a Nepali vocabulary of tens of thousands of words', { sk
   assert.equal(r.report.raw, r.report.words + r.report.rejected + r.report.duplicates);
 });
 
-test(
-  'real traineddata: identical to combine_tessdata -u + dawg2wordlist',
-  { skip: SKIP_WITHOUT_TOOLS },
-  () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tessdata-'));
-    try {
-      const buf = readFileSync(FILE!);
-      const td = readTraineddata(buf, FILE!);
-      const lstm = td.components.has('lstm-word-dawg');
-      const dawgName = lstm ? 'lstm-word-dawg' : 'word-dawg';
-      const charsetName = lstm ? 'lstm-unicharset' : 'unicharset';
-      execFileSync('combine_tessdata', ['-u', FILE!, join(dir, 'x.')], { stdio: 'ignore' });
-      // The components we cut out are byte for byte the files tesseract writes.
-      for (const [name, c] of td.components) assert.deepEqual(Buffer.from(c.bytes), readFileSync(join(dir, `x.${name}`)), name);
-      execFileSync('dawg2wordlist', [join(dir, `x.${charsetName}`), join(dir, `x.${dawgName}`), join(dir, 'words.txt')], { stdio: 'ignore' });
-      const theirs = readFileSync(join(dir, 'words.txt'), 'utf8').split('\n');
-      assert.equal(theirs.pop(), ''); // one word per line, newline-terminated
-      const charset = td.components.get(charsetName)!;
-      const dawg = td.components.get(dawgName)!;
-      const ours = dawgWords(readSquishedDawg(dawg.bytes, FILE!, dawg.offset, td.littleEndian), parseUnicharset(charset.bytes, FILE!, charset.offset), FILE!, dawg.offset);
-      assert.equal(ours.length, theirs.length);
-      assert.deepEqual(ours, theirs);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  },
-);
+test('real traineddata: identical to combine_tessdata -u + dawg2wordlist', { skip: SKIP_WITHOUT_TOOLS }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tessdata-'));
+  try {
+    const buf = readFileSync(FILE!);
+    const td = readTraineddata(buf, FILE!);
+    const lstm = td.components.has('lstm-word-dawg');
+    const dawgName = lstm ? 'lstm-word-dawg' : 'word-dawg';
+    const charsetName = lstm ? 'lstm-unicharset' : 'unicharset';
+    execFileSync('combine_tessdata', ['-u', FILE!, join(dir, 'x.')], { stdio: 'ignore' });
+    // The components we cut out are byte for byte the files tesseract writes.
+    for (const [name, c] of td.components) assert.deepEqual(Buffer.from(c.bytes), readFileSync(join(dir, `x.${name}`)), name);
+    execFileSync('dawg2wordlist', [join(dir, `x.${charsetName}`), join(dir, `x.${dawgName}`), join(dir, 'words.txt')], { stdio: 'ignore' });
+    const theirs = readFileSync(join(dir, 'words.txt'), 'utf8').split('\n');
+    assert.equal(theirs.pop(), ''); // one word per line, newline-terminated
+    const charset = td.components.get(charsetName)!;
+    const dawg = td.components.get(dawgName)!;
+    const ours = dawgWords(
+      readSquishedDawg(dawg.bytes, FILE!, dawg.offset, td.littleEndian),
+      parseUnicharset(charset.bytes, FILE!, charset.offset),
+      FILE!,
+      dawg.offset,
+    );
+    assert.equal(ours.length, theirs.length);
+    assert.deepEqual(ours, theirs);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DataFormatError } from '../../src/build/errors.js';
-import {
-  dawgWords,
-  parseUnicharset,
-  readSquishedDawg,
-  readTraineddata,
-  readTraineddataWords,
-  TESSDATA_COMPONENTS,
-} from '../../src/build/tesseract.js';
+import { dawgWords, parseUnicharset, readSquishedDawg, readTraineddata, readTraineddataWords, TESSDATA_COMPONENTS } from '../../src/build/tesseract.js';
 
 // A tiny traineddata builder, written from the format description in
 // src/build/tesseract.ts (the files it makes were also read back with
@@ -132,7 +125,8 @@ function lstmFile(littleEndian = true): Uint8Array {
 }
 
 function isFormatError(file: string, pattern: RegExp) {
-  return (err: unknown) => err instanceof DataFormatError && err.file === file && err.line === null && /byte offset \d+/.test(err.message) && pattern.test(err.message);
+  return (err: unknown) =>
+    err instanceof DataFormatError && err.file === file && err.line === null && /byte offset \d+/.test(err.message) && pattern.test(err.message);
 }
 
 test('reads the container: component names and offsets', () => {

@@ -31,8 +31,14 @@ test('the build stores a verdict on every form: "correct" as a flag of the form,
   assert.ok(correct > 100);
   assert.deepEqual(records.verdicts.get('केहि')?.corrections?.[0], 'केही');
   const newsOnly = (w: string): boolean => (records.forms.get(w)!.flags & (FORM_ATTESTED | FORM_LEXICON)) === FORM_ATTESTED;
-  assert.ok([...records.verdicts.keys()].some(newsOnly) && [...records.verdicts].some(([w, v]) => !newsOnly(w) && v.rule), 'news-list words and lexicon forms a rule corrects');
-  assert.ok([...records.forms].some(([w, f]) => newsOnly(w) && f.flags & FORM_CORRECT_VERDICT), 'a news-list word the checker accepts');
+  assert.ok(
+    [...records.verdicts.keys()].some(newsOnly) && [...records.verdicts].some(([w, v]) => !newsOnly(w) && v.rule),
+    'news-list words and lexicon forms a rule corrects',
+  );
+  assert.ok(
+    [...records.forms].some(([w, f]) => newsOnly(w) && f.flags & FORM_CORRECT_VERDICT),
+    'a news-list word the checker accepts',
+  );
 });
 
 test('a checker answering from the stored verdicts answers as one that checks', () => {
@@ -46,7 +52,9 @@ test('a checker answering from the stored verdicts answers as one that checks', 
   // Words no list has are checked in full, and the stored verdicts of their candidates stand in for
   // the rules run on them: typos of every form, and forms joined two by two.
   const forms = [...records.forms.keys()].filter((_, i) => i % 4 === 0);
-  const others = [...new Set(forms.flatMap((w, i) => [...editVariants(w).slice(0, 3), w + forms[(i * 7) % forms.length]]))].filter((w) => !records.forms.has(w));
+  const others = [...new Set(forms.flatMap((w, i) => [...editVariants(w).slice(0, 3), w + forms[(i * 7) % forms.length]]))].filter(
+    (w) => !records.forms.has(w),
+  );
   assert.ok(others.length > 300, `${others.length}`);
   for (const w of others) assert.deepEqual({ ...stored.checkWord(w) }, { ...live.checkWord(w) }, w);
 });
@@ -86,5 +94,5 @@ test('a service thread uses the stored verdicts only when its engine computed th
     }
   };
   assert.equal(await answer(verdictFingerprint()), 'correct', 'the planted verdict answers');
-  assert.equal(await answer('0000000000000000'), 'unknown', 'another engine\'s verdicts are ignored: the engine checks');
+  assert.equal(await answer('0000000000000000'), 'unknown', "another engine's verdicts are ignored: the engine checks");
 });

@@ -170,7 +170,7 @@ test('refuseNow: the refusal a job arriving now would get, counted; null while a
   }
 });
 
-test('clients are served in turn: a burst from one waits behind itself, another client\'s job goes next', async () => {
+test("clients are served in turn: a burst from one waits behind itself, another client's job goes next", async () => {
   const { a } = make({ slots: 1, maxQueued: 100, maxWaitMs: 60_000, initialJobMs: 1 });
   const order: string[] = [];
   const queue = (client: string, name: string) => (a.acquire(undefined, false, client) as Promise<Ticket>).then((t) => (order.push(name), t));

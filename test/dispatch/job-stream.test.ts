@@ -44,8 +44,14 @@ test('ordered: results in job order, at most inFlight started and not taken, the
   const it = streamJobs([0, 1, 2, 3, 4, 5], r.run, { inFlight: 3, held: 3, ordered: true });
   const first = it.next();
   await tick();
-  assert.deepEqual(r.calls.map((c) => c.job), [0, 1, 2]);
-  assert.deepEqual(r.calls.map((c) => c.options.patient), [false, true, true]);
+  assert.deepEqual(
+    r.calls.map((c) => c.job),
+    [0, 1, 2],
+  );
+  assert.deepEqual(
+    r.calls.map((c) => c.options.patient),
+    [false, true, true],
+  );
   // Job 2 finishes first: nothing is handed over until job 0 is.
   r.calls[2]!.finish();
   r.calls[1]!.finish();
@@ -74,7 +80,10 @@ test('a slow job does not idle the others: jobs start as any settles, up to `hel
   const it = streamJobs([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], r.run, { inFlight: 2, held: 5, ordered: true });
   const first = it.next();
   await tick();
-  assert.deepEqual(r.calls.map((c) => c.job), [0, 1]);
+  assert.deepEqual(
+    r.calls.map((c) => c.job),
+    [0, 1],
+  );
   // Job 0 is slow; 1, 2, 3 finish: each frees a runner, so the next starts, until five are kept.
   r.calls[1]!.finish();
   await tick();
@@ -82,10 +91,13 @@ test('a slow job does not idle the others: jobs start as any settles, up to `hel
   await tick();
   r.calls[3]!.finish();
   await tick();
-  assert.deepEqual(r.calls.map((c) => c.job), [0, 1, 2, 3, 4]);
+  assert.deepEqual(
+    r.calls.map((c) => c.job),
+    [0, 1, 2, 3, 4],
+  );
   assert.equal(r.running(), 2, 'jobs 0 and 4');
   r.calls[0]!.finish();
-  assert.deepEqual(((await first).value!.index), 0);
+  assert.deepEqual((await first).value!.index, 0);
   assert.equal((await it.next()).value!.index, 1);
   await it.return(undefined);
 });

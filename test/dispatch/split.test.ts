@@ -7,7 +7,15 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FIRST_PIECE_SHARE, isGraphemeBoundary, romanTokenCount, splitDocument, type Piece, type PieceLimits, type SplitOutcome } from '../../src/dispatch/split.js';
+import {
+  FIRST_PIECE_SHARE,
+  isGraphemeBoundary,
+  romanTokenCount,
+  splitDocument,
+  type Piece,
+  type PieceLimits,
+  type SplitOutcome,
+} from '../../src/dispatch/split.js';
 import { countWords, isSpace } from '../../src/engine/lang/text.js';
 import { codePointLength } from '../../src/schemas/common.js';
 import { checkRomanizationBody } from '../../src/schemas/romanization-resolve.js';
@@ -24,7 +32,8 @@ function pieces(text: string, limits: PieceLimits, tokens?: (c: string) => numbe
   const r = split(text, limits, tokens);
   assert.ok(r.ok, 'split');
   const bytes = Buffer.from(text, 'utf8');
-  for (const p of r.pieces) assert.equal(bytes.subarray(p.byteStart, p.byteEnd).toString('utf8'), text.slice(p.start, p.end), `piece ${p.start}-${p.end}: its bytes are its text`);
+  for (const p of r.pieces)
+    assert.equal(bytes.subarray(p.byteStart, p.byteEnd).toString('utf8'), text.slice(p.start, p.end), `piece ${p.start}-${p.end}: its bytes are its text`);
   return r.pieces;
 }
 
@@ -82,7 +91,8 @@ test('breaks: a paragraph before a sentence before a space, when it fills half a
   const text = [words(8, 9), para(45, 1), para(45, 2), para(45, 3)].join('\n\n');
   const ps = pieces(text, limits);
   checkTiling(text, ps, limits);
-  for (const p of ps.slice(0, -1)) assert.ok(/^\n\n/.test(text.slice(p.end, p.end + 2)), `piece ends at a paragraph: ${JSON.stringify(text.slice(p.end - 5, p.end + 5))}`);
+  for (const p of ps.slice(0, -1))
+    assert.ok(/^\n\n/.test(text.slice(p.end, p.end + 2)), `piece ends at a paragraph: ${JSON.stringify(text.slice(p.end - 5, p.end + 5))}`);
   // One long paragraph: pieces end after a sentence (।) when there is one in the second half.
   const sentences = Array.from({ length: 30 }, (_, i) => words(12, i) + '।').join(' ');
   const ss = pieces(sentences, limits);
@@ -125,7 +135,7 @@ test('whitespace runs longer than a piece are cut inside, never between CR and L
   }
 });
 
-test('romanization pieces keep the token limit too, and pass the endpoint\'s own checks', () => {
+test("romanization pieces keep the token limit too, and pass the endpoint's own checks", () => {
   // Chunks of several tokens each ("a.b.c"): the token limit binds before the word limit.
   const text = Array.from({ length: 3000 }, (_, i) => (i % 2 ? 'mero.ghar.ho' : 'nepal')).join(' ');
   const ps = pieces(text, ROMAN, romanTokenCount);
@@ -135,7 +145,10 @@ test('romanization pieces keep the token limit too, and pass the endpoint\'s own
     assert.ok(p.tokens <= ROMAN.tokens);
     assert.ok(checkRomanizationBody({ text: piece }, countWords).ok, `piece ${p.start}-${p.end} passes the single endpoint's checks`);
   }
-  assert.equal(ps.reduce((n, p) => n + p.tokens, 0), romanTokenCount(text));
+  assert.equal(
+    ps.reduce((n, p) => n + p.tokens, 0),
+    romanTokenCount(text),
+  );
 });
 
 test('a chunk no piece can hold makes the document unsplittable, with its offset', () => {
@@ -155,7 +168,7 @@ test('every kind of whitespace, a byte order mark and scripts of every UTF-8 len
   const parts = ['नेपाल', 'abc', 'ñandú', '日本語', '𝐀𝐁', '✍🏽', 'कि।', '"घर।"', '१२३', 'e\u0301'];
   const gaps = [' ', '\t', '\r\n', '\u00a0', '\u3000', '\u2029', '\u2003', '\n\n', '  '];
   let seed = 7;
-  const next = (n: number): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+  const next = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
   let text = '\ufeff';
   for (let i = 0; i < 6000; i++) text += parts[next(parts.length)]! + gaps[next(gaps.length)]!;
   for (const limits of [SPELL, { characters: 300, words: 40, tokens: Infinity }]) {
@@ -165,5 +178,8 @@ test('every kind of whitespace, a byte order mark and scripts of every UTF-8 len
   }
   const ps = pieces(text, ROMAN, romanTokenCount);
   checkTiling(text, ps, ROMAN);
-  assert.equal(ps.reduce((n, p) => n + p.tokens, 0), romanTokenCount(text));
+  assert.equal(
+    ps.reduce((n, p) => n + p.tokens, 0),
+    romanTokenCount(text),
+  );
 });

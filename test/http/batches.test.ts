@@ -10,10 +10,25 @@ import type { Lines, LinesJobOptions, LinesTask, Outcome } from '../../src/dispa
 import { MAX_BATCH_ITEMS } from '../../src/schemas/batch.js';
 import { startTestServer } from './harness.js';
 
-async function batch(base: string, kind: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; lines: any[] }> {
-  const r = await fetch(`${base}/api/v1/${kind}/batch`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+async function batch(
+  base: string,
+  kind: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; lines: any[] }> {
+  const r = await fetch(`${base}/api/v1/${kind}/batch`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await r.text();
-  const lines = r.headers.get('content-type') === 'application/x-ndjson' ? text.split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [JSON.parse(text)];
+  const lines =
+    r.headers.get('content-type') === 'application/x-ndjson'
+      ? text
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [JSON.parse(text)];
   return { status: r.status, headers: r.headers, lines };
 }
 
@@ -21,7 +36,13 @@ const byIndex = (lines: any[]) => [...lines].sort((a, b) => a.index - b.index);
 
 test('spellcheck batch: texts and words answered as their endpoints would, invalid items said, the others answered', async (t) => {
   const s = await startTestServer(t);
-  const single = await (await fetch(`${s.base}/api/v1/spellcheck/text`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'घर दिनन' }) })).json();
+  const single = await (
+    await fetch(`${s.base}/api/v1/spellcheck/text`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'घर दिनन' }),
+    })
+  ).json();
   const word = await (await fetch(`${s.base}/api/v1/spellcheck/word?word=${encodeURIComponent('नेपालि')}`)).json();
   const r = await batch(s.base, 'spellcheck', {
     items: [
@@ -39,7 +60,10 @@ test('spellcheck batch: texts and words answered as their endpoints would, inval
   assert.equal(r.status, 200);
   assert.equal(r.headers.get('content-type'), 'application/x-ndjson');
   const lines = byIndex(r.lines);
-  assert.deepEqual(lines.map((l) => l.index), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.deepEqual(
+    lines.map((l) => l.index),
+    [0, 1, 2, 3, 4, 5, 6, 7, 8],
+  );
   assert.deepEqual(lines[0], { id: 'a', index: 0, result: single });
   assert.deepEqual(lines[1], { id: 7, index: 1, result: word });
   assert.deepEqual(lines[2], { id: 'both', index: 2, detail: "Provide either 'text' or 'word', not both" });
@@ -54,7 +78,16 @@ test('spellcheck batch: texts and words answered as their endpoints would, inval
 test('romanization and dictionary batches: each item as its endpoint; a word no dictionary has is WORD_NOT_FOUND with similar_words', async (t) => {
   const s = await startTestServer(t);
   const roman = byIndex(
-    (await batch(s.base, 'romanization', { items: [{ id: 1, text: 'ghar din', max_candidates: 1 }, { id: 2, tokens: ['nepal'] }, { id: 3, text: 'x', tokens: ['y'] }, { id: 4, max_candidates: 0, text: 'ghar' }] })).lines,
+    (
+      await batch(s.base, 'romanization', {
+        items: [
+          { id: 1, text: 'ghar din', max_candidates: 1 },
+          { id: 2, tokens: ['nepal'] },
+          { id: 3, text: 'x', tokens: ['y'] },
+          { id: 4, max_candidates: 0, text: 'ghar' },
+        ],
+      })
+    ).lines,
   );
   assert.equal(roman[0].result.converted_text, 'घर दिन');
   assert.equal(roman[0].result.tokens[1].candidates.length, 1);
@@ -77,7 +110,10 @@ test('a body that is not a batch: 400 in Shape B before any work', async (t) => 
     ['{}', "Field 'items' must be a non-empty array"],
     ['{"items": []}', "Field 'items' must be a non-empty array"],
     ['{"items": {}}', "Field 'items' must be a non-empty array"],
-    [JSON.stringify({ items: Array.from({ length: MAX_BATCH_ITEMS + 1 }, (_, i) => ({ id: i, word: 'घर' })) }), `Field 'items' has more than ${MAX_BATCH_ITEMS} items`],
+    [
+      JSON.stringify({ items: Array.from({ length: MAX_BATCH_ITEMS + 1 }, (_, i) => ({ id: i, word: 'घर' })) }),
+      `Field 'items' has more than ${MAX_BATCH_ITEMS} items`,
+    ],
   ];
   for (const [body, detail] of cases) {
     const r = await batch(s.base, 'dictionary', body);
@@ -96,7 +132,14 @@ test('a job that fails as a whole gives each of its items an error line; the oth
     task.name === 'batch' && task.items.some((i) => i.id === 'bad') ? Promise.resolve({ ok: false, code: 'INTERNAL_ERROR', message: 'secret' }) : run(task, o);
   // Long texts go in jobs of their own (about 10,000 characters a job).
   const long = 'किताब '.repeat(999).trim();
-  const r = await batch(s.base, 'spellcheck', { items: [{ id: 'ok1', text: long }, { id: 'ok2', text: long }, { id: 'bad', text: long }, { id: 'ok3', word: 'घर' }] });
+  const r = await batch(s.base, 'spellcheck', {
+    items: [
+      { id: 'ok1', text: long },
+      { id: 'ok2', text: long },
+      { id: 'bad', text: long },
+      { id: 'ok3', word: 'घर' },
+    ],
+  });
   const lines = byIndex(r.lines);
   assert.ok(lines[0].result && lines[1].result);
   assert.deepEqual(lines[2], { id: 'bad', index: 2, error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
@@ -117,7 +160,10 @@ test('rate limits: every item is a request; a batch of 40 from an anonymous clie
   assert.equal(r.headers.get('ratelimit-remaining'), '0');
   const lines = byIndex(r.lines);
   assert.equal(lines.length, 40);
-  assert.ok(lines.slice(0, 30).every((l, i) => (i === 5 ? l.detail : l.result)), 'the first 30 answered (item 5 is invalid, and counted)');
+  assert.ok(
+    lines.slice(0, 30).every((l, i) => (i === 5 ? l.detail : l.result)),
+    'the first 30 answered (item 5 is invalid, and counted)',
+  );
   for (const l of lines.slice(30)) {
     assert.equal(l.error.code, 'RATE_LIMIT_EXCEEDED');
     assert.ok(l.error.retry_after >= 1 && l.error.retry_after <= 60);

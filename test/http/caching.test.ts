@@ -11,7 +11,12 @@ const q = encodeURIComponent;
 
 test('word, suggest and examples answers carry a weak ETag and Cache-Control; If-None-Match gives 304 without a look-up', async (t) => {
   const s = await startTestServer(t);
-  for (const path of [`/api/v1/dictionary/word?q=${q('घर')}`, `/api/v1/dictionary/word/${q('घर')}`, `/api/v1/dictionary/suggest?q=${q('ने')}`, `/api/v1/dictionary/examples?q=${q('घर')}`]) {
+  for (const path of [
+    `/api/v1/dictionary/word?q=${q('घर')}`,
+    `/api/v1/dictionary/word/${q('घर')}`,
+    `/api/v1/dictionary/suggest?q=${q('ने')}`,
+    `/api/v1/dictionary/examples?q=${q('घर')}`,
+  ]) {
     const r = await fetch(s.base + path);
     assert.equal(r.status, 200, path);
     const etag = r.headers.get('etag')!;

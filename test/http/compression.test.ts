@@ -35,7 +35,6 @@ test('negotiation: q-values, identity, the wildcard and refusals', () => {
   for (const [header, want] of [...cases].reverse().concat(cases)) assert.equal(negotiateEncoding(header), want, `again: ${JSON.stringify(header)}`);
 });
 
-
 // A romanization answer well over 1 KiB (the fake answers a token per word).
 const LONG = JSON.stringify({ text: Array.from({ length: 60 }, (_, i) => (i % 3 ? 'ghar' : 'nepal')).join(' ') });
 const JSON_HEADERS = { 'content-type': 'application/json' };

@@ -18,11 +18,27 @@ interface Result {
   text: string;
 }
 
-async function post(base: string, path: string, body: string | Uint8Array, contentType = 'text/plain; charset=utf-8', headers: Record<string, string> = {}): Promise<Result> {
+async function post(
+  base: string,
+  path: string,
+  body: string | Uint8Array,
+  contentType = 'text/plain; charset=utf-8',
+  headers: Record<string, string> = {},
+): Promise<Result> {
   const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': contentType, ...headers }, body });
   const text = await r.text();
   const isNdjson = r.headers.get('content-type') === 'application/x-ndjson';
-  return { status: r.status, headers: r.headers, text, lines: isNdjson ? text.split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [JSON.parse(text)] };
+  return {
+    status: r.status,
+    headers: r.headers,
+    text,
+    lines: isNdjson
+      ? text
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [JSON.parse(text)],
+  };
 }
 
 /** n words of the fake's vocabulary, with a misspelling (दिनन) every 7th. */
@@ -80,7 +96,10 @@ test('a romanization document: text, converted_text and token offsets per piece;
   assert.equal(totals.totals.tokens, piece.tokens.length);
   assert.equal(totals.totals.resolved + totals.totals.ambiguous + totals.totals.unresolved, piece.tokens.length);
   const j = await post(s.base, '/api/v1/romanization/document?max_candidates=1', JSON.stringify({ text: doc, max_candidates: 2 }), 'application/json');
-  assert.ok(j.lines[0].tokens.some((t: { candidates: unknown[] }) => t.candidates.length === 2), 'the body field wins');
+  assert.ok(
+    j.lines[0].tokens.some((t: { candidates: unknown[] }) => t.candidates.length === 2),
+    'the body field wins',
+  );
   const bad = await post(s.base, '/api/v1/romanization/document?max_candidates=11', doc);
   assert.equal(bad.status, 400);
   assert.equal(bad.lines[0].error.code, 'INVALID_PARAMETER');
@@ -134,7 +153,9 @@ test('invalid UTF-8 in the middle, a word no piece can hold, bad JSON: 400 in Sh
   }
   // max_candidates is romanization's: checked there, ignored by spellcheck as /spellcheck/text ignores it.
   const mc = '{"text": "घर", "max_candidates": 11}';
-  assert.deepEqual((await post(s.base, '/api/v1/romanization/document', mc, 'application/json')).lines[0], { detail: "Field 'max_candidates' must be an integer between 1 and 10" });
+  assert.deepEqual((await post(s.base, '/api/v1/romanization/document', mc, 'application/json')).lines[0], {
+    detail: "Field 'max_candidates' must be an integer between 1 and 10",
+  });
   assert.equal((await post(s.base, '/api/v1/spellcheck/document', mc, 'application/json')).status, 200);
   // A byte order mark is a character: offsets count it.
   const bom = await post(s.base, '/api/v1/spellcheck/document', '\uFEFFदिनन घर');
@@ -170,17 +191,30 @@ test('a streamed answer is compressed as it streams when the client accepts gzip
   const doc = nepali(3000);
   const plain = await post(s.base, '/api/v1/spellcheck/document', doc);
   const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: s.port, method: 'POST', path: '/api/v1/spellcheck/document', headers: { 'content-type': 'text/plain', 'accept-encoding': 'gzip' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: s.port,
+        method: 'POST',
+        path: '/api/v1/spellcheck/document',
+        headers: { 'content-type': 'text/plain', 'accept-encoding': 'gzip' },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end(doc);
   });
   assert.equal(raw.headers['content-encoding'], 'gzip');
   assert.equal(raw.headers['transfer-encoding'], 'chunked');
-  const lines = gunzipSync(raw.body).toString().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const lines = gunzipSync(raw.body)
+    .toString()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
   assert.deepEqual(lines.slice(0, -1), plain.lines.slice(0, -1));
   assert.ok(raw.body.length < plain.text.length / 3);
 });
@@ -195,7 +229,10 @@ test('rate limits: every piece is a request; a document the quota cannot take no
   // 31 pieces: more than a minute's 30.
   const huge = await post(s.base, '/api/v1/spellcheck/document', nepali(30_000));
   assert.equal(huge.status, 400);
-  assert.match(huge.lines[0].detail, /^Document needs 31 requests of your rate limit \(one per piece\), more than a window of it holds \(30;w=60, 1000;w=86400\)/);
+  assert.match(
+    huge.lines[0].detail,
+    /^Document needs 31 requests of your rate limit \(one per piece\), more than a window of it holds \(30;w=60, 1000;w=86400\)/,
+  );
   assert.equal(huge.headers.get('ratelimit-remaining'), '25', 'the refused document is not counted');
   // 21 pieces fit a minute but not the 25 left... after four more requests.
   for (let i = 0; i < 5; i++) await fetch(`${s.base}/api/v1/dictionary/word?q=${encodeURIComponent('घर')}`);

@@ -263,7 +263,10 @@ test('POST /api/v1/spellcheck/text: a misspelling, an unknown word, and all-corr
     r.body.misspelled.map((m: { word: string; status: string }) => [m.word, m.status]),
     [['नेपालि', 'misspelled']],
   );
-  assert.deepEqual(r.body.unknown.map((u: { word: string }) => u.word), ['मेरो']);
+  assert.deepEqual(
+    r.body.unknown.map((u: { word: string }) => u.word),
+    ['मेरो'],
+  );
   assert.equal(r.body.unknown[0].occurrences.length, 2);
 
   r = await postJson(`${s.base}/api/v1/spellcheck/text`, { text: 'म नेपाली हो' });

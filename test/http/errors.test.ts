@@ -257,7 +257,7 @@ test('a body within the cap but over the default text limit is Shape B, not 413'
 
 const ROMAN = '/api/v1/romanization/resolve';
 
-test('romanization with neither text nor tokens: exactly "Provide either \'text\' or \'tokens\'"', async (t) => {
+test("romanization with neither text nor tokens: exactly \"Provide either 'text' or 'tokens'\"", async (t) => {
   const s = await startTestServer(t);
   assertDetail(await postJson(`${s.base}${ROMAN}`, {}), "Provide either 'text' or 'tokens'");
   assertDetail(await postJson(`${s.base}${ROMAN}`, { text: null, tokens: null, max_candidates: 3 }), "Provide either 'text' or 'tokens'");

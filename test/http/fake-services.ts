@@ -8,9 +8,38 @@
 // makes a method throw or return an error Outcome; `gate` holds a method
 // until the test releases it (drain and abort tests).
 
-import type { DictionaryEntryResult, RomanCandidate, RomanizationResult, RomanToken, SpellcheckTextResult, SpellcheckWordResult } from '../../src/engine/results.js';
-import type { EnglishSearchResult, ExamplesResult, HealthSnapshot, ItemFailure, ItemTask, Lines, LinesJobOptions, LinesTask, MultiDictResult, Outcome, Services, VariantsResult } from '../../src/dispatch/services.js';
-import { concatBytes, itemLine, pieceLine, pieceText, romanizationCounts, shiftRomanization, shiftSpellcheck, spellcheckCounts } from '../../src/worker/lines.js';
+import type {
+  DictionaryEntryResult,
+  RomanCandidate,
+  RomanizationResult,
+  RomanToken,
+  SpellcheckTextResult,
+  SpellcheckWordResult,
+} from '../../src/engine/results.js';
+import type {
+  EnglishSearchResult,
+  ExamplesResult,
+  HealthSnapshot,
+  ItemFailure,
+  ItemTask,
+  Lines,
+  LinesJobOptions,
+  LinesTask,
+  MultiDictResult,
+  Outcome,
+  Services,
+  VariantsResult,
+} from '../../src/dispatch/services.js';
+import {
+  concatBytes,
+  itemLine,
+  pieceLine,
+  pieceText,
+  romanizationCounts,
+  shiftRomanization,
+  shiftSpellcheck,
+  spellcheckCounts,
+} from '../../src/worker/lines.js';
 import { editDistance } from '../../src/engine/lang/edit-distance.js';
 import { tokenizeForSpellcheck } from '../../src/engine/spell/tokenize.js';
 import { checkJobAnswer, type LtCheckAnswer, type LtCheckJob } from '../../src/languagetool/check.js';
@@ -61,7 +90,16 @@ const ENTRIES: Record<string, DictionaryEntryResult> = {
     lemmas: [],
     pronunciation: null,
   },
-  किताब: { word: 'किताब', part_of_speech: null, split_definitions: '', definitions: [], dictionaries: ['mpp-hunspell'], english: [], lemmas: [], pronunciation: { ipa: 'ki.t̪ab', roman: 'kitab' } },
+  किताब: {
+    word: 'किताब',
+    part_of_speech: null,
+    split_definitions: '',
+    definitions: [],
+    dictionaries: ['mpp-hunspell'],
+    english: [],
+    lemmas: [],
+    pronunciation: { ipa: 'ki.t̪ab', roman: 'kitab' },
+  },
 };
 
 const ALIASES: Record<string, string[]> = { ghar: ['घर'], nepal: ['नेपाल'], din: ['दिन', 'दीन'] };
@@ -73,7 +111,6 @@ const EXAMPLES: Record<string, { text: string; source: string }[]> = {
     { text: 'हाम्रो घर सानो छ।', source: 'test-fixture' },
   ],
 };
-
 
 type Failure = 'throw' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE';
 type MethodName = Exclude<keyof Services, 'close'>;
@@ -158,7 +195,9 @@ export class FakeServices implements Services {
   async suggest(prefix: string, limit: number): Promise<Outcome<string[]>> {
     const fail = await this.begin('suggest', [prefix, limit]);
     if (fail) return fail;
-    const words = VOCABULARY.filter((w) => w.startsWith(prefix)).sort((a, b) => (a === prefix ? -1 : b === prefix ? 1 : a.length - b.length || (a < b ? -1 : 1)));
+    const words = VOCABULARY.filter((w) => w.startsWith(prefix)).sort((a, b) =>
+      a === prefix ? -1 : b === prefix ? 1 : a.length - b.length || (a < b ? -1 : 1),
+    );
     return { ok: true, value: words.slice(0, limit) };
   }
 
@@ -290,14 +329,28 @@ export class FakeServices implements Services {
         const o = await this.spellcheckText(text);
         if (!o.ok) return o;
         const r = shiftSpellcheck(o.value, task.start);
-        return { ok: true, value: { bytes: pieceLine(task.piece, task.start, task.start + text.length, encoder.encode(JSON.stringify(r))), counts: spellcheckCounts(r), failures: [] } };
+        return {
+          ok: true,
+          value: {
+            bytes: pieceLine(task.piece, task.start, task.start + text.length, encoder.encode(JSON.stringify(r))),
+            counts: spellcheckCounts(r),
+            failures: [],
+          },
+        };
       }
       case 'romanizePiece': {
         const text = pieceText(task.bytes);
         const o = await this.romanizeText(text, task.maxCandidates);
         if (!o.ok) return o;
         const r = shiftRomanization(o.value, task.start);
-        return { ok: true, value: { bytes: pieceLine(task.piece, task.start, task.start + text.length, encoder.encode(JSON.stringify(r))), counts: romanizationCounts(r), failures: [] } };
+        return {
+          ok: true,
+          value: {
+            bytes: pieceLine(task.piece, task.start, task.start + text.length, encoder.encode(JSON.stringify(r))),
+            counts: romanizationCounts(r),
+            failures: [],
+          },
+        };
       }
       case 'batch': {
         const lines: Uint8Array[] = [];

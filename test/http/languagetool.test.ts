@@ -72,13 +72,25 @@ test('Obsidian: language=auto with preferredVariants; query parameters override 
   const a = await post(s, form({ text: 'घरु', language: 'auto', preferredVariants: 'en-US,de-DE' }));
   assert.deepEqual(matches(a), [[0, 3, 'NEPALI_SPELLER_RULE']]);
   assert.equal(a.json.language.code, 'ne-NP');
-  assert.deepEqual(matches(await post(s, form({ text: 'घरु', language: 'en-US' }), 'application/x-www-form-urlencoded', '?language=ne')), [[0, 3, 'NEPALI_SPELLER_RULE']]);
+  assert.deepEqual(matches(await post(s, form({ text: 'घरु', language: 'en-US' }), 'application/x-www-form-urlencoded', '?language=ne')), [
+    [0, 3, 'NEPALI_SPELLER_RULE'],
+  ]);
 });
 
 test('UTF-16 offsets past characters outside the BMP, and through data markup', async (t) => {
   const s = await startTestServer(t);
   assert.deepEqual(matches(await post(s, form({ text: '😀 𝑥 घरु', language: 'ne' }))), [[6, 3, 'NEPALI_SPELLER_RULE']]);
-  const data = JSON.stringify({ annotation: [{ markup: '<p>' }, { text: '😀 ' }, { markup: '<b>' }, { text: 'घरु' }, { markup: '</b>' }, { markup: '</p>', interpretAs: '\n\n' }, { text: 'दीनु' }] });
+  const data = JSON.stringify({
+    annotation: [
+      { markup: '<p>' },
+      { text: '😀 ' },
+      { markup: '<b>' },
+      { text: 'घरु' },
+      { markup: '</b>' },
+      { markup: '</p>', interpretAs: '\n\n' },
+      { text: 'दीनु' },
+    ],
+  });
   const a = await post(s, form({ data, language: 'ne' }));
   assert.deepEqual(matches(a), [
     [9, 3, 'NEPALI_SPELLER_RULE'],
@@ -91,9 +103,17 @@ test('UTF-16 offsets past characters outside the BMP, and through data markup', 
 test("every error is text/plain 'Error: ...' with LanguageTool's sentence", async (t) => {
   const s = await startTestServer(t);
   ltError(await post(s, form({ language: 'ne' })), 400, "Missing 'text' or 'data' parameter");
-  ltError(await post(s, form({ text: 'a', language: 'xx' })), 400, /^Error: 'xx' is not a language code known to LanguageTool\. Supported language codes are: ne-NP\.$/);
+  ltError(
+    await post(s, form({ text: 'a', language: 'xx' })),
+    400,
+    /^Error: 'xx' is not a language code known to LanguageTool\. Supported language codes are: ne-NP\.$/,
+  );
   ltError(await post(s, form({ text: 'a', language: 'ne', level: 'high' })), 400, "If 'level' is set, it must be set to 'default' or 'picky'");
-  ltError(await post(s, form({ data: '{"annotation":[{"foo":1}]}', language: 'ne' })), 400, `Only 'text' and 'markup' are supported in 'annotation' list: {"foo":1}`);
+  ltError(
+    await post(s, form({ data: '{"annotation":[{"foo":1}]}', language: 'ne' })),
+    400,
+    `Only 'text' and 'markup' are supported in 'annotation' list: {"foo":1}`,
+  );
   ltError(await post(s, form({ text: 'a', language: 'ne', username: 'me' })), 400, "With 'username' set, you also need to specify 'apiKey'");
   ltError(await post(s, form({ text: 'a', language: 'ne', username: 'me', apiKey: 'no-such-key-000000000' })), 401, 'Unknown API key');
   ltError(await call(`${s.base}/v2/check`, { method: 'PUT', body: 'x' }), 405, /^Error: PUT is not allowed here/);
@@ -103,7 +123,11 @@ test("every error is text/plain 'Error: ...' with LanguageTool's sentence", asyn
 
 test('a text over the limit is 413 with its length; a body over MAX_BODY_BYTES is 413 too', async (t) => {
   const s = await startTestServer(t, { maxBodyBytes: 64 * 1024 });
-  ltError(await post(s, `language=ne&text=${'क'.repeat(MAX_CHECK_LENGTH + 5)}`), 413, `Your text exceeds the limit of ${MAX_CHECK_LENGTH} characters (it's ${MAX_CHECK_LENGTH + 5} characters). Please submit a shorter text.`);
+  ltError(
+    await post(s, `language=ne&text=${'क'.repeat(MAX_CHECK_LENGTH + 5)}`),
+    413,
+    `Your text exceeds the limit of ${MAX_CHECK_LENGTH} characters (it's ${MAX_CHECK_LENGTH + 5} characters). Please submit a shorter text.`,
+  );
   ltError(await post(s, `language=ne&text=${'%E0%A4%95'.repeat(10_000)}`), 413, 'Request body is larger than 65536 bytes');
 });
 
@@ -155,7 +179,12 @@ test('429 with Retry-After in text/plain; a partner key as username + apiKey has
   const partner = form({ text: 'घर', language: 'ne', username: 'someone@example.org', apiKey: KEY });
   for (let i = 0; i < 3; i++) assert.equal((await post(s, partner)).status, 200, `partner request ${i + 1}`);
   ltError(await post(s, partner), 429, /^Error: Rate limit exceeded/);
-  ltError(await post(s, form({ text: 'घर', language: 'ne', username: 'x', apiKey: 'no-such-key-000000000' })), 429, /^Error: Rate limit exceeded/, 'a wrong key counts against the address');
+  ltError(
+    await post(s, form({ text: 'घर', language: 'ne', username: 'x', apiKey: 'no-such-key-000000000' })),
+    429,
+    /^Error: Rate limit exceeded/,
+    'a wrong key counts against the address',
+  );
 });
 
 test('the overloaded pool is 503 in text/plain with Retry-After', async (t) => {
@@ -176,7 +205,10 @@ test('languages, info, maxtextlength, configinfo, healthcheck by GET and POST', 
     const max = await call(`${s.base}/v2/maxtextlength`, { method });
     assert.equal(max.text, String(MAX_CHECK_LENGTH));
     assert.equal(max.type, 'text/plain; charset=utf-8');
-    const config = await call(`${s.base}/v2/configinfo`, { method, ...(method === 'POST' ? { body: 'language=ne-NP', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } } : {}) });
+    const config = await call(`${s.base}/v2/configinfo`, {
+      method,
+      ...(method === 'POST' ? { body: 'language=ne-NP', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } } : {}),
+    });
     assert.equal(config.status, method === 'GET' ? 400 : 200);
     if (method === 'POST') assert.ok(Compile(LtConfigInfo).Check(config.json));
     assert.equal((await call(`${s.base}/v2/healthcheck`, { method })).text, 'OK');
@@ -221,7 +253,29 @@ test('hostile parameters never get a 5xx: random bytes, broken escapes, odd data
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     return seed % n;
   };
-  const pieces = ['text=', 'data=', 'language=ne', 'language=auto', '&', '=', '%', '%E0%A4', '%zz', '+', 'घरु', '😀', '\u0000', '{"annotation":[', '{"text":1}', 'level=picky', 'mode=x', 'username=u', 'apiKey=k', 'enabledOnly=true', ','];
+  const pieces = [
+    'text=',
+    'data=',
+    'language=ne',
+    'language=auto',
+    '&',
+    '=',
+    '%',
+    '%E0%A4',
+    '%zz',
+    '+',
+    'घरु',
+    '😀',
+    '\u0000',
+    '{"annotation":[',
+    '{"text":1}',
+    'level=picky',
+    'mode=x',
+    'username=u',
+    'apiKey=k',
+    'enabledOnly=true',
+    ',',
+  ];
   const types = ['application/x-www-form-urlencoded', 'application/json', 'text/plain', 'multipart/form-data; boundary=x'];
   for (let i = 0; i < 200; i++) {
     let body = '';

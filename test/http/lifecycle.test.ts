@@ -158,9 +158,15 @@ test('startServer fails cleanly when the port is taken: a second instance never 
   const s = await startTestServer(t);
   const { startServer } = await import('../../src/http/server.js');
   const { DEFAULTS } = await import('../../src/config.js');
-  await assert.rejects(startServer({ ...DEFAULTS, host: '127.0.0.1', port: s.port }, new FakeServices()), /port \d+ on 127\.0\.0\.1 is already in use .*REUSE_PORT=true/);
+  await assert.rejects(
+    startServer({ ...DEFAULTS, host: '127.0.0.1', port: s.port }, new FakeServices()),
+    /port \d+ on 127\.0\.0\.1 is already in use .*REUSE_PORT=true/,
+  );
   // Asking to share does not help against a listener that did not.
-  await assert.rejects(startServer({ ...DEFAULTS, host: '127.0.0.1', port: s.port, reusePort: true }, new FakeServices()), /already in use .*does not share it/);
+  await assert.rejects(
+    startServer({ ...DEFAULTS, host: '127.0.0.1', port: s.port, reusePort: true }, new FakeServices()),
+    /already in use .*does not share it/,
+  );
   // Nor does another program's listener.
   const other = createServer();
   await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));

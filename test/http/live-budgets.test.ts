@@ -31,10 +31,22 @@ test('at most maxPending in flight; the rest wait, and those of a closed connect
   const b = new ClientBudget('k', LIMITS, 0);
   const ran: string[] = [];
   let gone = false;
-  b.admit(() => ran.push('a'), () => false);
-  b.admit(() => ran.push('b'), () => false);
-  b.admit(() => ran.push('c'), () => gone);
-  b.admit(() => ran.push('d'), () => false);
+  b.admit(
+    () => ran.push('a'),
+    () => false,
+  );
+  b.admit(
+    () => ran.push('b'),
+    () => false,
+  );
+  b.admit(
+    () => ran.push('c'),
+    () => gone,
+  );
+  b.admit(
+    () => ran.push('d'),
+    () => false,
+  );
   assert.deepEqual(ran, ['a', 'b']);
   gone = true;
   b.finished();
@@ -42,7 +54,7 @@ test('at most maxPending in flight; the rest wait, and those of a closed connect
   assert.equal(b.pending, 2);
 });
 
-test('a client\'s connections share one budget; it outlives them until full again, then is forgotten', () => {
+test("a client's connections share one budget; it outlives them until full again, then is forgotten", () => {
   let now = 0;
   const budgets = new ClientBudgets(() => now);
   const a = budgets.open('client', LIMITS);
@@ -76,10 +88,14 @@ test('beyond the number kept, the longest idle budgets are forgotten first; budg
 test('the unsent output of all sockets is bounded: over it, the largest holders are dropped first', () => {
   const buffered = new Map<string, number>();
   const dropped: string[] = [];
-  const bound = new OutputBound<string>(1000, (s) => buffered.get(s) ?? 0, (s) => {
-    dropped.push(s);
-    buffered.delete(s);
-  });
+  const bound = new OutputBound<string>(
+    1000,
+    (s) => buffered.get(s) ?? 0,
+    (s) => {
+      dropped.push(s);
+      buffered.delete(s);
+    },
+  );
   buffered.set('small', 100);
   bound.sent('small', 100);
   buffered.set('big', 700);

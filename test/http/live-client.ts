@@ -44,7 +44,15 @@ export class LiveClient {
       ws.once('unexpected-response', (_req, res) => {
         let body = '';
         res.on('data', (d: Buffer) => (body += d.toString()));
-        res.on('end', () => reject(Object.assign(new Error(`upgrade refused: ${res.statusCode}`), { status: res.statusCode, headers: res.headers, body: body === '' ? null : JSON.parse(body) })));
+        res.on('end', () =>
+          reject(
+            Object.assign(new Error(`upgrade refused: ${res.statusCode}`), {
+              status: res.statusCode,
+              headers: res.headers,
+              body: body === '' ? null : JSON.parse(body),
+            }),
+          ),
+        );
       });
       ws.once('error', reject);
       client.next((m) => m.op === 'ready').then((ready) => resolve({ client, ready }), reject);

@@ -83,7 +83,10 @@ test('live: errors carry the REST catalog codes, and the connection stays usable
     message: "Field 'max_candidates' must be an integer between 1 and 10",
   });
   assert.equal((await client.request({ op: 'romanize_tokens', text: 'ghar' })).error!.message, "Field 'tokens' is required");
-  assert.equal((await client.request({ op: 'romanize', tokens: ['ghar'] })).error!.message, "Op 'romanize' takes 'text'; send 'tokens' with op 'romanize_tokens'");
+  assert.equal(
+    (await client.request({ op: 'romanize', tokens: ['ghar'] })).error!.message,
+    "Op 'romanize' takes 'text'; send 'tokens' with op 'romanize_tokens'",
+  );
   // Query errors keep their codes.
   assert.deepEqual((await client.request({ op: 'suggest' })).error, { code: 'MISSING_PARAMETER', message: "Missing required query parameter 'q'" });
   assert.equal((await client.request({ op: 'suggest', q: 'न', limit: 0 })).error!.code, 'INVALID_PARAMETER');
@@ -116,11 +119,17 @@ test('live: replies come as they are ready, paired by id', async (t) => {
   await entered;
   const quick = await client.request({ id: 'quick', op: 'suggest', q: 'न' });
   assert.ok(Array.isArray(quick.result));
-  assert.deepEqual(client.received.map((m) => m.id ?? m.op), ['ready', 'quick']);
+  assert.deepEqual(
+    client.received.map((m) => m.id ?? m.op),
+    ['ready', 'quick'],
+  );
   release();
   s.fake.gate = null;
   assert.deepEqual((await slow).result, { misspelled: [], unknown: [] });
-  assert.deepEqual(client.received.map((m) => m.id ?? m.op), ['ready', 'quick', 'slow']);
+  assert.deepEqual(
+    client.received.map((m) => m.id ?? m.op),
+    ['ready', 'quick', 'slow'],
+  );
 });
 
 test('live: the 61st message of a burst is refused with RATE_LIMIT_EXCEEDED, and the connection stays usable', async (t) => {
@@ -140,14 +149,17 @@ test('live: the 61st message of a burst is refused with RATE_LIMIT_EXCEEDED, and
   assert.equal((await client.request({ op: 'spellcheck_word', word: 'घर' })).result.status, 'correct');
 });
 
-test('live: the budget is the client\'s, not the connection\'s: a second connection brings no fresh burst', async (t) => {
+test("live: the budget is the client's, not the connection's: a second connection brings no fresh burst", async (t) => {
   const s = await startTestServer(t);
   const a = await LiveClient.open(wsUrl(s.port));
   const b = await LiveClient.open(wsUrl(s.port));
   t.after(() => Promise.all([a.client.close(), b.client.close()]));
   const replies = [];
   for (let i = 1; i <= 60; i++) replies.push((i % 2 ? a : b).client.request({ id: i, op: 'spellcheck_word', word: 'घर' }));
-  assert.ok((await Promise.all(replies)).every((r) => r.result), 'the burst of 60, across both connections');
+  assert.ok(
+    (await Promise.all(replies)).every((r) => r.result),
+    'the burst of 60, across both connections',
+  );
   for (const c of [a, b]) {
     const refused = await c.client.request({ op: 'spellcheck_word', word: 'घर' });
     assert.equal(refused.error?.code, 'RATE_LIMIT_EXCEEDED');
@@ -263,7 +275,7 @@ test('live: spellcheck asks the engines only for words the connection has not se
   assert.deepEqual(asked, [['घर', 'दिनन', 'नेपाल'], ['किताबब']]);
 });
 
-test('live: spellcheck past the memo\'s bound answers exactly as REST, whatever it evicted', async (t) => {
+test("live: spellcheck past the memo's bound answers exactly as REST, whatever it evicted", async (t) => {
   const s = await startTestServer(t, { liveMessagesPerSecond: 100_000, liveBurst: 100_000, liveCharactersPerMinute: 1_000_000_000 });
   const { client } = await LiveClient.open(wsUrl(s.port));
   t.after(() => client.close());
@@ -299,7 +311,12 @@ async function openConnections(base: string, n: number): Promise<boolean> {
 }
 
 test('live: a reader that stops reading is dropped once its unread replies pass LIVE_MAX_BUFFERED_BYTES', async (t) => {
-  const s = await startTestServer(t, { liveMaxBufferedBytes: 64 * 1024, liveMessagesPerSecond: 100_000, liveBurst: 100_000, liveCharactersPerMinute: 1_000_000_000 });
+  const s = await startTestServer(t, {
+    liveMaxBufferedBytes: 64 * 1024,
+    liveMessagesPerSecond: 100_000,
+    liveBurst: 100_000,
+    liveCharactersPerMinute: 1_000_000_000,
+  });
   const { client } = await LiveClient.open(wsUrl(s.port));
   const socket = (client.ws as unknown as { _socket: import('node:net').Socket })._socket;
   socket.pause();
@@ -431,7 +448,7 @@ test('live: /metrics counts connections and messages by outcome', async (t) => {
   await waitFor('the service to count the connection closed', () => openConnections(s.base, 0));
 });
 
-test('live: a text sent again is answered from the connection\'s recent answers, which are bounded', async (t) => {
+test("live: a text sent again is answered from the connection's recent answers, which are bounded", async (t) => {
   const s = await startTestServer(t);
   const { client } = await LiveClient.open(wsUrl(s.port));
   t.after(() => client.close());

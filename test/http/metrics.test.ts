@@ -35,12 +35,18 @@ test('/metrics counts requests by method, route template and status, with latenc
   await getJson(`${s.base}/no/such/path/${'x'.repeat(50)}`);
   await fetch(`${s.base}/up`, { method: 'BREW' }).catch(() => undefined);
   // The event-loop monitor (20 ms resolution) has samples once a scrape shows a delay.
-  const loopDelay = (m: Map<string, ParsedFamily>) => m.get('nls_eventloop_delay_seconds')?.metrics.some((x) => x.labels?.quantile === '0.99' && Number(x.value) > 0);
+  const loopDelay = (m: Map<string, ParsedFamily>) =>
+    m.get('nls_eventloop_delay_seconds')?.metrics.some((x) => x.labels?.quantile === '0.99' && Number(x.value) > 0);
   let m = await scrape(s.base);
-  if (!loopDelay(m)) m = await waitFor('the event-loop monitor to have samples', async () => {
-    const next = await scrape(s.base);
-    return loopDelay(next) ? next : null;
-  }, { everyMs: 25 });
+  if (!loopDelay(m))
+    m = await waitFor(
+      'the event-loop monitor to have samples',
+      async () => {
+        const next = await scrape(s.base);
+        return loopDelay(next) ? next : null;
+      },
+      { everyMs: 25 },
+    );
   const requests = m.get('nls_http_requests_total');
   assert.equal(requests?.type, 'COUNTER');
   assert.equal(sample(requests, { method: 'GET', route: '/api/v1/dictionary/word', status: '200' }), 2);

@@ -45,7 +45,9 @@ const EXPECTED: [string, string][] = [
   ['head', '/'],
   ['head', '/playground/{file}'],
   // The LanguageTool-compatible endpoints: GET (and so HEAD) and POST each.
-  ...['check', 'languages', 'info', 'maxtextlength', 'configinfo', 'healthcheck'].flatMap((name): [string, string][] => ['get', 'head', 'post'].map((m) => [m, `/v2/${name}`])),
+  ...['check', 'languages', 'info', 'maxtextlength', 'configinfo', 'healthcheck'].flatMap((name): [string, string][] =>
+    ['get', 'head', 'post'].map((m) => [m, `/v2/${name}`]),
+  ),
 ];
 
 function collectRefs(node: unknown, out: string[] = []): string[] {
@@ -77,7 +79,14 @@ test('openapi.json is OpenAPI 3.1 JSON listing every endpoint and method', async
   const listed = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => [m, p]));
   assert.deepEqual(listed.sort(), [...EXPECTED].sort());
   // The table and the document agree (a route added without documentation would fail here).
-  const routes = buildRoutes({ services: new FakeServices(), countWords: () => 0, isShuttingDown: () => false, logError: () => {}, documentMaxBytes: 5 << 20, metrics: new Metrics(false) });
+  const routes = buildRoutes({
+    services: new FakeServices(),
+    countWords: () => 0,
+    isShuttingDown: () => false,
+    logError: () => {},
+    documentMaxBytes: 5 << 20,
+    metrics: new Metrics(false),
+  });
   for (const route of routes) assert.ok(doc.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`);
 });
 
@@ -128,7 +137,9 @@ test('the document spells out the parts the interface leaves "not shown"', async
   // Spellcheck errors: Shape B, the word-limit message, the 500 body.
   const spell = doc.paths['/api/v1/spellcheck/text'].post;
   // Shape B for the body; Shape A for a framing error the transport answers (conflicting Content-Length).
-  assert.deepEqual(spell.responses['400'].content['application/json'].schema, { oneOf: [{ $ref: '#/components/schemas/DetailBody' }, { $ref: '#/components/schemas/ErrorBody' }] });
+  assert.deepEqual(spell.responses['400'].content['application/json'].schema, {
+    oneOf: [{ $ref: '#/components/schemas/DetailBody' }, { $ref: '#/components/schemas/ErrorBody' }],
+  });
   assert.match(spell.responses['400'].description, /Text exceeds 1000 words/);
   assert.match(spell.responses['500'].description, /Internal server error/);
   assert.ok(spell.responses['413'] && spell.responses['415']);
@@ -170,11 +181,23 @@ test('the streamed endpoints document their bodies and their NDJSON lines', asyn
   assert.match(doc.info.description, /Vary: Accept-Encoding/);
   assert.match(doc.info.description, /If-None-Match/);
   // Every status a streamed endpoint gives.
-  for (const path of ['/api/v1/spellcheck/document', '/api/v1/romanization/document', '/api/v1/spellcheck/batch', '/api/v1/romanization/batch', '/api/v1/dictionary/batch']) {
+  for (const path of [
+    '/api/v1/spellcheck/document',
+    '/api/v1/romanization/document',
+    '/api/v1/spellcheck/batch',
+    '/api/v1/romanization/batch',
+    '/api/v1/dictionary/batch',
+  ]) {
     assert.deepEqual(Object.keys(doc.paths[path].post.responses).sort(), ['200', '400', '401', '405', '413', '415', '429', '500', '503'], path);
   }
   // The answers that depend only on the build: ETag and Cache-Control on the 200, and a 304 without a body.
-  for (const path of ['/api/v1/dictionary/word', '/api/v1/dictionary/word/{word}', '/api/v1/dictionary/suggest', '/api/v1/dictionary/examples', '/api/v1/dictionary/english']) {
+  for (const path of [
+    '/api/v1/dictionary/word',
+    '/api/v1/dictionary/word/{word}',
+    '/api/v1/dictionary/suggest',
+    '/api/v1/dictionary/examples',
+    '/api/v1/dictionary/english',
+  ]) {
     const r = doc.paths[path].get.responses;
     assert.ok(r['200'].headers.ETag && r['200'].headers['Cache-Control'], path);
     assert.equal(r['304'].content, undefined, path);
@@ -194,7 +217,9 @@ test('the document reflects the configured limits', async (t) => {
 test('every operation lists the statuses the transport can give: 400 for framing, 405 with Allow; HEAD beside every GET', async (t) => {
   const s = await startTestServer(t);
   const { body: doc } = await getJson(`${s.base}/api/v1/openapi.json`);
-  for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: unknown }> }>>)) {
+  for (const [path, ops] of Object.entries(
+    doc.paths as Record<string, Record<string, { responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: unknown }> }>>,
+  )) {
     for (const [method, op] of Object.entries(ops)) {
       assert.match(op.responses['400']?.description ?? '', /conflicting Content-Length/, `${method} ${path}`);
       assert.ok(op.responses['405']?.headers?.Allow, `${method} ${path} documents 405 with Allow`);

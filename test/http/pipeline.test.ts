@@ -18,7 +18,14 @@ import { FakeServices } from './fake-services.js';
 
 function setUp(perMinute = 0, partnersJson: unknown = { keys: [] }) {
   const services = new FakeServices();
-  const routes = buildRoutes({ services, countWords: limitWords, isShuttingDown: () => false, logError: () => {}, documentMaxBytes: 65_536, metrics: new Metrics() });
+  const routes = buildRoutes({
+    services,
+    countWords: limitWords,
+    isShuttingDown: () => false,
+    logError: () => {},
+    documentMaxBytes: 65_536,
+    metrics: new Metrics(),
+  });
   const limits = new RateLimits({ perMinute, perDay: 0 }, PartnerKeys.fromJson(partnersJson, 'test'));
   const pipeline = new RequestPipeline({ services, limits, groups: groupRoutes(routes), countWords: limitWords, maxBodyBytes: 4096, documentMaxBytes: 65_536 });
   return { services, pipeline, groups: groupRoutes(routes) };
@@ -26,8 +33,24 @@ function setUp(perMinute = 0, partnersJson: unknown = { keys: [] }) {
 
 function ctx(method: string, path: string, over: Partial<RequestContext> = {}): RequestContext {
   return {
-    method, path, query: '', params: [], contentType: '', contentLength: '', transferEncoding: '', framingError: null, apiKey: '',
-    forwardedFor: '', peerAddress: '10.0.0.1', client: '10.0.0.1', receivedAt: 0, encoding: null, ifNoneMatch: '', requestId: 'r', origin: '', ...over,
+    method,
+    path,
+    query: '',
+    params: [],
+    contentType: '',
+    contentLength: '',
+    transferEncoding: '',
+    framingError: null,
+    apiKey: '',
+    forwardedFor: '',
+    peerAddress: '10.0.0.1',
+    client: '10.0.0.1',
+    receivedAt: 0,
+    encoding: null,
+    ifNoneMatch: '',
+    requestId: 'r',
+    origin: '',
+    ...over,
   };
 }
 
@@ -42,7 +65,13 @@ function bodyOf(text: string): BodySource & { asked: number } {
   return source;
 }
 
-const run = async (p: RequestPipeline, groups: ReturnType<typeof groupRoutes>, c: RequestContext, pattern: string | null, body = bodyOf('')): Promise<Reply> => {
+const run = async (
+  p: RequestPipeline,
+  groups: ReturnType<typeof groupRoutes>,
+  c: RequestContext,
+  pattern: string | null,
+  body = bodyOf(''),
+): Promise<Reply> => {
   try {
     return await p.handle(c, pattern === null ? null : groups.get(pattern)!, newState(), body);
   } catch (e) {
@@ -68,14 +97,21 @@ test('a JSON route: the content type checked, the body read, decoded and checked
   const { pipeline, groups, services } = setUp();
   const path = '/api/v1/spellcheck/text';
   assert.equal((await run(pipeline, groups, ctx('POST', path, { contentType: 'text/plain' }), path, bodyOf('{}'))).status, 415);
-  assert.deepEqual((await run(pipeline, groups, ctx('POST', path, { contentType: 'application/json' }), path, bodyOf('{'))).body, { detail: 'Request body is not valid JSON' });
-  assert.deepEqual((await run(pipeline, groups, ctx('POST', path, { contentType: 'application/json' }), path, bodyOf('{}'))).body, { detail: "Field 'text' is required" });
+  assert.deepEqual((await run(pipeline, groups, ctx('POST', path, { contentType: 'application/json' }), path, bodyOf('{'))).body, {
+    detail: 'Request body is not valid JSON',
+  });
+  assert.deepEqual((await run(pipeline, groups, ctx('POST', path, { contentType: 'application/json' }), path, bodyOf('{}'))).body, {
+    detail: "Field 'text' is required",
+  });
   const ok = await run(pipeline, groups, ctx('POST', path, { contentType: 'application/json' }), path, bodyOf('{"text":"घर दिनन"}'));
   assert.equal(ok.status, 200);
   assert.equal((ok.body as { misspelled: unknown[] }).misspelled.length, 1);
   assert.equal(services.calls.at(-1)!.method, 'spellcheckText');
   // Over MAX_BODY_BYTES: 413 in Shape A.
-  assert.equal((await run(pipeline, groups, ctx('POST', path, { contentType: 'application/json' }), path, bodyOf(`{"text":"${'घ'.repeat(3000)}"}`))).status, 413);
+  assert.equal(
+    (await run(pipeline, groups, ctx('POST', path, { contentType: 'application/json' }), path, bodyOf(`{"text":"${'घ'.repeat(3000)}"}`))).status,
+    413,
+  );
 });
 
 test('a large text while the pool refuses new jobs: 503 before the body is parsed', async () => {

@@ -47,7 +47,8 @@ test('the served bytes are the files in the repository; every script module the 
   for (const name of readdirSync(PLAYGROUND_SCRIPT_DIR).filter((n) => n.endsWith('.js'))) {
     const js = await (await fetch(`${s.base}/playground/${name}`)).text();
     assert.equal(js, readFileSync(`${PLAYGROUND_SCRIPT_DIR}/${name}`, 'utf8'), name);
-    for (const [, imported] of js.matchAll(/from '\.\/([\w-]+\.js)'/g)) assert.equal((await fetch(`${s.base}/playground/${imported}`)).status, 200, `${name} imports ${imported}`);
+    for (const [, imported] of js.matchAll(/from '\.\/([\w-]+\.js)'/g))
+      assert.equal((await fetch(`${s.base}/playground/${imported}`)).status, 200, `${name} imports ${imported}`);
   }
   const rules = (await (await fetch(s.base + '/playground/rules.json')).json()) as Record<string, string>;
   assert.ok(Object.keys(rules).length >= 10);

@@ -64,7 +64,7 @@ test('exactness: under random traffic no 60 s interval ever holds more than 30 a
   const l = new SlidingWindowLimiter([{ limit: 30, windowMs: MIN }], { now: c.now });
   const accepted: number[] = [];
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let i = 0; i < 5000; i++) {
     c.advance(Math.floor(rand() * 4000));
     if (l.consume('a').allowed) accepted.push(c.now());
@@ -136,7 +136,13 @@ test('consumeMany "all": several requests counted at once, or none, with the wai
 
 test('consumeMany "partial": as many as fit, in order; the wait is for one more', () => {
   const c = clock(0);
-  const l = new SlidingWindowLimiter([{ limit: 30, windowMs: MIN }, { limit: 1000, windowMs: DAY }], { now: c.now });
+  const l = new SlidingWindowLimiter(
+    [
+      { limit: 30, windowMs: MIN },
+      { limit: 1000, windowMs: DAY },
+    ],
+    { now: c.now },
+  );
   for (let i = 0; i < 25; i++) l.consume('a');
   c.advance(5000);
   const d = l.consumeMany('a', 12, 'partial');
@@ -235,8 +241,24 @@ test('partner key files that are wrong are refused at start-up with a message na
     [{ keys: [{ name: 'a', key: 'k'.repeat(16), key_sha256: 'a'.repeat(64) }] }, /exactly one/],
     [{ keys: [{ name: 'a', key: 'short' }] }, /test/],
     [{ keys: [{ name: 'a', key_sha256: 'xyz' }] }, /test/],
-    [{ keys: [{ name: 'a', key: 'k'.repeat(16) }, { name: 'a', key: 'j'.repeat(16) }] }, /repeats the name/],
-    [{ keys: [{ name: 'a', key: 'k'.repeat(16) }, { name: 'b', key: 'k'.repeat(16) }] }, /repeats a key/],
+    [
+      {
+        keys: [
+          { name: 'a', key: 'k'.repeat(16) },
+          { name: 'a', key: 'j'.repeat(16) },
+        ],
+      },
+      /repeats the name/,
+    ],
+    [
+      {
+        keys: [
+          { name: 'a', key: 'k'.repeat(16) },
+          { name: 'b', key: 'k'.repeat(16) },
+        ],
+      },
+      /repeats a key/,
+    ],
     [{ keys: [{ name: 'a', key: 'k'.repeat(16), per_minute: -1 }] }, /test/],
     [[], /test/],
   ];

@@ -38,7 +38,9 @@ export class RedisServer {
   /** Starts (again) on the same port; resolves when it accepts connections. */
   restart(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const child = spawn(REDIS_BINARY!, ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(REDIS_BINARY!, ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       this.child = child;
       let out = '';
       const onData = (d: Buffer) => {

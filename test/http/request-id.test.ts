@@ -12,7 +12,7 @@ import { captureLogLines, getJson, postJson, startTestServer } from './harness.j
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const q = encodeURIComponent;
 
-test('every answer carries an X-Request-Id: the client\'s when well-formed, else a new UUID', async (t) => {
+test("every answer carries an X-Request-Id: the client's when well-formed, else a new UUID", async (t) => {
   const s = await startTestServer(t);
   const word = `${s.base}/api/v1/dictionary/word?q=${q('घर')}`;
   const made = await getJson(word);
@@ -28,7 +28,12 @@ test('every answer carries an X-Request-Id: the client\'s when well-formed, else
     assert.match(r.headers.get('x-request-id') ?? '', UUID, `${bad} is replaced`);
   }
   // Errors, probes, unknown paths and preflights carry one too.
-  for (const r of [await getJson(`${s.base}/up`), await getJson(`${s.base}/nope`), await postJson(`${s.base}/api/v1/spellcheck/text`, '{'), await fetch(`${s.base}/up`, { method: 'OPTIONS' })]) {
+  for (const r of [
+    await getJson(`${s.base}/up`),
+    await getJson(`${s.base}/nope`),
+    await postJson(`${s.base}/api/v1/spellcheck/text`, '{'),
+    await fetch(`${s.base}/up`, { method: 'OPTIONS' }),
+  ]) {
     assert.match(r.headers.get('x-request-id') ?? '', UUID);
   }
   // Browsers may read it.
@@ -38,7 +43,10 @@ test('every answer carries an X-Request-Id: the client\'s when well-formed, else
 test('a request id with bytes outside ASCII is replaced, never altered; the 101 of a live upgrade carries the id', async (t) => {
   const s = await startTestServer(t);
   const idOf = async (id: Buffer): Promise<string> => {
-    const r = await strictExchange(s.port, Buffer.concat([Buffer.from('GET /up HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Request-Id: '), id, Buffer.from('\r\n\r\n')]));
+    const r = await strictExchange(
+      s.port,
+      Buffer.concat([Buffer.from('GET /up HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Request-Id: '), id, Buffer.from('\r\n\r\n')]),
+    );
     return r.headers['x-request-id']!;
   };
   // Inside the value, at its start (uWS drops those bytes: '-1' arrives) and at its end ('x-' arrives).
@@ -82,10 +90,13 @@ test('the access log and the error lines name the request id', async (t) => {
   assert.equal(failed.status, 500);
   assert.equal(failed.body.error.message, 'Internal server error', 'no detail to the client');
   const access = out.lines.map((l) => JSON.parse(l));
-  assert.deepEqual(access.map((a) => [a.path, a.status, a.request_id]), [
-    ['/up', 200, 'probe-1'],
-    ['/api/v1/spellcheck/text', 500, 'failing-2'],
-  ]);
+  assert.deepEqual(
+    access.map((a) => [a.path, a.status, a.request_id]),
+    [
+      ['/up', 200, 'probe-1'],
+      ['/api/v1/spellcheck/text', 500, 'failing-2'],
+    ],
+  );
   const errors = err.lines.map((l) => JSON.parse(l));
   assert.equal(errors.length, 1);
   assert.equal(errors[0].level, 'error');
@@ -115,7 +126,10 @@ test('CORS_ORIGINS as a list: a listed origin is echoed, another gets no CORS he
   const none = await getJson(word);
   assert.equal(none.headers.get('access-control-allow-origin'), null);
   // A preflight from a listed origin is answered for it.
-  const pre = await fetch(`${s.base}/api/v1/spellcheck/text`, { method: 'OPTIONS', headers: { Origin: 'https://editor.example', 'Access-Control-Request-Method': 'POST' } });
+  const pre = await fetch(`${s.base}/api/v1/spellcheck/text`, {
+    method: 'OPTIONS',
+    headers: { Origin: 'https://editor.example', 'Access-Control-Request-Method': 'POST' },
+  });
   assert.equal(pre.status, 204);
   assert.equal(pre.headers.get('access-control-allow-origin'), 'https://editor.example');
   assert.match(pre.headers.get('access-control-allow-headers') ?? '', /X-Request-Id/);

@@ -30,13 +30,35 @@ const BodyCheck: BodyValidator<Body> = {
 
 function ctx(over: Partial<RequestContext>): RequestContext {
   return {
-    method: 'GET', path: '/x', query: '', params: [], contentType: '', contentLength: '', transferEncoding: '', framingError: null, apiKey: '',
-    forwardedFor: '', peerAddress: '127.0.0.1', client: '127.0.0.1', receivedAt: 0, encoding: null, ifNoneMatch: '', requestId: 'r-1', origin: '', ...over,
+    method: 'GET',
+    path: '/x',
+    query: '',
+    params: [],
+    contentType: '',
+    contentLength: '',
+    transferEncoding: '',
+    framingError: null,
+    apiKey: '',
+    forwardedFor: '',
+    peerAddress: '127.0.0.1',
+    client: '127.0.0.1',
+    receivedAt: 0,
+    encoding: null,
+    ifNoneMatch: '',
+    requestId: 'r-1',
+    origin: '',
+    ...over,
   };
 }
 
 function raw(c: RequestContext, body?: unknown): RawInput {
-  return { ctx: c, body, signal: () => new AbortController().signal, client: 'c', quota: { take: (n) => ({ granted: n, retryAfterSeconds: 0, neverFits: false, policy: null }), refundRequest: () => {} } };
+  return {
+    ctx: c,
+    body,
+    signal: () => new AbortController().signal,
+    client: 'c',
+    quota: { take: (n) => ({ granted: n, retryAfterSeconds: 0, neverFits: false, policy: null }), refundRequest: () => {} },
+  };
 }
 
 const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
@@ -44,7 +66,13 @@ const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
 test('the handler gets the query read by its schema, with defaults, and the path parameters decoded', async () => {
   let seen: HandlerInput<{ q: string; limit: number }> | null = null;
   const r = route({
-    method: 'GET', path: '/w/{word}', operationId: 'w', body: false, rateLimited: true, query: Query, pathParams: [{ name: 'word', schema: Type.String({ maxLength: 10 }) }],
+    method: 'GET',
+    path: '/w/{word}',
+    operationId: 'w',
+    body: false,
+    rateLimited: true,
+    query: Query,
+    pathParams: [{ name: 'word', schema: Type.String({ maxLength: 10 }) }],
     doc: { summary: '', description: '', tag: 't', responses: {} },
     handle(input) {
       seen = input;
@@ -56,15 +84,26 @@ test('the handler gets the query read by its schema, with defaults, and the path
   assert.equal(seen!.query.limit, 3);
   // A query error is Shape A, thrown before the handler.
   seen = null;
-  assert.throws(() => runRoute(r, raw(ctx({ query: 'q=abcdef' })), words), (e: unknown) => e instanceof HttpError && (e.reply.body as { error: { code: string } }).error.code === 'INVALID_PARAMETER');
-  assert.throws(() => runRoute(r, raw(ctx({ query: '' })), words), (e: unknown) => e instanceof HttpError && (e.reply.body as { error: { message: string } }).error.message === "Missing required query parameter 'q'");
+  assert.throws(
+    () => runRoute(r, raw(ctx({ query: 'q=abcdef' })), words),
+    (e: unknown) => e instanceof HttpError && (e.reply.body as { error: { code: string } }).error.code === 'INVALID_PARAMETER',
+  );
+  assert.throws(
+    () => runRoute(r, raw(ctx({ query: '' })), words),
+    (e: unknown) => e instanceof HttpError && (e.reply.body as { error: { message: string } }).error.message === "Missing required query parameter 'q'",
+  );
   assert.throws(() => runRoute(r, raw(ctx({ query: 'q=a', params: ['%E0%A4'] })), words), HttpError);
   assert.equal(seen, null, 'no handler ran');
 });
 
 test('the JSON body is checked by its validator: Shape B with its detail, or the typed value', async () => {
   const r = route({
-    method: 'POST', path: '/b', operationId: 'b', body: 'json', rateLimited: true, jsonBody: BodyCheck,
+    method: 'POST',
+    path: '/b',
+    operationId: 'b',
+    body: 'json',
+    rateLimited: true,
+    jsonBody: BodyCheck,
     doc: { summary: '', description: '', tag: 't', responses: {} },
     handle: ({ body }) => ({ status: 200, body: { upper: body.text.toUpperCase() } }),
   });
@@ -76,7 +115,16 @@ test('the JSON body is checked by its validator: Shape B with its detail, or the
 });
 
 test('routes are grouped by pattern; two of one method and path are refused; Allow lists HEAD and OPTIONS', () => {
-  const row = (method: 'GET' | 'POST', path: string) => route({ method, path, operationId: `${method}${path}`, body: false, rateLimited: true, doc: { summary: '', description: '', tag: 't', responses: {} }, handle: () => ({ status: 204 }) });
+  const row = (method: 'GET' | 'POST', path: string) =>
+    route({
+      method,
+      path,
+      operationId: `${method}${path}`,
+      body: false,
+      rateLimited: true,
+      doc: { summary: '', description: '', tag: 't', responses: {} },
+      handle: () => ({ status: 204 }),
+    });
   const groups = groupRoutes([row('GET', '/a/{x}'), row('POST', '/a/{x}'), row('POST', '/b')]);
   assert.deepEqual([...groups.keys()], ['/a/:x', '/b']);
   assert.equal(groups.get('/a/:x')!.allow, 'GET, POST, HEAD, OPTIONS');

@@ -28,10 +28,14 @@ async function health(s: TestServer): Promise<{ status: string; issues?: string[
 
 /** Waits (polling health) until the replica counts in Redis, or says it does not. */
 async function until(s: TestServer, shared: boolean): Promise<void> {
-  await waitFor(shared ? 'the replica to count in Redis' : 'the replica to count alone', async () => {
-    const h = await health(s);
-    return !(h.issues ?? []).some((i) => /rate limits are counted per process/.test(i)) === shared;
-  }, { everyMs: 100 });
+  await waitFor(
+    shared ? 'the replica to count in Redis' : 'the replica to count alone',
+    async () => {
+      const h = await health(s);
+      return !(h.issues ?? []).some((i) => /rate limits are counted per process/.test(i)) === shared;
+    },
+    { everyMs: 100 },
+  );
 }
 
 /**
@@ -41,7 +45,13 @@ async function until(s: TestServer, shared: boolean): Promise<void> {
  * machine; the stalled-Redis test gives its own.
  */
 async function replicas(t: TestContext, r: RedisServer, perMinute: number, redisTimeoutMs = 10_000): Promise<[TestServer, TestServer]> {
-  const settings = { rateLimitPerMinute: perMinute, rateLimitPerDay: 1000, redisUrl: r.url, redisTimeoutMs, redisKeyPrefix: `test:${Math.random().toString(36).slice(2)}` };
+  const settings = {
+    rateLimitPerMinute: perMinute,
+    rateLimitPerDay: 1000,
+    redisUrl: r.url,
+    redisTimeoutMs,
+    redisKeyPrefix: `test:${Math.random().toString(36).slice(2)}`,
+  };
   const a = await startTestServer(t, settings);
   const b = await startTestServer(t, settings);
   await until(a, true);
@@ -85,7 +95,20 @@ test('the Redis window decides as the in-memory one: all, partial, never-fits, p
   ];
   const local = new SlidingWindowLimiter(policies);
   type Step = ['many', number, 'all' | 'partial', number] | ['peek'] | ['refund-first'];
-  const steps: Step[] = [['many', 1, 'all', 0], ['many', 1, 'all', 0], ['peek'], ['many', 2, 'all', 1], ['many', 2, 'partial', 0], ['many', 1, 'all', 0], ['peek'], ['refund-first'], ['peek'], ['many', 6, 'all', 0], ['many', 3, 'partial', 0], ['peek']];
+  const steps: Step[] = [
+    ['many', 1, 'all', 0],
+    ['many', 1, 'all', 0],
+    ['peek'],
+    ['many', 2, 'all', 1],
+    ['many', 2, 'partial', 0],
+    ['many', 1, 'all', 0],
+    ['peek'],
+    ['refund-first'],
+    ['peek'],
+    ['many', 6, 'all', 0],
+    ['many', 3, 'partial', 0],
+    ['peek'],
+  ];
   let firstLocal: number | undefined;
   let firstShared: string | undefined;
   for (const [i, step] of steps.entries()) {
@@ -94,7 +117,10 @@ test('the Redis window decides as the in-memory one: all, partial, never-fits, p
       await shared.refund('anon', 'k', firstShared!);
       continue;
     }
-    const [l, s] = step[0] === 'peek' ? [local.peek('k'), await shared.peek('anon', 'k', policies)] : [local.consumeMany('k', step[1], step[2], step[3]), await shared.consumeMany('anon', 'k', policies, step[1], step[2], step[3])];
+    const [l, s] =
+      step[0] === 'peek'
+        ? [local.peek('k'), await shared.peek('anon', 'k', policies)]
+        : [local.consumeMany('k', step[1], step[2], step[3]), await shared.consumeMany('anon', 'k', policies, step[1], step[2], step[3])];
     if (i === 0) {
       firstLocal = l.recordedAt as number;
       firstShared = s.recordedAt as string;
@@ -110,9 +136,16 @@ test('the Redis window decides as the in-memory one: all, partial, never-fits, p
 test('a batch over two replicas: the items past the shared quota are answered 429 line by line', { skip }, async (t) => {
   const [a, b] = await replicas(t, await redis(t), 4);
   assert.equal((await getJson(`${a.base}/api/v1/spellcheck/word?word=${q('घर')}`)).status, 200);
-  const r = await fetch(`${b.base}/api/v1/spellcheck/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [1, 2, 3, 4, 5].map((id) => ({ id, word: 'घर' })) }) });
+  const r = await fetch(`${b.base}/api/v1/spellcheck/batch`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ items: [1, 2, 3, 4, 5].map((id) => ({ id, word: 'घर' })) }),
+  });
   assert.equal(r.status, 200);
-  const lines = (await r.text()).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const lines = (await r.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
   const limited = lines.filter((l) => l.error?.code === 'RATE_LIMIT_EXCEEDED').map((l) => l.id);
   // One request on a, the batch itself and two more items on b: items 4 and 5 are over.
   assert.deepEqual(limited.sort(), [4, 5]);

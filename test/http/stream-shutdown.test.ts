@@ -30,27 +30,43 @@ function holdJobs(s: TestServer, from: number): { held: Promise<void>; release: 
 }
 
 const text = (n: number) => Array.from({ length: n }, (_, i) => (i % 7 === 3 ? 'दिनन' : ['घर', 'नेपाल', 'राम्रो', 'छ'][i % 4])).join(' ');
-const documentRequest = () => buildRequest('POST', '/api/v1/spellcheck/document', { body: text(2500) + '।\n\n' + text(300), contentType: 'text/plain; charset=utf-8', keepAlive: true });
+const documentRequest = () =>
+  buildRequest('POST', '/api/v1/spellcheck/document', { body: text(2500) + '।\n\n' + text(300), contentType: 'text/plain; charset=utf-8', keepAlive: true });
 const batchRequest = () =>
-  buildRequest('POST', '/api/v1/spellcheck/batch', { body: JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: text(20) })) }), keepAlive: true });
+  buildRequest('POST', '/api/v1/spellcheck/batch', {
+    body: JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: text(20) })) }),
+    keepAlive: true,
+  });
 
 function lines(body: Buffer): any[] {
   const text = body.toString('utf8');
   assert.ok(text.endsWith('\n'), 'the last line is whole');
-  return text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 /** Every line there: a document's pieces tile it and its totals come last; a batch answers each of its 200 items. */
 function complete(kind: 'document' | 'batch', ls: any[]): void {
   if (kind === 'batch') {
-    assert.deepEqual(ls.map((l) => l.index).sort((a, b) => a - b), Array.from({ length: 200 }, (_, i) => i));
-    assert.ok(ls.every((l) => l.result), 'every item answered');
+    assert.deepEqual(
+      ls.map((l) => l.index).sort((a, b) => a - b),
+      Array.from({ length: 200 }, (_, i) => i),
+    );
+    assert.ok(
+      ls.every((l) => l.result),
+      'every item answered',
+    );
     return;
   }
   const totals = ls.at(-1).totals;
   assert.ok(totals, 'the totals line is last');
   assert.equal(totals.failed, 0);
-  assert.deepEqual(ls.slice(0, -1).map((l) => l.piece), Array.from({ length: totals.pieces }, (_, i) => i));
+  assert.deepEqual(
+    ls.slice(0, -1).map((l) => l.piece),
+    Array.from({ length: totals.pieces }, (_, i) => i),
+  );
 }
 
 for (const [kind, request] of [

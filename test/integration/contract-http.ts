@@ -23,7 +23,12 @@ export function assertCommonHeaders(status: number, get: (name: string) => strin
 }
 
 /** fetch, then the universal checks; the body parsed as JSON. */
-export async function call(base: string, method: string, path: string, opts: { body?: string | Buffer; contentType?: string | null; headers?: Record<string, string> } = {}): Promise<CallResult> {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  opts: { body?: string | Buffer; contentType?: string | null; headers?: Record<string, string> } = {},
+): Promise<CallResult> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.body !== undefined && opts.contentType !== null) headers['content-type'] = opts.contentType ?? 'application/json';
   const res = await fetch(base + path, { method, headers, body: opts.body });
@@ -57,7 +62,12 @@ function decodeSafe(s: string): string {
 
 /** Query string from pairs; values percent-encoded as UTF-8. */
 export function qs(params: Record<string, string | number>): string {
-  return '?' + Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
+  return (
+    '?' +
+    Object.entries(params)
+      .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+      .join('&')
+  );
 }
 
 /** "१.", "२.", ... "१२." computed independently of the service's own helper. */
@@ -192,7 +202,13 @@ const DEVANAGARI = /[\u0900-\u097F]/;
  * its converted form gives converted_text (so whitespace and punctuation are
  * kept byte for byte).
  */
-export function assertRomanResult(body: any, input: { text: string } | { tokens: string[] }, maxCandidates: number, knownDictionaries: Set<string>, what: string): void {
+export function assertRomanResult(
+  body: any,
+  input: { text: string } | { tokens: string[] },
+  maxCandidates: number,
+  knownDictionaries: Set<string>,
+  what: string,
+): void {
   assert.deepEqual(Object.keys(body).sort(), ['converted_text', 'text', 'tokens'], `${what}: fields`);
   assert.equal(typeof body.converted_text, 'string');
   assert.ok(Array.isArray(body.tokens));
@@ -227,7 +243,11 @@ export function assertRomanResult(body: any, input: { text: string } | { tokens:
     assert.equal(body.converted_text, rebuilt, `${what}: converted_text is the text with each token replaced by its converted form`);
   } else {
     assert.equal(body.text, null, `${what}: text is null in tokens mode`);
-    assert.deepEqual(body.tokens.map((t: any) => t.token), input.tokens, `${what}: one result per input token, in order`);
+    assert.deepEqual(
+      body.tokens.map((t: any) => t.token),
+      input.tokens,
+      `${what}: one result per input token, in order`,
+    );
     for (const t of body.tokens) {
       assert.equal(t.start, null, `${what}: start null in tokens mode`);
       assert.equal(t.end, null, `${what}: end null in tokens mode`);

@@ -8,7 +8,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, copyFileSync, fstatSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  fstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BLOOM_FILE, STORE_DIR } from '../../src/store/lmdb-layout.js';
@@ -58,7 +72,16 @@ interface Run {
 function startService(dataDir: string): Run {
   const child = spawn(process.execPath, [MAIN], {
     // A read of damaged data can also loop (a length field flipped): the task timeout ends such a job.
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', WORKERS: '2', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0', TASK_TIMEOUT_MS: '2000' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WORKERS: '2',
+      RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_PER_DAY: '0',
+      TASK_TIMEOUT_MS: '2000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const run: Run = {
@@ -121,38 +144,46 @@ test('a build without its checksum is refused at start-up', { skip: SKIP_WITHOUT
   assert.match(run.stderr, /CHECKSUM\.json: missing/);
 });
 
-test('a data file damaged while serving: 500s with the usual body, /up 503, health degraded, and the process lives', { skip: SKIP_WITHOUT_DATA, timeout: 120_000 }, async (t) => {
-  const { dir, data } = copyBuild(t);
-  const run = startService(dir);
-  t.after(() => run.child.kill('SIGKILL'));
-  const base = await waitFor(`the service to start (stderr so far: ${run.stderr})`, () => /"url":"(http:\/\/[^"]+)"/.exec(run.stdout)?.[1]);
-  assert.equal((await fetch(`${base}/up`)).status, 200);
-  flipBytes(data, 50_000, 9);
-  // Texts of random syllables read many pages of every index.
-  const texts = syllableTexts(100, 500, 21);
-  const statuses = new Map<number, number>();
-  for (let i = 0; i < texts.length && !statuses.has(500); i++) {
-    const text = texts[i]!;
-    const r = await fetch(`${base}/api/v1/spellcheck/text`, { method: 'POST', body: JSON.stringify({ text }), headers: { 'content-type': 'application/json' } });
-    const body = (await r.json()) as unknown;
-    statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
-    if (r.status === 500) assert.deepEqual(body, { error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
-    else assert.equal(r.status, 200);
-  }
-  t.diagnostic(`statuses after the damage: ${JSON.stringify(Object.fromEntries(statuses))}`);
-  assert.ok(statuses.has(500), 'a damaged page was read');
-  const up = await fetch(`${base}/up`);
-  assert.equal(up.status, 503);
-  assert.deepEqual(await up.json(), { status: 'error' });
-  const h = (await (await fetch(`${base}/api/v1/health`)).json()) as { status: string; issues: string[] };
-  assert.equal(h.status, 'degraded');
-  assert.match(h.issues.join(' '), /word store failed \d+ reads/);
-  assert.doesNotMatch(h.issues.join(' '), /\//, 'no path in health');
-  assert.match(run.stderr, /\[store\] read error/);
-  assert.equal(run.child.exitCode, null, 'still running');
-  assert.equal(run.child.signalCode, null);
-  run.child.kill('SIGTERM');
-  const { code, signal } = await run.exited;
-  assert.equal(signal, null);
-  assert.equal(code, 0, 'stops cleanly on SIGTERM');
-});
+test(
+  'a data file damaged while serving: 500s with the usual body, /up 503, health degraded, and the process lives',
+  { skip: SKIP_WITHOUT_DATA, timeout: 120_000 },
+  async (t) => {
+    const { dir, data } = copyBuild(t);
+    const run = startService(dir);
+    t.after(() => run.child.kill('SIGKILL'));
+    const base = await waitFor(`the service to start (stderr so far: ${run.stderr})`, () => /"url":"(http:\/\/[^"]+)"/.exec(run.stdout)?.[1]);
+    assert.equal((await fetch(`${base}/up`)).status, 200);
+    flipBytes(data, 50_000, 9);
+    // Texts of random syllables read many pages of every index.
+    const texts = syllableTexts(100, 500, 21);
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < texts.length && !statuses.has(500); i++) {
+      const text = texts[i]!;
+      const r = await fetch(`${base}/api/v1/spellcheck/text`, {
+        method: 'POST',
+        body: JSON.stringify({ text }),
+        headers: { 'content-type': 'application/json' },
+      });
+      const body = (await r.json()) as unknown;
+      statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+      if (r.status === 500) assert.deepEqual(body, { error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
+      else assert.equal(r.status, 200);
+    }
+    t.diagnostic(`statuses after the damage: ${JSON.stringify(Object.fromEntries(statuses))}`);
+    assert.ok(statuses.has(500), 'a damaged page was read');
+    const up = await fetch(`${base}/up`);
+    assert.equal(up.status, 503);
+    assert.deepEqual(await up.json(), { status: 'error' });
+    const h = (await (await fetch(`${base}/api/v1/health`)).json()) as { status: string; issues: string[] };
+    assert.equal(h.status, 'degraded');
+    assert.match(h.issues.join(' '), /word store failed \d+ reads/);
+    assert.doesNotMatch(h.issues.join(' '), /\//, 'no path in health');
+    assert.match(run.stderr, /\[store\] read error/);
+    assert.equal(run.child.exitCode, null, 'still running');
+    assert.equal(run.child.signalCode, null);
+    run.child.kill('SIGTERM');
+    const { code, signal } = await run.exited;
+    assert.equal(signal, null);
+    assert.equal(code, 0, 'stops cleanly on SIGTERM');
+  },
+);

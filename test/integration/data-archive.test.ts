@@ -12,35 +12,42 @@ import { fileChecksum } from '../../src/store/store-checksum.js';
 import { DATA_DIR, SKIP_WITHOUT_DATA, BUILD_DIR } from './real-data.js';
 import { startTestService } from './service.js';
 
-test('pack the real build, unpack it into an empty folder, serve it: the same bytes and the same answers', { skip: SKIP_WITHOUT_DATA, timeout: 180_000 }, async (t) => {
-  const work = mkdtempSync(join(tmpdir(), 'nls-archive-'));
-  t.after(() => rmSync(work, { recursive: true, force: true }));
-  const packed = packBuild(DATA_DIR, join(work, 'out'));
-  const name = basename(packed.archive);
-  assert.match(name, /^nls-data-\d{4}-\d{2}-\d{2}T[\d-]+Z-schema\d+-[0-9a-f]{16}\.tar\.gz$/);
-  assert.equal(readFileSync(`${packed.archive}.sha256`, 'utf8'), `${packed.sha256}  ${name}\n`, 'sha256sum -c reads it');
-  assert.equal(sha256File(packed.archive), packed.sha256);
+test(
+  'pack the real build, unpack it into an empty folder, serve it: the same bytes and the same answers',
+  { skip: SKIP_WITHOUT_DATA, timeout: 180_000 },
+  async (t) => {
+    const work = mkdtempSync(join(tmpdir(), 'nls-archive-'));
+    t.after(() => rmSync(work, { recursive: true, force: true }));
+    const packed = packBuild(DATA_DIR, join(work, 'out'));
+    const name = basename(packed.archive);
+    assert.match(name, /^nls-data-\d{4}-\d{2}-\d{2}T[\d-]+Z-schema\d+-[0-9a-f]{16}\.tar\.gz$/);
+    assert.equal(readFileSync(`${packed.archive}.sha256`, 'utf8'), `${packed.sha256}  ${name}\n`, 'sha256sum -c reads it');
+    assert.equal(sha256File(packed.archive), packed.sha256);
 
-  const replica = join(work, 'replica-data');
-  const installed = unpackBuild(packed.archive, replica);
-  assert.equal(readlinkSync(join(replica, 'current')), join('builds', basename(BUILD_DIR)));
-  // Byte for byte the build it came from.
-  assert.deepEqual(fileChecksum(join(installed.buildDir, 'store', 'data.mdb')), fileChecksum(join(BUILD_DIR, 'store', 'data.mdb')));
-  assert.deepEqual(readFileSync(join(installed.buildDir, 'bloom.bin')), readFileSync(join(BUILD_DIR, 'bloom.bin')));
-  // LMDB's lock file is the opener's, not the build's: not carried.
-  assert.ok(!existsSync(join(installed.buildDir, 'store', 'lock.mdb')));
+    const replica = join(work, 'replica-data');
+    const installed = unpackBuild(packed.archive, replica);
+    assert.equal(readlinkSync(join(replica, 'current')), join('builds', basename(BUILD_DIR)));
+    // Byte for byte the build it came from.
+    assert.deepEqual(fileChecksum(join(installed.buildDir, 'store', 'data.mdb')), fileChecksum(join(BUILD_DIR, 'store', 'data.mdb')));
+    assert.deepEqual(readFileSync(join(installed.buildDir, 'bloom.bin')), readFileSync(join(BUILD_DIR, 'bloom.bin')));
+    // LMDB's lock file is the opener's, not the build's: not carried.
+    assert.ok(!existsSync(join(installed.buildDir, 'store', 'lock.mdb')));
 
-  const svc = await startTestService({ dataDir: replica });
-  t.after(() => svc.close());
-  const h = (await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string; database: { entries_count: number } };
-  assert.equal(h.status, 'healthy');
-  assert.ok(h.database.entries_count > 30_000);
-  const word = await fetch(`${svc.base}/api/v1/dictionary/word?q=${encodeURIComponent('घर')}`);
-  assert.equal(word.status, 200);
+    const svc = await startTestService({ dataDir: replica });
+    t.after(() => svc.close());
+    const h = (await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string; database: { entries_count: number } };
+    assert.equal(h.status, 'healthy');
+    assert.ok(h.database.entries_count > 30_000);
+    const word = await fetch(`${svc.base}/api/v1/dictionary/word?q=${encodeURIComponent('घर')}`);
+    assert.equal(word.status, 200);
 
-  // The same build again: refused, nothing touched.
-  assert.throws(() => unpackBuild(packed.archive, replica), (e: Error) => e instanceof ArchiveError && /already exists/.test(e.message));
-});
+    // The same build again: refused, nothing touched.
+    assert.throws(
+      () => unpackBuild(packed.archive, replica),
+      (e: Error) => e instanceof ArchiveError && /already exists/.test(e.message),
+    );
+  },
+);
 
 test('a damaged archive, a wrong checksum, another schema or a strange name change nothing', { skip: SKIP_WITHOUT_DATA, timeout: 180_000 }, async (t) => {
   const work = mkdtempSync(join(tmpdir(), 'nls-archive-bad-'));
@@ -62,7 +69,10 @@ test('a damaged archive, a wrong checksum, another schema or a strange name chan
   assert.throws(() => unpackBuild(packed.archive, target, '0'.repeat(64)), /damaged or not the one published/);
   // Without a sidecar, a damaged archive is still caught: by gzip, or by the store's own checksum.
   rmSync(`${bad}.sha256`);
-  assert.throws(() => unpackBuild(bad, target), (e: Error) => /gzip|tar|checksum|xxh64|differs|size/i.test(e.message));
+  assert.throws(
+    () => unpackBuild(bad, target),
+    (e: Error) => /gzip|tar|checksum|xxh64|differs|size/i.test(e.message),
+  );
   assert.ok(!existsSync(join(target, 'current')));
   // Another schema, another name.
   const other = join(work, 'out', name.replace(/-schema\d+-/, '-schema999-'));

@@ -42,7 +42,7 @@ test('counts of the real data are as measured (±2%)', { skip: SKIP_WITHOUT_DATA
     assert.ok(store.headword('नेपाल') || store.form('नेपाल'), 'नेपाल');
     assert.ok((store.form('घरमा')?.flags ?? 0) & FORM_LEXICON, 'घरमा is a lexicon form');
     const kehi = store.form('केहि');
-    assert.ok(!kehi || !(kehi.flags & FORM_LEXICON) || (kehi.flags & FORM_ATTESTED), 'केहि is at most attested');
+    assert.ok(!kehi || !(kehi.flags & FORM_LEXICON) || kehi.flags & FORM_ATTESTED, 'केहि is at most attested');
   } finally {
     store.close();
   }
@@ -58,7 +58,11 @@ test('the Bloom filter verifies and its false-positive rate is at most 0.1%', { 
     assert.ok(keys > 600_000, `${keys} confusion keys`);
     const beginnings = store.meta.bloom!.beginnings!;
     assert.ok(beginnings > store.meta.counts.forms, `${beginnings} beginnings of forms`);
-    assert.equal(bloom.items, store.meta.counts.forms + keys + beginnings, 'the filter holds every vocabulary form, lexicon and attested, every confusion key and every beginning of a form');
+    assert.equal(
+      bloom.items,
+      store.meta.counts.forms + keys + beginnings,
+      'the filter holds every vocabulary form, lexicon and attested, every confusion key and every beginning of a form',
+    );
     for (const w of ['घर', 'नेपाल', 'राम्रो']) if (store.form(w)) assert.ok(bloom.has(w), w);
     // The romanizer's reverse spelling reads the beginnings from this filter, not one of its own.
     assert.equal(store.formBeginnings(), bloom);

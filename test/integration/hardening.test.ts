@@ -12,7 +12,6 @@ import { startTestService } from './service.js';
 import { waitFor } from '../wait.js';
 import { CRASH_TEXT } from '../worker/crash-text.js';
 
-
 function rssMiB(): number {
   return process.memoryUsage.rss() / 2 ** 20;
 }
@@ -29,19 +28,46 @@ function hostileRequest(rand: () => number, i: number): Buffer {
     case 0: // invalid JSON
       return buildRequest('POST', post, { body: pick(['{', '{"text":', '{"text": "घर"', 'null', '[]', '"text"', '{text: 1}', '{"text":"\\x"}', '']) });
     case 1: // invalid UTF-8 in the body
-      return buildRequest('POST', post, { body: Buffer.concat([Buffer.from('{"text":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xe0, 0xa4]), Buffer.from('"}')]) });
+      return buildRequest('POST', post, {
+        body: Buffer.concat([Buffer.from('{"text":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xe0, 0xa4]), Buffer.from('"}')]),
+      });
     case 2: // wrong types
       return buildRequest('POST', post, {
-        body: pick(['{"text":123}', '{"text":null}', '{"text":["घर"]}', '{"tokens":"abc"}', '{"tokens":[1,2]}', '{"tokens":[null]}', '{"text":{"a":1}}', '{"text":true}', '{"max_candidates":"5","text":"a"}', '{"text":"mero","tokens":["mero"]}']),
+        body: pick([
+          '{"text":123}',
+          '{"text":null}',
+          '{"text":["घर"]}',
+          '{"tokens":"abc"}',
+          '{"tokens":[1,2]}',
+          '{"tokens":[null]}',
+          '{"text":{"a":1}}',
+          '{"text":true}',
+          '{"max_candidates":"5","text":"a"}',
+          '{"text":"mero","tokens":["mero"]}',
+        ]),
       });
     case 3: // huge or odd numbers
-      return buildRequest('POST', '/api/v1/romanization/resolve', { body: `{"text":"mero naam","max_candidates":${pick(['1e308', '-1', '0', '11', '99999999999999999999', '1.5', 'NaN', '-0', '1e-7'])}}` });
+      return buildRequest('POST', '/api/v1/romanization/resolve', {
+        body: `{"text":"mero naam","max_candidates":${pick(['1e308', '-1', '0', '11', '99999999999999999999', '1.5', 'NaN', '-0', '1e-7'])}}`,
+      });
     case 4: // deeply nested JSON
       return buildRequest('POST', post, { body: '{"text":' + '['.repeat(50_000) + ']'.repeat(50_000) + '}' });
     case 5: // missing or wrong content type
-      return buildRequest('POST', post, { body: '{"text":"घर"}', contentType: pick([null, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1']) });
+      return buildRequest('POST', post, {
+        body: '{"text":"घर"}',
+        contentType: pick([null, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1']),
+      });
     case 6: // percent-encoding errors in the path
-      return buildRequest('GET', pick(['/api/v1/dictionary/word/%E0%A4', '/api/v1/dictionary/word/%ZZ', '/api/v1/dictionary/word/%', '/api/v1/dictionary/word/%C0%80', '/api/v1/dictionary/word/%ED%A0%80']));
+      return buildRequest(
+        'GET',
+        pick([
+          '/api/v1/dictionary/word/%E0%A4',
+          '/api/v1/dictionary/word/%ZZ',
+          '/api/v1/dictionary/word/%',
+          '/api/v1/dictionary/word/%C0%80',
+          '/api/v1/dictionary/word/%ED%A0%80',
+        ]),
+      );
     case 7: // percent-encoding errors in the query
       return buildRequest('GET', `${get}?${param}=${pick(['%E0%A4', '%ZZ', '%', '%ff%fe', '%ED%A0%80'])}`);
     case 8: // null bytes
@@ -51,11 +77,20 @@ function hostileRequest(rand: () => number, i: number): Buffer {
     case 10: // long query strings
       return buildRequest('GET', `${get}?${param}=${encodeURIComponent('क'.repeat(100 + Math.floor(rand() * 1500)))}`);
     case 11: // huge or odd limits
-      return buildRequest('GET', `/api/v1/dictionary/suggest?q=%E0%A4%98&limit=${pick(['1e999', '-1', '0', '51', '99999999999999999999', 'abc', '', '1.5', '0x10'])}`);
+      return buildRequest(
+        'GET',
+        `/api/v1/dictionary/suggest?q=%E0%A4%98&limit=${pick(['1e999', '-1', '0', '51', '99999999999999999999', 'abc', '', '1.5', '0x10'])}`,
+      );
     case 12: // bad booleans and repeated parameters
-      return buildRequest('GET', `/api/v1/dictionary/word?q=%E0%A4%98%E0%A4%B0&include_variants=${pick(['yes', '2', 'TRUE!', ''])}&multi_dict=${pick(['1', 'maybe'])}`);
+      return buildRequest(
+        'GET',
+        `/api/v1/dictionary/word?q=%E0%A4%98%E0%A4%B0&include_variants=${pick(['yes', '2', 'TRUE!', ''])}&multi_dict=${pick(['1', 'maybe'])}`,
+      );
     case 13: // wrong methods and unknown routes
-      return buildRequest(pick(['PUT', 'DELETE', 'PATCH', 'GET', 'POST']), pick(['/api/v1/spellcheck/text', '/api/v1/nope', '/api/v2/health', '/up/../etc/passwd', '/api/v1/dictionary/word/']));
+      return buildRequest(
+        pick(['PUT', 'DELETE', 'PATCH', 'GET', 'POST']),
+        pick(['/api/v1/spellcheck/text', '/api/v1/nope', '/api/v2/health', '/up/../etc/passwd', '/api/v1/dictionary/word/']),
+      );
     case 14: // empty and blank bodies
       return buildRequest('POST', post, { body: pick(['', '   ', '\n', '{}', '{"text":""}', '{"tokens":[]}']) });
     default: // random bytes as a body
@@ -124,26 +159,34 @@ test('10,000 malformed and hostile requests: no 5xx, spec-shaped errors, still u
   assert.ok(grew < 200, `resident memory grew by ${grew.toFixed(0)} MiB`);
 });
 
-test('near-limit texts of random letters and random syllables are answered in full; the service stays healthy', { skip: SKIP_WITHOUT_DATA, timeout: 120_000 }, async (t) => {
-  const svc = await startTestService();
-  t.after(() => svc.close());
-  let seed = 11;
-  const rnd = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  const syllable = (): string => 'kgcjtdnpbmyrlwsh'[rnd(16)]! + 'aeiou'[rnd(5)]!;
-  const texts = [
-    Array.from({ length: 330 }, () => Array.from({ length: 29 }, () => letters[rnd(26)]).join('')).join(' '),
-    Array.from({ length: 400 }, () => Array.from({ length: 12 }, syllable).join('')).join(' '),
-  ].map((x) => x.slice(0, 10_000));
-  for (const text of texts) {
-    const r = await fetch(`${svc.base}/api/v1/romanization/resolve`, { method: 'POST', body: JSON.stringify({ text }), headers: { 'content-type': 'application/json' } });
-    assert.equal(r.status, 200);
-    const body = (await r.json()) as { converted_text: string; tokens: unknown[] };
-    assert.equal(body.tokens.length, text.split(' ').length);
-  }
-  const h = (await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string };
-  assert.equal(h.status, 'healthy');
-});
+test(
+  'near-limit texts of random letters and random syllables are answered in full; the service stays healthy',
+  { skip: SKIP_WITHOUT_DATA, timeout: 120_000 },
+  async (t) => {
+    const svc = await startTestService();
+    t.after(() => svc.close());
+    let seed = 11;
+    const rnd = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const syllable = (): string => 'kgcjtdnpbmyrlwsh'[rnd(16)]! + 'aeiou'[rnd(5)]!;
+    const texts = [
+      Array.from({ length: 330 }, () => Array.from({ length: 29 }, () => letters[rnd(26)]).join('')).join(' '),
+      Array.from({ length: 400 }, () => Array.from({ length: 12 }, syllable).join('')).join(' '),
+    ].map((x) => x.slice(0, 10_000));
+    for (const text of texts) {
+      const r = await fetch(`${svc.base}/api/v1/romanization/resolve`, {
+        method: 'POST',
+        body: JSON.stringify({ text }),
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(r.status, 200);
+      const body = (await r.json()) as { converted_text: string; tokens: unknown[] };
+      assert.equal(body.tokens.length, text.split(' ').length);
+    }
+    const h = (await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string };
+    assert.equal(h.status, 'healthy');
+  },
+);
 
 test('an abort storm: 1,000 requests cut mid-body and mid-response', { skip: SKIP_WITHOUT_DATA, timeout: 120_000 }, async (t) => {
   const svc = await startTestService();
@@ -154,7 +197,9 @@ test('an abort storm: 1,000 requests cut mid-body and mid-response', { skip: SKI
       const sock = connect(svc.port, '127.0.0.1');
       sock.on('error', () => resolve());
       sock.on('close', () => resolve());
-      const req = buildRequest('POST', i % 2 ? '/api/v1/spellcheck/text' : '/api/v1/romanization/resolve', { body: i % 2 ? big : JSON.stringify({ text: 'mero naam '.repeat(500) }) });
+      const req = buildRequest('POST', i % 2 ? '/api/v1/spellcheck/text' : '/api/v1/romanization/resolve', {
+        body: i % 2 ? big : JSON.stringify({ text: 'mero naam '.repeat(500) }),
+      });
       if (i % 3 === 0) {
         // mid-body: send half and hang up
         sock.write(req.subarray(0, Math.floor(req.length / 2)), () => sock.destroy());
@@ -208,8 +253,15 @@ test('a worker killed mid-request: 500 INTERNAL_ERROR, degraded while replaced, 
   const during = await svc.services.health();
   // piscina replaces the worker; by the time we look it may already be back
   if (during.issues.length) assert.match(during.issues.join(' '), /worker/);
-  await waitFor('health to come back to healthy', async () => ((await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string }).status === 'healthy');
+  await waitFor(
+    'health to come back to healthy',
+    async () => ((await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string }).status === 'healthy',
+  );
   const big = 'म घर जान्छु। '.repeat(100);
-  const r = await fetch(`${svc.base}/api/v1/spellcheck/text`, { method: 'POST', body: JSON.stringify({ text: big }), headers: { 'content-type': 'application/json' } });
+  const r = await fetch(`${svc.base}/api/v1/spellcheck/text`, {
+    method: 'POST',
+    body: JSON.stringify({ text: big }),
+    headers: { 'content-type': 'application/json' },
+  });
   assert.equal(r.status, 200, 'the replacement worker serves');
 });

@@ -23,8 +23,11 @@ const DRIVER = join(ROOT, 'test', 'integration', 'libreoffice', 'lo_check.py');
 const PYTHON = '/usr/bin/python3';
 
 const SKIP =
-  requirePart('libreoffice-writer-nogui and python3-uno', onPath('soffice') && runs(PYTHON, ['-c', 'import uno']), 'apt-get install libreoffice-writer-nogui python3-uno; .ci/run installs them') ||
-  SKIP_WITHOUT_DATA;
+  requirePart(
+    'libreoffice-writer-nogui and python3-uno',
+    onPath('soffice') && runs(PYTHON, ['-c', 'import uno']),
+    'apt-get install libreoffice-writer-nogui python3-uno; .ci/run installs them',
+  ) || SKIP_WITHOUT_DATA;
 
 /** LibreOffice's COL_LIGHTRED, the colour its checker gives category TYPOS. */
 const TYPO_RED = 0xff0000;

@@ -68,7 +68,13 @@ test('rate limit: 100 concurrent clients from one address get exactly 30 answers
   const svc = await startTestService({ rateLimitPerMinute: 30, rateLimitPerDay: 1000 });
   t.after(() => svc.close());
   const responses = await Promise.all(
-    Array.from({ length: 100 }, () => fetch(`${svc.base}/api/v1/dictionary/suggest?q=${encodeURIComponent('घ')}`).then(async (r) => ({ status: r.status, headers: r.headers, body: (await r.json()) as Record<string, unknown> }))),
+    Array.from({ length: 100 }, () =>
+      fetch(`${svc.base}/api/v1/dictionary/suggest?q=${encodeURIComponent('घ')}`).then(async (r) => ({
+        status: r.status,
+        headers: r.headers,
+        body: (await r.json()) as Record<string, unknown>,
+      })),
+    ),
   );
   const ok = responses.filter((r) => r.status === 200);
   const limited = responses.filter((r) => r.status === 429);
@@ -130,20 +136,24 @@ test('a corrupt Bloom filter: health degraded, answers unchanged', { skip: SKIP_
   assert.deepEqual(await ask(bad.base), await ask(good.base));
 });
 
-test('a Bloom filter that cannot be read (a folder in its place): health says why without a path or system message', { skip: SKIP_WITHOUT_DATA, timeout: 60_000 }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'nls-bloom-dir-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  symlinkSync(resolve(BUILD_DIR, STORE_DIR), join(dir, STORE_DIR));
-  mkdirSync(join(dir, BLOOM_FILE));
-  const svc = await startTestService({ dataDir: dir });
-  t.after(() => svc.close());
-  const h = (await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string; issues: string[] };
-  assert.equal(h.status, 'degraded');
-  assert.deepEqual(
-    h.issues.filter((i) => /Bloom/.test(i)),
-    ['Bloom filter not loaded (file cannot be read: EISDIR); spellcheck answers from LMDB alone and is slower'],
-  );
-});
+test(
+  'a Bloom filter that cannot be read (a folder in its place): health says why without a path or system message',
+  { skip: SKIP_WITHOUT_DATA, timeout: 60_000 },
+  async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'nls-bloom-dir-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    symlinkSync(resolve(BUILD_DIR, STORE_DIR), join(dir, STORE_DIR));
+    mkdirSync(join(dir, BLOOM_FILE));
+    const svc = await startTestService({ dataDir: dir });
+    t.after(() => svc.close());
+    const h = (await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string; issues: string[] };
+    assert.equal(h.status, 'degraded');
+    assert.deepEqual(
+      h.issues.filter((i) => /Bloom/.test(i)),
+      ['Bloom filter not loaded (file cannot be read: EISDIR); spellcheck answers from LMDB alone and is slower'],
+    );
+  },
+);
 
 test('spellcheck verdicts from other engine code: health degraded, answers unchanged', { skip: SKIP_WITHOUT_DATA, timeout: 90_000 }, async (t) => {
   // A copy of the real build whose metadata says another engine computed its verdicts.
@@ -160,56 +170,70 @@ test('spellcheck verdicts from other engine code: health degraded, answers uncha
   assert.deepEqual(await ask(stale.base), await ask(good.base));
 });
 
-test('SIGTERM during document and batch streams: every stream ends with valid chunked framing and all its lines', { skip: SKIP_WITHOUT_DATA, timeout: 180_000 }, async () => {
-  // Every stream admitted, however slow the machine: the test is of the drain, not of overload.
-  const { url, child } = await startProcess({ WORKERS: '2', QUEUE_MAX_WAIT_MS: '600000' });
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const port = Number(new URL(url).port);
-  // Real sentences (the vendored prompts), enough for many pieces and batch jobs.
-  const sentences = readFileSync('data/google-language-resources-ne/prompts.tsv', 'utf8')
-    .split('\n')
-    .map((l) => l.split('\t')[1])
-    .filter((s): s is string => Boolean(s));
-  const doc = (k: number) => sentences.slice(k * 300, k * 300 + 300).join('। ') + '।';
-  const requests = [0, 1, 2].flatMap((k) => [
-    buildRequest('POST', '/api/v1/spellcheck/document', { body: doc(k), contentType: 'text/plain; charset=utf-8', keepAlive: true }),
-    buildRequest('POST', '/api/v1/romanization/batch', {
-      body: JSON.stringify({ items: sentences.slice(k * 200, k * 200 + 200).map((s, i) => ({ id: i, text: romanizedWords(s) })) }),
-      keepAlive: true,
-    }),
-  ]);
-  let started = 0;
-  let allStarted!: () => void;
-  const streaming = new Promise<void>((r) => (allStarted = r));
-  const answers = requests.map((req) => {
-    let seen = false;
-    return strictExchange(port, req, (soFar) => {
-      if (!seen && soFar.subarray(0, 12).toString() === 'HTTP/1.1 200' && soFar.includes('\n{')) {
-        seen = true;
-        if (++started === requests.length) allStarted();
-      }
+test(
+  'SIGTERM during document and batch streams: every stream ends with valid chunked framing and all its lines',
+  { skip: SKIP_WITHOUT_DATA, timeout: 180_000 },
+  async () => {
+    // Every stream admitted, however slow the machine: the test is of the drain, not of overload.
+    const { url, child } = await startProcess({ WORKERS: '2', QUEUE_MAX_WAIT_MS: '600000' });
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const port = Number(new URL(url).port);
+    // Real sentences (the vendored prompts), enough for many pieces and batch jobs.
+    const sentences = readFileSync('data/google-language-resources-ne/prompts.tsv', 'utf8')
+      .split('\n')
+      .map((l) => l.split('\t')[1])
+      .filter((s): s is string => Boolean(s));
+    const doc = (k: number) => sentences.slice(k * 300, k * 300 + 300).join('। ') + '।';
+    const requests = [0, 1, 2].flatMap((k) => [
+      buildRequest('POST', '/api/v1/spellcheck/document', { body: doc(k), contentType: 'text/plain; charset=utf-8', keepAlive: true }),
+      buildRequest('POST', '/api/v1/romanization/batch', {
+        body: JSON.stringify({ items: sentences.slice(k * 200, k * 200 + 200).map((s, i) => ({ id: i, text: romanizedWords(s) })) }),
+        keepAlive: true,
+      }),
+    ]);
+    let started = 0;
+    let allStarted!: () => void;
+    const streaming = new Promise<void>((r) => (allStarted = r));
+    const answers = requests.map((req) => {
+      let seen = false;
+      return strictExchange(port, req, (soFar) => {
+        if (!seen && soFar.subarray(0, 12).toString() === 'HTTP/1.1 200' && soFar.includes('\n{')) {
+          seen = true;
+          if (++started === requests.length) allStarted();
+        }
+      });
     });
-  });
-  await streaming;
-  child.kill('SIGTERM');
-  const results = await Promise.all(answers);
-  assert.equal(await exited, 0);
-  for (const [i, r] of results.entries()) {
-    assert.equal(r.status, 200);
-    const lines = r.body.toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-    if (i % 2 === 0) {
-      const totals = lines.at(-1).totals;
-      assert.ok(totals, 'a document ends with its totals');
-      assert.equal(totals.failed, 0);
-      assert.equal(lines.length, totals.pieces + 1);
-    } else {
-      assert.equal(lines.length, 200, 'a batch answers every item');
-      assert.ok(lines.every((l) => l.result), 'every item answered');
+    await streaming;
+    child.kill('SIGTERM');
+    const results = await Promise.all(answers);
+    assert.equal(await exited, 0);
+    for (const [i, r] of results.entries()) {
+      assert.equal(r.status, 200);
+      const lines = r.body
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
+      if (i % 2 === 0) {
+        const totals = lines.at(-1).totals;
+        assert.ok(totals, 'a document ends with its totals');
+        assert.equal(totals.failed, 0);
+        assert.equal(lines.length, totals.pieces + 1);
+      } else {
+        assert.equal(lines.length, 200, 'a batch answers every item');
+        assert.ok(
+          lines.every((l) => l.result),
+          'every item answered',
+        );
+      }
     }
-  }
-});
+  },
+);
 
 /** A sentence's words in a plain romanization the resolver reads (the test only needs romanized input of real length). */
 function romanizedWords(sentence: string): string {
-  return sentence.split(/\s+/).map((w) => (w.length % 3 === 0 ? 'ghar' : w.length % 3 === 1 ? 'mero' : 'nepal')).join(' ');
+  return sentence
+    .split(/\s+/)
+    .map((w) => (w.length % 3 === 0 ? 'ghar' : w.length % 3 === 1 ? 'mero' : 'nepal'))
+    .join(' ');
 }

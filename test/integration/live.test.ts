@@ -67,7 +67,10 @@ test('live spellcheck of a text typed word by word, with slips, equals REST at e
   const lenient = (await client.request({ op: 'spellcheck', text: edited, level: 'lenient' })).result;
   assert.ok(lenient.misspelled.length > 0 && lenient.misspelled.every((m: { category: string }) => m.category === 'typo'));
   assert.deepEqual(lenient, await rest('/api/v1/spellcheck/text', { text: edited, level: 'lenient' }));
-  assert.deepEqual((await client.request({ op: 'spellcheck', text: 'घर', level: 'strict' })).error, { code: 'BAD_REQUEST', message: "Field 'level' must be one of: standard, lenient" });
+  assert.deepEqual((await client.request({ op: 'spellcheck', text: 'घर', level: 'strict' })).error, {
+    code: 'BAD_REQUEST',
+    message: "Field 'level' must be one of: standard, lenient",
+  });
   assert.deepEqual((await client.request({ op: 'spellcheck_word', word: 'पानि', level: 'lenient' })).result, { status: 'correct', corrections: null });
 });
 
@@ -83,34 +86,42 @@ test('live romanization of a text typed word by word equals REST at every step',
   assert.deepEqual(tokens.result, await rest('/api/v1/romanization/resolve', { tokens: ['ghar', 'ma'] }));
 });
 
-test('live spellcheck typed past the connection\'s memo (over 1,024 distinct words): every answer equals REST', { skip: SKIP_WITHOUT_DATA, timeout: 300_000 }, async (t) => {
-  const fast = await startTestService({ liveMessagesPerSecond: 100_000, liveBurst: 100_000, liveCharactersPerMinute: 1_000_000_000 });
-  t.after(() => fast.close());
-  const typist = (await LiveClient.open(`ws://127.0.0.1:${fast.port}/api/v1/live`)).client;
-  t.after(() => typist.close());
-  // Real sentences (the vendored speech prompts): thousands of distinct words.
-  const words = readFileSync('data/google-language-resources-ne/prompts.tsv', 'utf8')
-    .split('\n')
-    .flatMap((l) => (l.split('\t')[1] ?? '').split(/\s+/))
-    .filter(Boolean);
-  const distinct = new Set<string>();
-  let paragraph: string[] = [];
-  let messages = 0;
-  for (const w of words) {
-    distinct.add(w);
-    paragraph.push(w);
-    // A paragraph of at most 150 words, then a new one, as a writer goes on.
-    if (paragraph.length > 150) paragraph = paragraph.slice(-20);
-    const text = paragraph.join(' ');
-    const live = await typist.request({ op: 'spellcheck', text });
-    assert.equal(live.error, undefined, `message ${messages}: ${JSON.stringify(live.error)}`);
-    const r = await fetch(`${fast.base}/api/v1/spellcheck/text`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
-    assert.deepEqual(live.result, await r.json(), `message ${messages}`);
-    messages++;
-    if (distinct.size > 1500 && messages >= 1500) break;
-  }
-  assert.ok(distinct.size > 1500, `${distinct.size} distinct words`);
-});
+test(
+  "live spellcheck typed past the connection's memo (over 1,024 distinct words): every answer equals REST",
+  { skip: SKIP_WITHOUT_DATA, timeout: 300_000 },
+  async (t) => {
+    const fast = await startTestService({ liveMessagesPerSecond: 100_000, liveBurst: 100_000, liveCharactersPerMinute: 1_000_000_000 });
+    t.after(() => fast.close());
+    const typist = (await LiveClient.open(`ws://127.0.0.1:${fast.port}/api/v1/live`)).client;
+    t.after(() => typist.close());
+    // Real sentences (the vendored speech prompts): thousands of distinct words.
+    const words = readFileSync('data/google-language-resources-ne/prompts.tsv', 'utf8')
+      .split('\n')
+      .flatMap((l) => (l.split('\t')[1] ?? '').split(/\s+/))
+      .filter(Boolean);
+    const distinct = new Set<string>();
+    let paragraph: string[] = [];
+    let messages = 0;
+    for (const w of words) {
+      distinct.add(w);
+      paragraph.push(w);
+      // A paragraph of at most 150 words, then a new one, as a writer goes on.
+      if (paragraph.length > 150) paragraph = paragraph.slice(-20);
+      const text = paragraph.join(' ');
+      const live = await typist.request({ op: 'spellcheck', text });
+      assert.equal(live.error, undefined, `message ${messages}: ${JSON.stringify(live.error)}`);
+      const r = await fetch(`${fast.base}/api/v1/spellcheck/text`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text }),
+      });
+      assert.deepEqual(live.result, await r.json(), `message ${messages}`);
+      messages++;
+      if (distinct.size > 1500 && messages >= 1500) break;
+    }
+    assert.ok(distinct.size > 1500, `${distinct.size} distinct words`);
+  },
+);
 
 test('live: sixteen pool jobs in flight on one connection print no listener warning', { skip: SKIP_WITHOUT_DATA }, async (t) => {
   const warnings: Error[] = [];
@@ -123,5 +134,8 @@ test('live: sixteen pool jobs in flight on one connection print no listener warn
   for (const r of await Promise.all(replies)) assert.equal(r.error, undefined, JSON.stringify(r.error));
   // Warnings are emitted on the next tick.
   await new Promise((r) => setImmediate(r));
-  assert.deepEqual(warnings.map((w) => w.name), []);
+  assert.deepEqual(
+    warnings.map((w) => w.name),
+    [],
+  );
 });

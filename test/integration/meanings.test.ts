@@ -26,7 +26,7 @@ const WORD = '/api/v1/dictionary/word';
 const ENGLISH = '/api/v1/dictionary/english';
 const EXAMPLES = '/api/v1/dictionary/examples';
 
-test('a look-up has English meanings, the curated glossary\'s first, and names the English dictionaries', { skip }, async () => {
+test("a look-up has English meanings, the curated glossary's first, and names the English dictionaries", { skip }, async () => {
   const r = await get(WORD + qs({ q: 'पानी' }));
   assert.equal(r.status, 200);
   assertEntry(r.body, 'पानी', 'पानी');
@@ -37,7 +37,7 @@ test('a look-up has English meanings, the curated glossary\'s first, and names t
   assert.ok(Array.isArray(none.body.english), 'every entry has the field');
 });
 
-test('an inflected form a source lists has its own meanings and reaches its headword\'s', { skip }, async () => {
+test("an inflected form a source lists has its own meanings and reaches its headword's", { skip }, async () => {
   const r = await get(WORD + qs({ q: 'आजको' }));
   assert.equal(r.status, 200);
   assert.equal(r.body.word, 'आजको');
@@ -68,10 +68,16 @@ test('the meaning search: पानी first for "water", each result with its m
   assert.ok(r.body.results.length > 1 && r.body.results.length <= 10, 'default limit 10');
   for (const x of r.body.results) {
     assert.deepEqual(Object.keys(x).sort(), ['english', 'word']);
-    assert.ok(x.english.some((m: string) => m.toLowerCase().includes('water')), `${x.word}: ${x.english.join(', ')}`);
+    assert.ok(
+      x.english.some((m: string) => m.toLowerCase().includes('water')),
+      `${x.word}: ${x.english.join(', ')}`,
+    );
   }
   const one = await get(ENGLISH + qs({ q: 'to eat', limit: 1 }));
-  assert.deepEqual(one.body.results.map((x: { word: string }) => x.word), ['खानु']);
+  assert.deepEqual(
+    one.body.results.map((x: { word: string }) => x.word),
+    ['खानु'],
+  );
   const none = await get(ENGLISH + qs({ q: 'qzxvw' }));
   assert.equal(none.status, 200);
   assert.deepEqual(none.body.results, []);
@@ -87,10 +93,14 @@ test('the meaning search refuses what it cannot read: the 400 shapes of every qu
 test('examples: a sentence someone wrote comes first, found by a form of the word (घरमा for घर)', { skip }, async () => {
   const r = await get(EXAMPLES + qs({ q: 'घर', limit: 20 }));
   assert.equal(r.status, 200);
-  assert.notEqual(r.body.examples[0].source, 'mpp-thesaurus', 'a real sentence before the thesaurus\'s definition phrases');
+  assert.notEqual(r.body.examples[0].source, 'mpp-thesaurus', "a real sentence before the thesaurus's definition phrases");
   const sources = r.body.examples.map((e: { source: string }) => e.source);
   assert.ok(sources.includes('google-ne-prompts'), sources.join(', '));
-  assert.deepEqual(sources.filter((s: string) => s === 'mpp-thesaurus'), sources.slice(sources.length - sources.filter((s: string) => s === 'mpp-thesaurus').length), 'the thesaurus phrases last');
+  assert.deepEqual(
+    sources.filter((s: string) => s === 'mpp-thesaurus'),
+    sources.slice(sources.length - sources.filter((s: string) => s === 'mpp-thesaurus').length),
+    'the thesaurus phrases last',
+  );
   assert.ok(r.body.forms.includes('घरमा'), r.body.forms.join(', '));
   assert.ok(r.body.examples.some((e: { text: string }) => e.text.split(/[\s।,]+/).includes('घरमा')));
 });

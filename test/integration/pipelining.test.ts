@@ -37,7 +37,8 @@ function mixedRequests(): [string, string, string?][] {
   return out;
 }
 
-const bytesOf = (r: [string, string, string?], keepAlive: boolean): Buffer => buildRequest(r[0], r[1], r[2] === undefined ? { keepAlive } : { body: r[2], keepAlive });
+const bytesOf = (r: [string, string, string?], keepAlive: boolean): Buffer =>
+  buildRequest(r[0], r[1], r[2] === undefined ? { keepAlive } : { body: r[2], keepAlive });
 
 /** Writes every request at once on one connection; resolves with the answers read until the server closes or all came. */
 function pipeline(port: number, requests: [string, string, string?][]): Promise<{ answers: RawResponse[]; closedEarly: boolean }> {
@@ -61,32 +62,40 @@ function pipeline(port: number, requests: [string, string, string?][]): Promise<
 
 const summary = (r: RawResponse): string => `${r.status} ${r.body}`;
 
-test('PIPELINING=sync: 100 mixed requests pipelined on one connection get 100 answers, in order, each what it gets alone', { skip: SKIP_WITHOUT_DATA, timeout: 120_000 }, async (t) => {
-  const svc = await startTestService({ pipelining: 'sync' });
-  t.after(() => svc.close());
-  const requests = mixedRequests();
-  const alone: string[] = [];
-  for (const r of requests) alone.push(summary(await rawRequest(svc.port, bytesOf(r, false))));
-  const { answers, closedEarly } = await pipeline(svc.port, requests);
-  assert.equal(closedEarly, false);
-  assert.equal(answers.length, 100);
-  assert.deepEqual(answers.map(summary), alone);
-});
+test(
+  'PIPELINING=sync: 100 mixed requests pipelined on one connection get 100 answers, in order, each what it gets alone',
+  { skip: SKIP_WITHOUT_DATA, timeout: 120_000 },
+  async (t) => {
+    const svc = await startTestService({ pipelining: 'sync' });
+    t.after(() => svc.close());
+    const requests = mixedRequests();
+    const alone: string[] = [];
+    for (const r of requests) alone.push(summary(await rawRequest(svc.port, bytesOf(r, false))));
+    const { answers, closedEarly } = await pipeline(svc.port, requests);
+    assert.equal(closedEarly, false);
+    assert.equal(answers.length, 100);
+    assert.deepEqual(answers.map(summary), alone);
+  },
+);
 
-test('default placement: pipelined requests answered inline (look-ups, small texts) come back in order; a pool-sized one ends the connection there, uWS refusing the next request', { skip: SKIP_WITHOUT_DATA, timeout: 120_000 }, async (t) => {
-  const svc = await startTestService();
-  t.after(() => svc.close());
-  // Texts of at most 200 characters run inline (dispatch/pool.ts, placeJob).
-  const small = mixedRequests().filter((r) => r[2] === undefined || ((JSON.parse(r[2]) as { text?: string }).text?.length ?? 0) <= 200);
-  assert.ok(small.length >= 70, String(small.length));
-  const alone: string[] = [];
-  for (const r of small) alone.push(summary(await rawRequest(svc.port, bytesOf(r, false))));
-  const all = await pipeline(svc.port, small);
-  assert.equal(all.closedEarly, false);
-  assert.deepEqual(all.answers.map(summary), alone);
-  // A near-limit text first, then a look-up: the look-up arrives while the text's job runs on a worker.
-  const mixed = await pipeline(svc.port, [post('/api/v1/spellcheck/text', { text: syllableTexts(1, 900, 9)[0] }), ['GET', '/up']]);
-  assert.ok(mixed.closedEarly, 'documented limit (docs/benchmarking.md): uWS closes the connection');
-  const h = (await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string };
-  assert.equal(h.status, 'healthy', 'and the service goes on');
-});
+test(
+  'default placement: pipelined requests answered inline (look-ups, small texts) come back in order; a pool-sized one ends the connection there, uWS refusing the next request',
+  { skip: SKIP_WITHOUT_DATA, timeout: 120_000 },
+  async (t) => {
+    const svc = await startTestService();
+    t.after(() => svc.close());
+    // Texts of at most 200 characters run inline (dispatch/pool.ts, placeJob).
+    const small = mixedRequests().filter((r) => r[2] === undefined || ((JSON.parse(r[2]) as { text?: string }).text?.length ?? 0) <= 200);
+    assert.ok(small.length >= 70, String(small.length));
+    const alone: string[] = [];
+    for (const r of small) alone.push(summary(await rawRequest(svc.port, bytesOf(r, false))));
+    const all = await pipeline(svc.port, small);
+    assert.equal(all.closedEarly, false);
+    assert.deepEqual(all.answers.map(summary), alone);
+    // A near-limit text first, then a look-up: the look-up arrives while the text's job runs on a worker.
+    const mixed = await pipeline(svc.port, [post('/api/v1/spellcheck/text', { text: syllableTexts(1, 900, 9)[0] }), ['GET', '/up']]);
+    assert.ok(mixed.closedEarly, 'documented limit (docs/benchmarking.md): uWS closes the connection');
+    const h = (await (await fetch(`${svc.base}/api/v1/health`)).json()) as { status: string };
+    assert.equal(h.status, 'healthy', 'and the service goes on');
+  },
+);

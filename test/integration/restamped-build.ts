@@ -37,7 +37,10 @@ export interface RestampedServices {
 }
 
 /** Services over a restamped copy of the real build and over the build itself (both closed after the test). */
-export async function restampedServices(t: { after(fn: () => void | Promise<void>): void }, restamp: (meta: StoreMeta) => StoreMeta): Promise<RestampedServices> {
+export async function restampedServices(
+  t: { after(fn: () => void | Promise<void>): void },
+  restamp: (meta: StoreMeta) => StoreMeta,
+): Promise<RestampedServices> {
   const dir = await restampedBuild(t, restamp);
   const good = await startTestService();
   t.after(() => good.close());

@@ -45,9 +45,13 @@ const RULES: [typed: string, first: string, rule: string][] = [
 ];
 
 const UNKNOWN = [
-  'ट्रम्प', 'जोनसन', 'फेसबुक',
+  'ट्रम्प',
+  'जोनसन',
+  'फेसबुक',
   // real text's own spelling of words the hunspell list spells otherwise (विन्दु, वस्ती, दबाव): not "corrected" to those
-  'बिन्दु', 'बस्तीमा', 'दबाब',
+  'बिन्दु',
+  'बस्तीमा',
+  'दबाब',
 ];
 
 test('each error class: misspelled, with the expected first correction', { skip: SKIP_WITHOUT_DATA }, async (t) => {
@@ -63,7 +67,11 @@ test('each error class: misspelled, with the expected first correction', { skip:
   }
   // The same words inside a text, with their offsets.
   const text = CLASSES.map(([, typed]) => typed).join(' ') + '।';
-  const r = await fetch(`${svc.base}/api/v1/spellcheck/text`, { method: 'POST', body: JSON.stringify({ text }), headers: { 'content-type': 'application/json' } });
+  const r = await fetch(`${svc.base}/api/v1/spellcheck/text`, {
+    method: 'POST',
+    body: JSON.stringify({ text }),
+    headers: { 'content-type': 'application/json' },
+  });
   const body = (await r.json()) as { misspelled: { word: string; corrections: string[]; occurrences: { start: number; end: number }[] }[] };
   for (const [cls, typed, first] of CLASSES) {
     const m = body.misspelled.find((x) => x.word === typed);
@@ -77,7 +85,11 @@ test('orthography rules of the Academy standard say which rule fired', { skip: S
   const svc = await startTestService();
   t.after(() => svc.close());
   for (const [typed, first, rule] of RULES) {
-    const body = (await (await fetch(`${svc.base}/api/v1/spellcheck/word?word=${encodeURIComponent(typed)}`)).json()) as { status: string; corrections: string[]; rule?: string };
+    const body = (await (await fetch(`${svc.base}/api/v1/spellcheck/word?word=${encodeURIComponent(typed)}`)).json()) as {
+      status: string;
+      corrections: string[];
+      rule?: string;
+    };
     assert.equal(body.status, 'misspelled', typed);
     assert.equal(body.corrections[0], first, typed);
     assert.equal(body.rule, rule, typed);
@@ -89,7 +101,9 @@ const CORRECT = [
   // the noun रुचि (interest), which hunspell-ne has only as the stem of a verb class: not the participle रुची
   'रुचि',
   // the oblique stem of a noun in -ओ before a postposition (बिरालो: बिरालाको), and a noun in -को with one (टाउको: टाउकोमा, not a genitive)
-  'बिरालाको', 'टाउकामा', 'टाउकोमा',
+  'बिरालाको',
+  'टाउकामा',
+  'टाउकोमा',
 ];
 
 /** Each word's GET /api/v1/spellcheck/word answer is the status with no corrections. */

@@ -15,11 +15,13 @@ test('romanization analyses from other engine code: health degraded, answers unc
   assert.equal(health.status, 'degraded');
   assert.deepEqual(
     health.issues.filter((i) => /analyses/.test(i)),
-    ['the store\'s romanization analyses were computed by other engine code (run `make data`): every new word is analysed in full, answers unchanged'],
+    ["the store's romanization analyses were computed by other engine code (run `make data`): every new word is analysed in full, answers unchanged"],
   );
   // usual spellings (stored analyses), others (analysed in full), the text-level rules, a word alone (guesses)
   const ask = async (base: string, body: unknown): Promise<string> =>
-    (await fetch(`${base}/api/v1/romanization/resolve`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).text();
+    (
+      await fetch(`${base}/api/v1/romanization/resolve`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
+    ).text();
   for (const body of [
     { text: 'mero ghar kathmandu ma chha. maile kaam gare. timi kahile aaunchhau? hamro sambidhan ramro chha, office ma report pathau.', max_candidates: 10 },
     { text: 'nepalko rastriya bikas yojana ra sarkarko niti' },

@@ -39,13 +39,15 @@ test('markup is left out of the checked text and counted in the offsets', () => 
 });
 
 test('interpretAs is checked in place of its markup; a word cut by markup spans it', () => {
-  const t = parsed({ annotation: [{ text: 'पा' }, { markup: '<i>' }, { text: 'नि' }, { markup: '</i>' }, { markup: '<br/>', interpretAs: '\n\n' }, { text: 'घर' }] });
+  const t = parsed({
+    annotation: [{ text: 'पा' }, { markup: '<i>' }, { text: 'नि' }, { markup: '</i>' }, { markup: '<br/>', interpretAs: '\n\n' }, { text: 'घर' }],
+  });
   assert.equal(t.plain, 'पानि\n\nघर');
   assert.equal(under(t, 0, 4), 'पा<i>नि', 'from the first letter to the last, the tag inside included');
   assert.equal(under(t, 6, 8), 'घर');
   assert.equal(t.startOf(4), t.original.indexOf('<br/>'), 'a position in interpretAs is its markup');
   assert.equal(t.endOf(6), t.original.indexOf('घर'), 'the end of interpretAs is the end of its markup');
-  assert.equal(t.endOf(5), t.original.indexOf('घर'), 'an end inside interpretAs is its markup\'s end');
+  assert.equal(t.endOf(5), t.original.indexOf('घर'), "an end inside interpretAs is its markup's end");
 });
 
 test('an annotation that is only markup, or empty, has an empty plain text', () => {
@@ -69,8 +71,14 @@ test("what is wrong with data gets LanguageTool's sentence", () => {
   assert.equal(problem('{"words": "a"}'), DATA_MESSAGES.neither);
   assert.equal(problem('[1, 2]'), DATA_MESSAGES.neither);
   assert.equal(problem(''), DATA_MESSAGES.neither);
-  assert.equal(problem('{"annotation": [{"text": "a", "markup": "<b>"}]}'), `Only either 'text' or 'markup' are supported in an object in 'annotation' list, not both: {"text":"a","markup":"<b>"}`);
-  assert.equal(problem('{"annotation": [{"text": "a", "interpretAs": " "}]}'), `'text' cannot be used with 'interpretAs' (only 'markup' can): {"text":"a","interpretAs":" "}`);
+  assert.equal(
+    problem('{"annotation": [{"text": "a", "markup": "<b>"}]}'),
+    `Only either 'text' or 'markup' are supported in an object in 'annotation' list, not both: {"text":"a","markup":"<b>"}`,
+  );
+  assert.equal(
+    problem('{"annotation": [{"text": "a", "interpretAs": " "}]}'),
+    `'text' cannot be used with 'interpretAs' (only 'markup' can): {"text":"a","interpretAs":" "}`,
+  );
   assert.equal(problem('{"annotation": [{"word": "a"}]}'), `Only 'text' and 'markup' are supported in 'annotation' list: {"word":"a"}`);
   assert.equal(problem('{"annotation": ["a"]}'), `Only 'text' and 'markup' are supported in 'annotation' list: "a"`);
 });

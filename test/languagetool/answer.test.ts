@@ -19,7 +19,14 @@ const selection: RuleSelection = { level: 'default', enabledRules: [], disabledR
 function result(text: string, misspelled: [string, string[], 'typo' | 'real-word' | 'standard', string?][], unknown: string[] = []): SpellcheckTextResponse {
   const at = (w: string) => [...text.matchAll(new RegExp(w, 'g'))].map((m) => ({ start: m.index, end: m.index + w.length }));
   return {
-    misspelled: misspelled.map(([word, corrections, category, rule]) => ({ word, status: 'misspelled' as const, corrections, occurrences: at(word), category, ...(rule ? { rule } : {}) })),
+    misspelled: misspelled.map(([word, corrections, category, rule]) => ({
+      word,
+      status: 'misspelled' as const,
+      corrections,
+      occurrences: at(word),
+      category,
+      ...(rule ? { rule } : {}),
+    })),
     unknown: unknown.map((word) => ({ word, status: 'unknown' as const, occurrences: at(word) })),
   };
 }
@@ -41,17 +48,23 @@ test('every field LanguageTool writes, one match per occurrence, sorted by offse
   const text = 'पानि र छेत्र। पानि।';
   const body = checkAnswer({
     text: plainText(text),
-    result: result(text, [['पानि', ['पानी'], 'standard', 'tadbhav-hrasva'], ['छेत्र', ['क्षेत्र'], 'real-word']]),
+    result: result(text, [
+      ['पानि', ['पानी'], 'standard', 'tadbhav-hrasva'],
+      ['छेत्र', ['क्षेत्र'], 'real-word'],
+    ]),
     active: activeRules(selection),
     software,
     ruleTexts: { 'tadbhav-hrasva': 'तद्भवमा ह्रस्व' },
   });
   const m = matchesOf(body);
-  assert.deepEqual(m.map((x) => [x.offset, x.length, x.rule.id]), [
-    [0, 4, 'NEPALI_STANDARD_SPELLER_RULE'],
-    [7, 5, 'NEPALI_REAL_WORD_SPELLER_RULE'],
-    [14, 4, 'NEPALI_STANDARD_SPELLER_RULE'],
-  ]);
+  assert.deepEqual(
+    m.map((x) => [x.offset, x.length, x.rule.id]),
+    [
+      [0, 4, 'NEPALI_STANDARD_SPELLER_RULE'],
+      [7, 5, 'NEPALI_REAL_WORD_SPELLER_RULE'],
+      [14, 4, 'NEPALI_STANDARD_SPELLER_RULE'],
+    ],
+  );
   assert.equal(m[0]!.rule.subId, 'tadbhav-hrasva');
   assert.match(m[0]!.message, /पानी.*तद्भवमा ह्रस्व/);
   assert.equal(m[1]!.rule.subId, undefined);
@@ -60,7 +73,10 @@ test('every field LanguageTool writes, one match per occurrence, sorted by offse
   assert.equal(m[1]!.rule.issueType, 'misspelling');
   assert.equal(m[1]!.sentence, 'पानि र छेत्र।');
   assert.equal(m[2]!.sentence, 'पानि।');
-  assert.deepEqual(body.sentenceRanges, [[0, 13], [14, 19]]);
+  assert.deepEqual(body.sentenceRanges, [
+    [0, 13],
+    [14, 19],
+  ]);
   assert.deepEqual(body.software, { name: 'LanguageTool', version: '9.9.9', buildDate: software.buildDate, apiVersion: 1, premium: false, status: '' });
   assert.deepEqual((body.language as { detectedLanguage: { code: string } }).detectedLanguage.code, 'ne-NP');
 });
@@ -68,27 +84,38 @@ test('every field LanguageTool writes, one match per occurrence, sorted by offse
 test('unknown words only when their rule is on; a rule left off drops its matches', () => {
   const text = 'ओबामा घरु';
   const r = result(text, [['घरु', ['घर'], 'typo']], ['ओबामा']);
-  const ids = (s: Partial<RuleSelection>) => matchesOf(checkAnswer({ text: plainText(text), result: r, active: activeRules({ ...selection, ...s }), software, ruleTexts: {} })).map((m) => m.rule.id);
+  const ids = (s: Partial<RuleSelection>) =>
+    matchesOf(checkAnswer({ text: plainText(text), result: r, active: activeRules({ ...selection, ...s }), software, ruleTexts: {} })).map((m) => m.rule.id);
   assert.deepEqual(ids({}), ['NEPALI_SPELLER_RULE']);
   assert.deepEqual(ids({ level: 'picky' }), ['NEPALI_UNKNOWN_WORD_SPELLER_RULE', 'NEPALI_SPELLER_RULE']);
   assert.deepEqual(ids({ disabledRules: ['NEPALI_SPELLER_RULE'] }), []);
-  const unknown = matchesOf(checkAnswer({ text: plainText(text), result: r, active: activeRules({ ...selection, level: 'picky' }), software, ruleTexts: {} }))[0]!;
+  const unknown = matchesOf(
+    checkAnswer({ text: plainText(text), result: r, active: activeRules({ ...selection, level: 'picky' }), software, ruleTexts: {} }),
+  )[0]!;
   assert.deepEqual(unknown.replacements, []);
   assert.equal(unknown.shortMessage, 'Unknown word');
 });
 
 test('offsets in UTF-16 units, past characters outside the BMP', () => {
   const text = '😀𝐀 घरु';
-  const m = matchesOf(checkAnswer({ text: plainText(text), result: result(text, [['घरु', ['घर'], 'typo']]), active: activeRules(selection), software, ruleTexts: {} }));
+  const m = matchesOf(
+    checkAnswer({ text: plainText(text), result: result(text, [['घरु', ['घर'], 'typo']]), active: activeRules(selection), software, ruleTexts: {} }),
+  );
   assert.equal(m[0]!.offset, 5);
   assert.equal(text.slice(m[0]!.offset, m[0]!.offset + m[0]!.length), 'घरु');
 });
 
 test('through data markup: offsets and context in the text with its markup, the sentence in the plain text', () => {
-  const parsed = parseData(JSON.stringify({ annotation: [{ markup: '<p>' }, { text: 'हामी ' }, { markup: '<b>' }, { text: 'पानि' }, { markup: '</b>' }, { text: ' खान्छौँ।' }, { markup: '</p>' }] }));
+  const parsed = parseData(
+    JSON.stringify({
+      annotation: [{ markup: '<p>' }, { text: 'हामी ' }, { markup: '<b>' }, { text: 'पानि' }, { markup: '</b>' }, { text: ' खान्छौँ।' }, { markup: '</p>' }],
+    }),
+  );
   assert.ok(parsed.ok);
   const t = parsed.text;
-  const m = matchesOf(checkAnswer({ text: t, result: result(t.plain, [['पानि', ['पानी'], 'standard']]), active: activeRules(selection), software, ruleTexts: {} }));
+  const m = matchesOf(
+    checkAnswer({ text: t, result: result(t.plain, [['पानि', ['पानी'], 'standard']]), active: activeRules(selection), software, ruleTexts: {} }),
+  );
   assert.equal(m[0]!.offset, '<p>हामी <b>'.length);
   assert.equal(t.original.slice(m[0]!.offset, m[0]!.offset + m[0]!.length), 'पानि');
   assert.equal(m[0]!.context.text, '<p>हामी <b>पानि</b> खान्छौँ।</p>');
@@ -98,8 +125,13 @@ test('through data markup: offsets and context in the text with its markup, the 
 test('words that map into one interpretAs are answered once, never overlapping', () => {
   const parsed = parseData(JSON.stringify({ annotation: [{ markup: '<x/>', interpretAs: 'घरु घरु' }] }));
   assert.ok(parsed.ok);
-  const m = matchesOf(checkAnswer({ text: parsed.text, result: result(parsed.text.plain, [['घरु', ['घर'], 'typo']]), active: activeRules(selection), software, ruleTexts: {} }));
-  assert.deepEqual(m.map((x) => [x.offset, x.length]), [[0, 4]]);
+  const m = matchesOf(
+    checkAnswer({ text: parsed.text, result: result(parsed.text.plain, [['घरु', ['घर'], 'typo']]), active: activeRules(selection), software, ruleTexts: {} }),
+  );
+  assert.deepEqual(
+    m.map((x) => [x.offset, x.length]),
+    [[0, 4]],
+  );
 });
 
 test('no result (nothing checked): no matches, the rest of the answer all there', () => {

@@ -346,7 +346,11 @@ test('difference and Spans: the edit between two texts, and spans moved or dropp
   const later: Span = spans.track({ start: 6, end: 8, alive: true });
   spans.shift(3, 1, 3);
   assert.deepEqual([before.start, before.alive, at.alive, later.start, later.end], [0, true, false, 8, 10]);
-  assert.equal(spans.some((s) => s === at), false, 'a dead span is no longer followed');
+  assert.equal(
+    spans.some((s) => s === at),
+    false,
+    'a dead span is no longer followed',
+  );
   spans.forget(later);
   spans.shift(0, 0, 5);
   assert.equal(later.start, 8, 'a forgotten span stays where it was');

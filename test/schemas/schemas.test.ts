@@ -75,7 +75,10 @@ test('the character limit is checked before words are counted', () => {
 
 test('romanization body: exactly one input, null as absent, max_candidates default and range', () => {
   assert.deepEqual(checkRomanizationBody({ text: 'ghar' }, countWords), { ok: true, value: { kind: 'text', text: 'ghar', maxCandidates: 5 } });
-  assert.deepEqual(checkRomanizationBody({ tokens: ['a'], max_candidates: 10 }, countWords), { ok: true, value: { kind: 'tokens', tokens: ['a'], maxCandidates: 10 } });
+  assert.deepEqual(checkRomanizationBody({ tokens: ['a'], max_candidates: 10 }, countWords), {
+    ok: true,
+    value: { kind: 'tokens', tokens: ['a'], maxCandidates: 10 },
+  });
   assert.deepEqual(checkRomanizationBody({ text: 'x', tokens: null }, countWords), { ok: true, value: { kind: 'text', text: 'x', maxCandidates: 5 } });
   const detail = (b: unknown) => {
     const c = checkRomanizationBody(b, countWords);
@@ -112,18 +115,36 @@ test('query strings: strict percent-decoding, "+" as space, repeated names kept'
   assert.deepEqual(m.get('q'), ['घर']);
   assert.deepEqual(m.get('x'), ['a b', 'c']);
   assert.deepEqual(m.get('flag'), ['']);
-  assert.equal(code(() => parseQueryString('q=%E0%A4')), 'INVALID_PARAMETER');
-  assert.equal(code(() => parseQueryString('q%ZZ=1')), 'INVALID_PARAMETER');
+  assert.equal(
+    code(() => parseQueryString('q=%E0%A4')),
+    'INVALID_PARAMETER',
+  );
+  assert.equal(
+    code(() => parseQueryString('q%ZZ=1')),
+    'INVALID_PARAMETER',
+  );
 });
 
 test('parameters read by their schema: defaults, booleans, integers, lengths', () => {
   assert.deepEqual(readQuery('q=%E0%A4%98', SuggestQueryCheck), { q: 'घ', limit: 10 });
   assert.deepEqual(readQuery('q=a&limit=+7', SuggestQueryCheck), { q: 'a', limit: 7 });
   assert.deepEqual(readQuery('q=a&include_variants=1&multi_dict=False', WordQueryCheck), { q: 'a', include_variants: true, multi_dict: false });
-  assert.equal(code(() => readQuery('limit=3', SuggestQueryCheck)), 'MISSING_PARAMETER');
-  assert.equal(code(() => readQuery('q=a&limit=0x10', SuggestQueryCheck)), 'INVALID_PARAMETER');
-  assert.equal(code(() => readParameter('x', 'maybe', { type: 'boolean', default: false })), 'INVALID_PARAMETER');
+  assert.equal(
+    code(() => readQuery('limit=3', SuggestQueryCheck)),
+    'MISSING_PARAMETER',
+  );
+  assert.equal(
+    code(() => readQuery('q=a&limit=0x10', SuggestQueryCheck)),
+    'INVALID_PARAMETER',
+  );
+  assert.equal(
+    code(() => readParameter('x', 'maybe', { type: 'boolean', default: false })),
+    'INVALID_PARAMETER',
+  );
   assert.equal(readParameter('x', undefined, { type: 'boolean', default: false }), false);
-  assert.equal(code(() => readParameter('x', 'ab', { type: 'string', maxLength: 1 })), 'INVALID_PARAMETER');
+  assert.equal(
+    code(() => readParameter('x', 'ab', { type: 'string', maxLength: 1 })),
+    'INVALID_PARAMETER',
+  );
   assert.equal(readParameter('x', ' 😀 ', { type: 'string', maxLength: 1 }), '😀');
 });

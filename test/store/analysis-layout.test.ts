@@ -7,7 +7,16 @@ const ghar: StoredAnalysis = {
   flags: 0b101,
   ranked: 2,
   candidates: [
-    { word: 'घर', alias: 'ghar', weight: 100, definition_rank: 2, dictionaries: ['mpp-thesaurus', 'mpp-hunspell'], kinds: ['casual'], stage: 0, headword: true },
+    {
+      word: 'घर',
+      alias: 'ghar',
+      weight: 100,
+      definition_rank: 2,
+      dictionaries: ['mpp-thesaurus', 'mpp-hunspell'],
+      kinds: ['casual'],
+      stage: 0,
+      headword: true,
+    },
     { word: 'घार', alias: 'ghaar', weight: 85, definition_rank: 0, dictionaries: ['mpp-hunspell'], kinds: ['casual', 'itrans'], stage: 3, headword: false },
     { word: 'घरै', alias: 'ghar', weight: 70, definition_rank: 0, dictionaries: ['tesseract-wordlist'], kinds: ['casual'], stage: 0, headword: false },
   ],

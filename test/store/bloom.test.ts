@@ -1,6 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { beginningsFilter, beginningsOf, BloomError, BloomFilter, bloomParameters, feedLaneA, feedLaneB, LANE_A_START, LANE_B_START } from '../../src/store/bloom.js';
+import {
+  beginningsFilter,
+  beginningsOf,
+  BloomError,
+  BloomFilter,
+  bloomParameters,
+  feedLaneA,
+  feedLaneB,
+  LANE_A_START,
+  LANE_B_START,
+} from '../../src/store/bloom.js';
 
 test('bloomParameters gives about 14.4 bits and 10 hashes per item at 0.1%', () => {
   const { m, k } = bloomParameters(1000, 0.001);
@@ -74,7 +84,10 @@ test('a corrupt or truncated file is refused with a reason', () => {
   const bytes = f.serialize();
   const flipped = bytes.slice();
   flipped[40] = flipped[40]! ^ 0xff;
-  assert.throws(() => BloomFilter.parse(flipped), (e: unknown) => e instanceof BloomError && /checksum/.test((e as Error).message));
+  assert.throws(
+    () => BloomFilter.parse(flipped),
+    (e: unknown) => e instanceof BloomError && /checksum/.test((e as Error).message),
+  );
   assert.throws(() => BloomFilter.parse(bytes.subarray(0, bytes.length - 1)), BloomError);
   assert.throws(() => BloomFilter.parse(bytes.subarray(0, 10)), BloomError);
   const magic = bytes.slice();
@@ -94,7 +107,7 @@ function lanes(s: string): [number, number, number] {
   return [a, b, s.length];
 }
 
-test('beginnings: every beginning of every word is a maybe, few other strings are, and the words\' own answers stay', () => {
+test("beginnings: every beginning of every word is a maybe, few other strings are, and the words' own answers stay", () => {
   const words = Array.from({ length: 3000 }, (_, i) => `घर${i}मा`);
   const f = beginningsFilter(words);
   for (const w of words) for (let i = 1; i <= w.length; i++) assert.ok(f.mayBegin(...lanes(w.slice(0, i))), w.slice(0, i));

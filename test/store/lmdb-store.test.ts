@@ -63,7 +63,10 @@ test('a filter that holds the confusion keys spares the reads of absent keys, an
   const bloom = BloomFilter.create(records.forms.size + records.confusion.size, 0.001);
   for (const w of records.forms.keys()) bloom.add(w);
   for (const k of records.confusion.keys()) bloom.addConfusionKey(k);
-  await writeLmdbStore(dir, records, { ...records.meta, bloom: { bits: bloom.m, hashes: bloom.k, items: bloom.items, falsePositiveRate: 0, checksum: bloom.checksum(), confusionKeys: records.confusion.size } });
+  await writeLmdbStore(dir, records, {
+    ...records.meta,
+    bloom: { bits: bloom.m, hashes: bloom.k, items: bloom.items, falsePositiveRate: 0, checksum: bloom.checksum(), confusionKeys: records.confusion.size },
+  });
   const lmdb = new LmdbStore(dir, bloom);
   t.after(() => lmdb.close());
   const mem = new MemoryStore(records);
@@ -76,7 +79,7 @@ test('a filter that holds the confusion keys spares the reads of absent keys, an
   assert.ok(formsOnly.filter((w) => bloom.mayHaveConfusionKey(w)).length <= 1);
 });
 
-test('each entry is stored as its JSON: the bytes are lookupEntry\'s answer; a store without them formats it', async (t) => {
+test("each entry is stored as its JSON: the bytes are lookupEntry's answer; a store without them formats it", async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'nls-entry-json-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const records = buildRecords(miniLexicon());
@@ -103,13 +106,16 @@ test('each entry is stored as its JSON: the bytes are lookupEntry\'s answer; a s
 test('opening a folder without a store names the problem', () => {
   const dir = mkdtempSync(join(tmpdir(), 'nls-empty-'));
   try {
-    assert.throws(() => new LmdbStore(dir, null), (e: unknown) => e instanceof StoreOpenError && /make data/.test((e as Error).message));
+    assert.throws(
+      () => new LmdbStore(dir, null),
+      (e: unknown) => e instanceof StoreOpenError && /make data/.test((e as Error).message),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test('the flags of a packed form are read from its msgpack bytes, whatever the array\'s length', () => {
+test("the flags of a packed form are read from its msgpack bytes, whatever the array's length", () => {
   // fixarray, array16, array32 headers; flags as a positive fixint or a uint8
   assert.equal(packedFormFlags(Uint8Array.of(0x91, 0x05)), 5);
   assert.equal(packedFormFlags(Uint8Array.of(0x95, 0x0d, 0xa0)), 13);
@@ -117,7 +123,8 @@ test('the flags of a packed form are read from its msgpack bytes, whatever the a
   assert.equal(packedFormFlags(Uint8Array.of(0xdd, 0x00, 0x00, 0x01, 0x01, 0x06)), 6);
   assert.equal(packedFormFlags(Uint8Array.of(0x92, 0xcc, 0xc8, 0xa0)), 200);
   // anything else is left to the decoder
-  for (const other of [Uint8Array.of(0x81, 0x01), Uint8Array.of(0x91, 0xcd, 0x01, 0x00), Uint8Array.of(0x90), Uint8Array.of(0xdc, 0x00)]) assert.equal(packedFormFlags(other), undefined, String(other));
+  for (const other of [Uint8Array.of(0x81, 0x01), Uint8Array.of(0x91, 0xcd, 0x01, 0x00), Uint8Array.of(0x90), Uint8Array.of(0xdc, 0x00)])
+    assert.equal(packedFormFlags(other), undefined, String(other));
 });
 
 test('a verdict packs to a flat array and back', () => {
@@ -130,5 +137,6 @@ test('a verdict packs to a flat array and back', () => {
     assert.deepEqual(unpackVerdict(packVerdict(v)), v);
   }
   // a damaged or foreign record is no verdict
-  for (const bad of [undefined, 'x', [], [9, null], [1, null], [0, null, 'पानी'], [1, null, 3]]) assert.equal(unpackVerdict(bad), undefined, JSON.stringify(bad));
+  for (const bad of [undefined, 'x', [], [9, null], [1, null], [0, null, 'पानी'], [1, null, 3]])
+    assert.equal(unpackVerdict(bad), undefined, JSON.stringify(bad));
 });

@@ -14,7 +14,10 @@ const spell = new Spellchecker(store);
 const engines = { store, spell, roman: new Romanizer(store, spell) } as unknown as Engines;
 
 test('a job told to stop ends CANCELLED: before it starts, or at a checkpoint of either engine', () => {
-  assert.deepEqual(runTask(engines, { name: 'spellcheckText', text: 'म घर' }, () => true), { ok: false, code: 'CANCELLED', message: 'the job was cancelled' });
+  assert.deepEqual(
+    runTask(engines, { name: 'spellcheckText', text: 'म घर' }, () => true),
+    { ok: false, code: 'CANCELLED', message: 'the job was cancelled' },
+  );
   let n = 0;
   const later = (): boolean => ++n > 2;
   assert.equal(runTask(engines, { name: 'romanizeText', text: 'mero naam ram ho', maxCandidates: 5 }, later).ok, false);

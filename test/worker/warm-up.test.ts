@@ -11,23 +11,32 @@ import { spellStore } from '../fixtures/spell/lexicon.js';
 
 const store = new MemoryStore(buildRecords(romanLexicon()));
 
-test('the romanization warm-up takes the resolver\'s paths, from the store\'s own words', () => {
+test("the romanization warm-up takes the resolver's paths, from the store's own words", () => {
   const { texts, alone } = romanWarmUpWork(store);
   const tokens = texts.flatMap((t) => tokenizeRoman(t).map((tok) => tok.text));
   assert.ok(tokens.length > 300, `${tokens.length} tokens`);
   // closed-class words, a headword of the completions, inflected, with a long vowel, a loanword alone and inflected, capitals, IAST
   for (const t of ['ra', 'ghar', 'report']) assert.ok(tokens.includes(t), t);
-  assert.ok(tokens.some((t) => /^ghar(ko|ma|le|lai|haru|bata|sanga|ka|ki|cha|eko|nu)$/.test(t)), 'a headword with an ending');
-  assert.ok(tokens.some((t) => /^report(ko|ma|le|lai)$/.test(t)), 'a loanword with a postposition');
+  assert.ok(
+    tokens.some((t) => /^ghar(ko|ma|le|lai|haru|bata|sanga|ka|ki|cha|eko|nu)$/.test(t)),
+    'a headword with an ending',
+  );
+  assert.ok(
+    tokens.some((t) => /^report(ko|ma|le|lai)$/.test(t)),
+    'a loanword with a postposition',
+  );
   assert.ok(tokens.some((t) => /^[A-Z][a-z]+$/.test(t)) && tokens.some((t) => /^[A-Z]{2,}$/.test(t)), 'capitalized and all-capital words');
-  assert.ok(tokens.some((t) => /[āīūṃ]/.test(t)), 'a spelling with diacritics');
+  assert.ok(
+    tokens.some((t) => /[āīūṃ]/.test(t)),
+    'a spelling with diacritics',
+  );
   assert.ok(alone.length > 0);
   // the light warm-up (a thread of small jobs): the closed-class words alone
   const light = romanWarmUpWork(store, false).texts.flatMap((t) => tokenizeRoman(t).map((tok) => tok.text));
   assert.ok(light.includes('ra') && !light.includes('ghar') && light.length < tokens.length);
 });
 
-test('the spellcheck warm-up is the store\'s example sentences with slips made in them', () => {
+test("the spellcheck warm-up is the store's example sentences with slips made in them", () => {
   const s = spellStore();
   const text = spellWarmUpText(s);
   const checked = new Spellchecker(s).checkText(text);
@@ -44,7 +53,8 @@ test('a warmed-up thread gives the answers of a cold one, counts no look-up of i
     assert.ok(spell.caches.figures()['roman.analyses']!.entries > (extent === 'full' ? 100 : 10), extent);
     const cold = new Romanizer(store, new Spellchecker(store));
     assert.equal(Buffer.from(roman.json(roman.resolveText(TEXT, 5))).toString(), Buffer.from(cold.json(cold.resolveText(TEXT, 5))).toString(), extent);
-    for (const w of ['घर', 'पानि', 'किताबहरूमा', 'घरकिताब', 'ट्रम्प']) assert.deepEqual(spell.checkWord(w), new Spellchecker(store).checkWord(w), `${extent} ${w}`);
+    for (const w of ['घर', 'पानि', 'किताबहरूमा', 'घरकिताब', 'ट्रम्प'])
+      assert.deepEqual(spell.checkWord(w), new Spellchecker(store).checkWord(w), `${extent} ${w}`);
   }
 });
 

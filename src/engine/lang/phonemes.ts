@@ -177,5 +177,9 @@ export function romanPhonemes(syllables: readonly (readonly string[])[]): { phon
 /** The everyday romanization of a transcription (romanPhonemes joined: राम्रो ramro, इलाम ilam), or null when it is none. */
 export function toRoman(transcription: string): string | null {
   const syllables = parsePhonemes(transcription);
-  return syllables ? romanPhonemes(syllables).map((r) => r.roman).join('') : null;
+  return syllables
+    ? romanPhonemes(syllables)
+        .map((r) => r.roman)
+        .join('')
+    : null;
 }

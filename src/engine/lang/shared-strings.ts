@@ -94,7 +94,8 @@ export class SharedStrings {
 
   /** Makes the memory of a table of `ringUnits` code units (a power of two) and `slots` slots (a power of two). */
   static allocate(ringUnits: number, slots: number): SharedArrayBuffer {
-    if (!isPowerOfTwo(ringUnits) || !isPowerOfTwo(slots) || ringUnits < 64) throw new RangeError('ringUnits and slots must be powers of two (ringUnits at least 64)');
+    if (!isPowerOfTwo(ringUnits) || !isPowerOfTwo(slots) || ringUnits < 64)
+      throw new RangeError('ringUnits and slots must be powers of two (ringUnits at least 64)');
     const buffer = new SharedArrayBuffer(sharedStringsBytes(ringUnits, slots));
     new Uint32Array(buffer, 0, HEADER_WORDS)[3] = slots;
     return buffer;
@@ -130,7 +131,7 @@ export class SharedStrings {
     const from = at + ENTRY_HEAD + keyLength;
     const value = String.fromCharCode.apply(null, ring.subarray(from, from + valueLength) as unknown as number[]);
     // Written over while it was read, or by a writer the ring came round on: not this key's value.
-    if (!this.intact(pos, size) || ((ring[at + 2]! | (ring[at + 3]! << 16)) >>> 0) !== checkOf(keyHash, value)) return undefined;
+    if (!this.intact(pos, size) || (ring[at + 2]! | (ring[at + 3]! << 16)) >>> 0 !== checkOf(keyHash, value)) return undefined;
     return value;
   }
 

@@ -16,11 +16,46 @@ const WORD = /[a-z0-9]+(?:'[a-z]+)?/g;
 /** Words a meaning starts with that say nothing of it: "to eat", "a house", "the sun". */
 const LEADING = new Set(['to', 'a', 'an', 'the']);
 /** Words of a meaning that are not indexed alone: a search for "of" means nothing. */
-const STOP_WORDS = new Set(['a', 'an', 'the', 'to', 'of', 'in', 'on', 'at', 'for', 'by', 'with', 'and', 'or', 'from', 'as', 'is', 'be', 'it', 'its', "it's", 'that', 'this', 'one', 'some', 'any', 'kind', 'name', 'place', 'etc']);
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'to',
+  'of',
+  'in',
+  'on',
+  'at',
+  'for',
+  'by',
+  'with',
+  'and',
+  'or',
+  'from',
+  'as',
+  'is',
+  'be',
+  'it',
+  'its',
+  "it's",
+  'that',
+  'this',
+  'one',
+  'some',
+  'any',
+  'kind',
+  'name',
+  'place',
+  'etc',
+]);
 
 /** The words of an English text, lower-cased, apostrophes typographic or not ("today's" is one word). */
 export function englishWords(text: string): string[] {
-  return text.toLowerCase().replace(/[\u2018\u2019]/g, "'").match(WORD) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .replace(/[\u2018\u2019]/g, "'")
+      .match(WORD) ?? []
+  );
 }
 
 /**

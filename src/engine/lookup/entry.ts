@@ -19,11 +19,16 @@ export const SYNONYM_SEPARATOR = '; ';
  * Empty string when the entry has no definitions.
  */
 export function splitDefinitions(defs: Definition[], entryPos: string | null): string {
-  return defs.map((d) => (d.part_of_speech && d.part_of_speech !== entryPos ? `${d.number} (${d.part_of_speech}) ${d.text}` : `${d.number} ${d.text}`)).join('\n');
+  return defs
+    .map((d) => (d.part_of_speech && d.part_of_speech !== entryPos ? `${d.number} (${d.part_of_speech}) ${d.text}` : `${d.number} ${d.text}`))
+    .join('\n');
 }
 
 function definitionText(gloss: string, synonyms: string[]): string {
-  return [gloss, ...synonyms].map((s) => s.trim()).filter(Boolean).join(SYNONYM_SEPARATOR);
+  return [gloss, ...synonyms]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(SYNONYM_SEPARATOR);
 }
 
 /**

@@ -96,7 +96,19 @@ const MAX_TOKEN_LENGTH = 40;
  */
 export function analyzeToken(lexicon: Lexicon, key: string, guess: boolean): WordAnalysis {
   if (key.length === 0 || key.length > MAX_TOKEN_LENGTH) {
-    return { candidates: [], exact: false, loan: false, loanInflected: false, loanAttested: false, initialism: false, guessable: false, englishWord: false, looksEnglish: false, public: [], views: undefined };
+    return {
+      candidates: [],
+      exact: false,
+      loan: false,
+      loanInflected: false,
+      loanAttested: false,
+      initialism: false,
+      guessable: false,
+      englishWord: false,
+      looksEnglish: false,
+      public: [],
+      views: undefined,
+    };
   }
   const token = readToken(key);
   const set = new CandidateSet(lexicon, token);

@@ -157,7 +157,8 @@ export class CandidateSet {
     // The pronunciation lexicon vouches for a word typed as it sounds (an alias of its phonemes, or a
     // Latin spelling it gives): typed by its letters alone, the word weighs what a word of the news list
     // does (lagain: लगाइन्, not the loanword लगइन, said lagin).
-    if (i.pronouncedOnly && !stems && stage <= Stage.Split && !kinds.includes(PRONUNCIATION_KIND) && !kinds.includes(LATIN_SPELLING_KIND)) weight = Math.max(1, weight - ATTESTED_PENALTY);
+    if (i.pronouncedOnly && !stems && stage <= Stage.Split && !kinds.includes(PRONUNCIATION_KIND) && !kinds.includes(LATIN_SPELLING_KIND))
+      weight = Math.max(1, weight - ATTESTED_PENALTY);
     if (dictionaries.length === 0) {
       // A form of a verb only the news list has (पकाइयो of पकाउनु; the
       // split stage joins it only where the spellchecker's grammar reads it)

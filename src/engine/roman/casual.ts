@@ -326,13 +326,9 @@ function baseVowelOptions(v: Vowel, marked: boolean, hiatus: boolean, wordInitia
     case 'aa':
       return marked ? [opt('aa', 0), opt('a', 1)] : [opt('a', 0), opt('aa', 1)];
     case 'ii':
-      return marked
-        ? [opt('ee', 0), opt('ii', 1), opt('i', 1)]
-        : [opt('i', 0), opt('ee', 1), opt('ii', 2)];
+      return marked ? [opt('ee', 0), opt('ii', 1), opt('i', 1)] : [opt('i', 0), opt('ee', 1), opt('ii', 2)];
     case 'uu':
-      return marked
-        ? [opt('oo', 0), opt('uu', 1), opt('u', 1)]
-        : [opt('u', 0), opt('oo', 1), opt('uu', 2)];
+      return marked ? [opt('oo', 0), opt('uu', 1), opt('u', 1)] : [opt('u', 0), opt('oo', 1), opt('uu', 2)];
     case 'i':
       return hiatus ? [opt('i', 0), opt('yi', 1)] : [opt('i', 0)];
     case 'u':
@@ -426,7 +422,7 @@ function buildSlots(syl: Syllable[], marked: boolean, ext: boolean): Slot[] {
     // The demonstratives' य and त्य with their a, said e (यस्तो yesto,
     // त्यसको tesko, यहाँ yeha): one slot, so that the y goes only with the e.
     if (i === 0 && n > 1 && s.inherent && !s.nasal && !s.visarga && isDemonstrativeOnset(s.cons)) {
-      const opts = clusterOptions(s.cons, false, true, ext, limit).map((o) => (opt(o.s + 'a', o.c)));
+      const opts = clusterOptions(s.cons, false, true, ext, limit).map((o) => opt(o.s + 'a', o.c));
       if (s.cons.length === 1) opts.push(opt('ye', 1));
       else opts.push(opt('te', 1), opt('tye', 1));
       slots.push({ options: opts, vowel: true });
@@ -449,7 +445,7 @@ function buildSlots(syl: Syllable[], marked: boolean, ext: boolean): Slot[] {
       // A cluster ending in य before ए is said with a plain e and often typed
       // so, one step dearer (प्रत्येक pratek beside pratyek).
       if (s.cons.length >= 2 && s.cons[s.cons.length - 1] === 'y' && s.vowel === 'e') {
-        opts = opts.concat(clusterOptions(s.cons.slice(0, -1), afterVowel, i === 0, ext, limit).map((o) => (opt(o.s, o.c + 1))));
+        opts = opts.concat(clusterOptions(s.cons.slice(0, -1), afterVowel, i === 0, ext, limit).map((o) => opt(o.s, o.c + 1)));
       }
       // Scoring only: य after i/ī/e left out (gario for गरियो, dio for दियो).
       if (ext && s.cons.length === 1 && s.cons[0] === 'y' && prev && (prev.vowel === 'i' || prev.vowel === 'ii' || prev.vowel === 'e')) {
@@ -622,4 +618,7 @@ export function casualCost(syl: Syllable[], typed: string): number {
 /** The DP rows of casualCost, reused by every call (one runs at a time per thread). */
 let scratch = { a: new Float64Array(128), b: new Float64Array(128) };
 const PLAIN_STYLE: readonly (readonly [boolean, number])[] = [[false, 0]];
-const BOTH_STYLES: readonly (readonly [boolean, number])[] = [[false, 0], [true, 1]];
+const BOTH_STYLES: readonly (readonly [boolean, number])[] = [
+  [false, 0],
+  [true, 1],
+];

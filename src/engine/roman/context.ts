@@ -80,11 +80,7 @@ function isCapitalized(s: string): boolean {
  * and the relative adverbs that open a clause (jati ma padhchhu: जति म,
  * not जति मा).
  */
-const CONJUNCTIONS: ReadonlySet<string> = new Set([
-  ...CONJUNCTION_WORDS,
-  'पनि', 'नि', 'त',
-  'जति', 'जहाँ', 'जुनबेला',
-]);
+const CONJUNCTIONS: ReadonlySet<string> = new Set([...CONJUNCTION_WORDS, 'पनि', 'नि', 'त', 'जति', 'जहाँ', 'जुनबेला']);
 
 /**
  * Adverbs that take no detached postposition: of time (aja ma ghar: आज म,
@@ -93,8 +89,20 @@ const CONJUNCTIONS: ReadonlySet<string> = new Set([
  * tyati ma bujhchhu: त्यति म). An emphatic नै may follow them (त्यसरी नै).
  */
 const ADVERBS_WITHOUT_POSTPOSITION: ReadonlySet<string> = new Set([
-  'आज', 'भोलि', 'हिजो', 'पर्सि', 'अस्ति', 'अहिले', 'पहिले',
-  'जसरी', 'त्यसरी', 'यसरी', 'उसरी', 'त्यति', 'यति', 'उति',
+  'आज',
+  'भोलि',
+  'हिजो',
+  'पर्सि',
+  'अस्ति',
+  'अहिले',
+  'पहिले',
+  'जसरी',
+  'त्यसरी',
+  'यसरी',
+  'उसरी',
+  'त्यति',
+  'यति',
+  'उति',
 ]);
 
 /**
@@ -174,7 +182,8 @@ export function resolveSequence(toks: RomanTextToken[], analyze: (token: string,
       // to it (cancerko: क्यान्सरको), where a Nepali reading is meant, or the
       // news word list writes it in Devanagari (mero phone ko: फोन); so
       // too a lower-case initialism of the word lists (mero naam kc ho: केसी)
-      else if (analysis.loan) convert = words === 1 || ((analysis.loanInflected || analysis.initialism || analysis.loanAttested) && ctxNe > 0 && ctxNe >= ctxEn);
+      else if (analysis.loan)
+        convert = words === 1 || ((analysis.loanInflected || analysis.initialism || analysis.loanAttested) && ctxNe > 0 && ctxNe >= ctxEn);
       else if (!tok.sentenceStart && isCapitalized(tok.text)) convert = analysis.exact && ctxNe > 0;
       else if (analysis.exact) convert = !(ctxEn >= 2 && ctxNe === 0);
       else convert = !analysis.looksEnglish && !(ctxEn > 0 && ctxEn >= ctxNe);
@@ -183,7 +192,8 @@ export function resolveSequence(toks: RomanTextToken[], analyze: (token: string,
       out[k] = { token: tok.text, converted: tok.text, status: 'unresolved', start: tok.start, end: tok.end, candidates: [] };
       // A word left as it is (English in mixed text, Devanagari, an acronym) and a number still take
       // postpositions: "office ma", "2023 ma", "PFK-1 lai".
-      prevWord = tok.kind === 'word' || tok.kind === 'devanagari' || tok.kind === 'number' || (tok.kind === 'mixed' && hasLetterOrDigit(tok.text)) ? tok.text : null;
+      prevWord =
+        tok.kind === 'word' || tok.kind === 'devanagari' || tok.kind === 'number' || (tok.kind === 'mixed' && hasLetterOrDigit(tok.text)) ? tok.text : null;
       if (prevWord !== null) subject = SUBJECT_PERSON.get(prevWord) ?? subject;
       continue;
     }
@@ -234,7 +244,34 @@ function exactAfterTop(ranked: RankedCandidate[], minWeight: number, wanted: (c:
 /** Subject pronouns (nominative and ergative) by the person their verb takes: first person, or not. */
 const SUBJECT_PERSON: ReadonlyMap<string, Person> = new Map([
   ...['म', 'मैले', 'हामी', 'हामीले', 'हामीहरू', 'हामीहरूले', 'हामीहरु', 'हामीहरुले'].map((w) => [w, 'first'] as const),
-  ...['तिमी', 'तिमीले', 'तिमीहरू', 'तिमीहरूले', 'तिमीहरु', 'तिमीहरुले', 'तँ', 'तैँले', 'तैंले', 'ऊ', 'उ', 'उसले', 'उनी', 'उनले', 'उनीहरू', 'उनीहरूले', 'उनीहरु', 'उनीहरुले', 'तिनी', 'तिनले', 'तिनीहरू', 'तिनीहरूले', 'यिनी', 'यिनले', 'यिनीहरू', 'यिनीहरूले'].map((w) => [w, 'other'] as const),
+  ...[
+    'तिमी',
+    'तिमीले',
+    'तिमीहरू',
+    'तिमीहरूले',
+    'तिमीहरु',
+    'तिमीहरुले',
+    'तँ',
+    'तैँले',
+    'तैंले',
+    'ऊ',
+    'उ',
+    'उसले',
+    'उनी',
+    'उनले',
+    'उनीहरू',
+    'उनीहरूले',
+    'उनीहरु',
+    'उनीहरुले',
+    'तिनी',
+    'तिनले',
+    'तिनीहरू',
+    'तिनीहरूले',
+    'यिनी',
+    'यिनले',
+    'यिनीहरू',
+    'यिनीहरूले',
+  ].map((w) => [w, 'other'] as const),
 ]);
 
 type Person = 'first' | 'other';

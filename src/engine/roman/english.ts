@@ -154,8 +154,27 @@ export function loanReadings(token: string, limit: number): string[] {
  * initialisms (केसी, टीभी, बीपी, एसएलसी, एमबीबीएस).
  */
 const LETTER_NAMES: Readonly<Record<string, string>> = {
-  b: 'बी', c: 'सी', d: 'डी', f: 'एफ', g: 'जी', h: 'एच', j: 'जे', k: 'के', l: 'एल', m: 'एम', n: 'एन',
-  p: 'पी', q: 'क्यू', r: 'आर', s: 'एस', t: 'टी', v: 'भी', w: 'डब्लु', x: 'एक्स', y: 'वाई', z: 'जेड',
+  b: 'बी',
+  c: 'सी',
+  d: 'डी',
+  f: 'एफ',
+  g: 'जी',
+  h: 'एच',
+  j: 'जे',
+  k: 'के',
+  l: 'एल',
+  m: 'एम',
+  n: 'एन',
+  p: 'पी',
+  q: 'क्यू',
+  r: 'आर',
+  s: 'एस',
+  t: 'टी',
+  v: 'भी',
+  w: 'डब्लु',
+  x: 'एक्स',
+  y: 'वाई',
+  z: 'जेड',
 };
 /** Two to five letters and no vowel: no casual spelling of a Nepali word, but an initialism typed in lower case (kc, tv, slc, mbbs). */
 const INITIALISM = /^[b-df-hj-np-tv-z]{2,5}$/;

@@ -38,7 +38,23 @@ export interface Ending {
  * casual text joins most. The others, which the spellchecker's morphology
  * also reads, are found when a list has the whole word.
  */
-export const JOINED_NAMAYOGI: readonly string[] = ['लागि', 'तर्फ', 'भित्र', 'बाहिर', 'माथि', 'मुनि', 'पछि', 'अघि', 'अगाडि', 'नजिक', 'बारे', 'जस्तो', 'जस्तै', 'जस्ता', 'बिना'];
+export const JOINED_NAMAYOGI: readonly string[] = [
+  'लागि',
+  'तर्फ',
+  'भित्र',
+  'बाहिर',
+  'माथि',
+  'मुनि',
+  'पछि',
+  'अघि',
+  'अगाडि',
+  'नजिक',
+  'बारे',
+  'जस्तो',
+  'जस्तै',
+  'जस्ता',
+  'बिना',
+];
 /**
  * Words casual text joins to a noun that are no postpositions of the
  * standard: the adjective-forming -वाला/-वाली (the spellchecker reads them
@@ -91,10 +107,56 @@ const LETTER_TO_SIGN: Readonly<Record<string, string>> = Object.fromEntries(Obje
  * chandrabindu (-छौं, -ें, -ौं), which the spellchecker then flags.
  */
 const JOINED_VERB_ENDINGS = [
-  'छौं', 'छेस्', 'छैन', 'छैनन्', 'छैनौं', 'छैनौँ', 'दछ', 'दछन्', 'दछु', 'न्छौं', 'न्न', 'न्नँ', 'न्नन्',
-  'नुपर्छ', 'नुपर्ने', 'नुपर्यो', 'नुभयो', 'नुभएको', 'नुहुन्छ', 'नुहुन्न', 'नुहोस्', 'नुस्', 'नुहुँदैन', 'नन्', 'लिन्',
-  'ेकै', 'ेनौं', 'ेपछि', 'ेदेखि', 'ेसम्म', 'ेमा', 'ेछौँ', 'ेछस्', 'िछ', 'िछन्', 'िछे', 'िछस्',
-  '्यौं', 'ें', '्या', 'ौं', 'ौ', 'ुँ', 'ून्', 'ुन्', 'ुहोस्', 'िएर', 'िँदैन', 'ँथ्यौ', 'ँथ्यौँ',
+  'छौं',
+  'छेस्',
+  'छैन',
+  'छैनन्',
+  'छैनौं',
+  'छैनौँ',
+  'दछ',
+  'दछन्',
+  'दछु',
+  'न्छौं',
+  'न्न',
+  'न्नँ',
+  'न्नन्',
+  'नुपर्छ',
+  'नुपर्ने',
+  'नुपर्यो',
+  'नुभयो',
+  'नुभएको',
+  'नुहुन्छ',
+  'नुहुन्न',
+  'नुहोस्',
+  'नुस्',
+  'नुहुँदैन',
+  'नन्',
+  'लिन्',
+  'ेकै',
+  'ेनौं',
+  'ेपछि',
+  'ेदेखि',
+  'ेसम्म',
+  'ेमा',
+  'ेछौँ',
+  'ेछस्',
+  'िछ',
+  'िछन्',
+  'िछे',
+  'िछस्',
+  '्यौं',
+  'ें',
+  '्या',
+  'ौं',
+  'ौ',
+  'ुँ',
+  'ून्',
+  'ुन्',
+  'ुहोस्',
+  'िएर',
+  'िँदैन',
+  'ँथ्यौ',
+  'ँथ्यौँ',
 ];
 
 /** The verb endings the split stage reads: the paradigm's, and the joined ones. */

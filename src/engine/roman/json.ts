@@ -38,7 +38,6 @@ function fragmentBytes(f: Fragment): number {
 const encoder = new TextEncoder();
 const bytes = (s: string): Uint8Array => encoder.encode(s);
 
-
 const OPEN_TEXT = bytes('{"text":');
 const CONVERTED_TEXT = bytes(',"converted_text":');
 const TOKENS = bytes(',"tokens":[');

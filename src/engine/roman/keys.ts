@@ -220,7 +220,17 @@ export function fuzzyRomanKey(roman: string): string {
  * the scientific c is ch.
  */
 const DIACRITIC_LETTERS: Readonly<Record<string, string>> = {
-  'ś': 'sh', 'ṣ': 'sh', 'ṛ': 'ri', 'ṝ': 'ri', 'ḷ': 'li', 'ṅ': 'n', 'ñ': 'n', 'ṇ': 'n', 'ṃ': 'n', 'ṁ': 'n', 'ḥ': 'h',
+  ś: 'sh',
+  ṣ: 'sh',
+  ṛ: 'ri',
+  ṝ: 'ri',
+  ḷ: 'li',
+  ṅ: 'n',
+  ñ: 'n',
+  ṇ: 'n',
+  ṃ: 'n',
+  ṁ: 'n',
+  ḥ: 'h',
 };
 const DIACRITIC_LETTER = /[śṣṛṝḷṅñṇṃṁḥ]/g;
 const NASAL_MARK = /[̃̐]/g;

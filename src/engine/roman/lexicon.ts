@@ -11,7 +11,6 @@ import { casualCost } from './casual.js';
 import { syllabify, type Syllable } from './schemes.js';
 import { hasHeadword, WordFactsCache, type WordFacts } from './word-facts.js';
 
-
 export class Lexicon {
   readonly morph: Morphology;
   private readonly factsCache: WordFactsCache;
@@ -54,5 +53,4 @@ export class Lexicon {
   hasForm(word: string): boolean {
     return this.store.mayBeForm(word) && this.store.form(word) !== undefined;
   }
-
 }

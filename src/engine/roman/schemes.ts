@@ -19,14 +19,48 @@ import { ANUSVARA, CHANDRABINDU, HALANTA, NUKTA, VISARGA } from '../lang/letters
 
 /** Consonant identifiers (our own, ASCII). */
 export type Cons =
-  | 'k' | 'kh' | 'g' | 'gh' | 'ng'
-  | 'c' | 'ch' | 'j' | 'jh' | 'ny'
-  | 'tt' | 'tth' | 'dd' | 'ddh' | 'nn'
-  | 't' | 'th' | 'd' | 'dh' | 'n'
-  | 'p' | 'ph' | 'b' | 'bh' | 'm'
-  | 'y' | 'r' | 'l' | 'v' | 'lll'
-  | 'sh' | 'ss' | 's' | 'h'
-  | 'q' | 'khh' | 'ghh' | 'z' | 'rr' | 'rrh' | 'f' | 'yy';
+  | 'k'
+  | 'kh'
+  | 'g'
+  | 'gh'
+  | 'ng'
+  | 'c'
+  | 'ch'
+  | 'j'
+  | 'jh'
+  | 'ny'
+  | 'tt'
+  | 'tth'
+  | 'dd'
+  | 'ddh'
+  | 'nn'
+  | 't'
+  | 'th'
+  | 'd'
+  | 'dh'
+  | 'n'
+  | 'p'
+  | 'ph'
+  | 'b'
+  | 'bh'
+  | 'm'
+  | 'y'
+  | 'r'
+  | 'l'
+  | 'v'
+  | 'lll'
+  | 'sh'
+  | 'ss'
+  | 's'
+  | 'h'
+  | 'q'
+  | 'khh'
+  | 'ghh'
+  | 'z'
+  | 'rr'
+  | 'rrh'
+  | 'f'
+  | 'yy';
 
 /** Vowel identifiers: a, aa, i, ii, u, uu, r (ऋ), rr (ॠ), l (ऌ), ll (ॡ), e, ai, o, au. */
 export type Vowel = 'a' | 'aa' | 'i' | 'ii' | 'u' | 'uu' | 'r' | 'rr' | 'l' | 'll' | 'e' | 'ai' | 'o' | 'au';
@@ -48,43 +82,137 @@ export interface Syllable {
 }
 
 const CONSONANTS: Record<string, Cons> = {
-  'क': 'k', 'ख': 'kh', 'ग': 'g', 'घ': 'gh', 'ङ': 'ng',
-  'च': 'c', 'छ': 'ch', 'ज': 'j', 'झ': 'jh', 'ञ': 'ny',
-  'ट': 'tt', 'ठ': 'tth', 'ड': 'dd', 'ढ': 'ddh', 'ण': 'nn',
-  'त': 't', 'थ': 'th', 'द': 'd', 'ध': 'dh', 'न': 'n', 'ऩ': 'n',
-  'प': 'p', 'फ': 'ph', 'ब': 'b', 'भ': 'bh', 'म': 'm',
-  'य': 'y', 'र': 'r', 'ऱ': 'r', 'ल': 'l', 'ळ': 'lll', 'ऴ': 'lll', 'व': 'v',
-  'श': 'sh', 'ष': 'ss', 'स': 's', 'ह': 'h',
+  क: 'k',
+  ख: 'kh',
+  ग: 'g',
+  घ: 'gh',
+  ङ: 'ng',
+  च: 'c',
+  छ: 'ch',
+  ज: 'j',
+  झ: 'jh',
+  ञ: 'ny',
+  ट: 'tt',
+  ठ: 'tth',
+  ड: 'dd',
+  ढ: 'ddh',
+  ण: 'nn',
+  त: 't',
+  थ: 'th',
+  द: 'd',
+  ध: 'dh',
+  न: 'n',
+  ऩ: 'n',
+  प: 'p',
+  फ: 'ph',
+  ब: 'b',
+  भ: 'bh',
+  म: 'm',
+  य: 'y',
+  र: 'r',
+  ऱ: 'r',
+  ल: 'l',
+  ळ: 'lll',
+  ऴ: 'lll',
+  व: 'v',
+  श: 'sh',
+  ष: 'ss',
+  स: 's',
+  ह: 'h',
   // Precomposed nukta letters (NFC decomposes them, but raw input may not be NFC).
-  '\u0958': 'q', '\u0959': 'khh', '\u095A': 'ghh', '\u095B': 'z', '\u095C': 'rr', '\u095D': 'rrh', '\u095E': 'f', '\u095F': 'yy',
+  '\u0958': 'q',
+  '\u0959': 'khh',
+  '\u095A': 'ghh',
+  '\u095B': 'z',
+  '\u095C': 'rr',
+  '\u095D': 'rrh',
+  '\u095E': 'f',
+  '\u095F': 'yy',
 };
 
 const NUKTA_OF: Partial<Record<Cons, Cons>> = { k: 'q', kh: 'khh', g: 'ghh', j: 'z', dd: 'rr', ddh: 'rrh', ph: 'f', y: 'yy' };
 
 const INDEPENDENT_VOWELS: Record<string, Vowel> = {
-  'अ': 'a', 'ऄ': 'a', 'आ': 'aa', 'इ': 'i', 'ई': 'ii', 'उ': 'u', 'ऊ': 'uu',
-  'ऋ': 'r', 'ॠ': 'rr', 'ऌ': 'l', 'ॡ': 'll',
-  'ऍ': 'e', 'ऎ': 'e', 'ए': 'e', 'ऐ': 'ai', 'ऑ': 'o', 'ऒ': 'o', 'ओ': 'o', 'औ': 'au', 'ॲ': 'e',
+  अ: 'a',
+  ऄ: 'a',
+  आ: 'aa',
+  इ: 'i',
+  ई: 'ii',
+  उ: 'u',
+  ऊ: 'uu',
+  ऋ: 'r',
+  ॠ: 'rr',
+  ऌ: 'l',
+  ॡ: 'll',
+  ऍ: 'e',
+  ऎ: 'e',
+  ए: 'e',
+  ऐ: 'ai',
+  ऑ: 'o',
+  ऒ: 'o',
+  ओ: 'o',
+  औ: 'au',
+  ॲ: 'e',
 };
 
 const VOWEL_SIGNS: Record<string, Vowel> = {
-  'ा': 'aa', 'ि': 'i', 'ी': 'ii', 'ु': 'u', 'ू': 'uu', 'ृ': 'r', 'ॄ': 'rr', 'ॢ': 'l', 'ॣ': 'll',
-  'ॅ': 'e', 'ॆ': 'e', 'े': 'e', 'ै': 'ai', 'ॉ': 'o', 'ॊ': 'o', 'ो': 'o', 'ौ': 'au',
+  'ा': 'aa',
+  'ि': 'i',
+  'ी': 'ii',
+  'ु': 'u',
+  'ू': 'uu',
+  'ृ': 'r',
+  'ॄ': 'rr',
+  'ॢ': 'l',
+  'ॣ': 'll',
+  'ॅ': 'e',
+  'ॆ': 'e',
+  'े': 'e',
+  'ै': 'ai',
+  'ॉ': 'o',
+  'ॊ': 'o',
+  'ो': 'o',
+  'ौ': 'au',
 };
 
 /** The dependent sign of each vowel (for joining a stem and an ending); '' for a. */
 export const VOWEL_SIGN_OF: Record<Vowel, string> = {
-  a: '', aa: 'ा', i: 'ि', ii: 'ी', u: 'ु', uu: 'ू', r: 'ृ', rr: 'ॄ', l: 'ॢ', ll: 'ॣ', e: 'े', ai: 'ै', o: 'ो', au: 'ौ',
+  a: '',
+  aa: 'ा',
+  i: 'ि',
+  ii: 'ी',
+  u: 'ु',
+  uu: 'ू',
+  r: 'ृ',
+  rr: 'ॄ',
+  l: 'ॢ',
+  ll: 'ॣ',
+  e: 'े',
+  ai: 'ै',
+  o: 'ो',
+  au: 'ौ',
 };
 /** The independent letter of each vowel. */
 export const VOWEL_LETTER_OF: Record<Vowel, string> = {
-  a: 'अ', aa: 'आ', i: 'इ', ii: 'ई', u: 'उ', uu: 'ऊ', r: 'ऋ', rr: 'ॠ', l: 'ऌ', ll: 'ॡ', e: 'ए', ai: 'ऐ', o: 'ओ', au: 'औ',
+  a: 'अ',
+  aa: 'आ',
+  i: 'इ',
+  ii: 'ई',
+  u: 'उ',
+  uu: 'ऊ',
+  r: 'ऋ',
+  rr: 'ॠ',
+  l: 'ऌ',
+  ll: 'ॡ',
+  e: 'ए',
+  ai: 'ऐ',
+  o: 'ओ',
+  au: 'औ',
 };
 /** Dependent sign -> independent letter (ि -> इ). */
 export const SIGN_TO_LETTER: Record<string, string> = Object.fromEntries(
   (Object.keys(VOWEL_SIGN_OF) as Vowel[]).filter((v) => v !== 'a').map((v) => [VOWEL_SIGN_OF[v], VOWEL_LETTER_OF[v]]),
 );
-
 
 /** Code points that may occur inside a word and that the analysis ignores (joiners, accents). */
 const IGNORED = new Set(['\u200c', '\u200d', '\u0951', '\u0952', '\u0953', '\u0954']);
@@ -175,11 +303,48 @@ interface SchemeTable {
 }
 
 const IAST_CONS: Record<Cons, string> = {
-  k: 'k', kh: 'kh', g: 'g', gh: 'gh', ng: 'ṅ', c: 'c', ch: 'ch', j: 'j', jh: 'jh', ny: 'ñ',
-  tt: 'ṭ', tth: 'ṭh', dd: 'ḍ', ddh: 'ḍh', nn: 'ṇ', t: 't', th: 'th', d: 'd', dh: 'dh', n: 'n',
-  p: 'p', ph: 'ph', b: 'b', bh: 'bh', m: 'm', y: 'y', r: 'r', l: 'l', v: 'v', lll: 'ḷ',
-  sh: 'ś', ss: 'ṣ', s: 's', h: 'h',
-  q: 'q', khh: 'k͟h', ghh: 'ġ', z: 'z', rr: 'ṛ', rrh: 'ṛh', f: 'f', yy: 'ẏ',
+  k: 'k',
+  kh: 'kh',
+  g: 'g',
+  gh: 'gh',
+  ng: 'ṅ',
+  c: 'c',
+  ch: 'ch',
+  j: 'j',
+  jh: 'jh',
+  ny: 'ñ',
+  tt: 'ṭ',
+  tth: 'ṭh',
+  dd: 'ḍ',
+  ddh: 'ḍh',
+  nn: 'ṇ',
+  t: 't',
+  th: 'th',
+  d: 'd',
+  dh: 'dh',
+  n: 'n',
+  p: 'p',
+  ph: 'ph',
+  b: 'b',
+  bh: 'bh',
+  m: 'm',
+  y: 'y',
+  r: 'r',
+  l: 'l',
+  v: 'v',
+  lll: 'ḷ',
+  sh: 'ś',
+  ss: 'ṣ',
+  s: 's',
+  h: 'h',
+  q: 'q',
+  khh: 'k͟h',
+  ghh: 'ġ',
+  z: 'z',
+  rr: 'ṛ',
+  rrh: 'ṛh',
+  f: 'f',
+  yy: 'ẏ',
 };
 
 const TABLES: Record<ScientificScheme, SchemeTable> = {
@@ -200,12 +365,49 @@ const TABLES: Record<ScientificScheme, SchemeTable> = {
   },
   'harvard-kyoto': {
     cons: {
-      k: 'k', kh: 'kh', g: 'g', gh: 'gh', ng: 'G', c: 'c', ch: 'ch', j: 'j', jh: 'jh', ny: 'J',
-      tt: 'T', tth: 'Th', dd: 'D', ddh: 'Dh', nn: 'N', t: 't', th: 'th', d: 'd', dh: 'dh', n: 'n',
-      p: 'p', ph: 'ph', b: 'b', bh: 'bh', m: 'm', y: 'y', r: 'r', l: 'l', v: 'v', lll: 'L',
-      sh: 'z', ss: 'S', s: 's', h: 'h',
+      k: 'k',
+      kh: 'kh',
+      g: 'g',
+      gh: 'gh',
+      ng: 'G',
+      c: 'c',
+      ch: 'ch',
+      j: 'j',
+      jh: 'jh',
+      ny: 'J',
+      tt: 'T',
+      tth: 'Th',
+      dd: 'D',
+      ddh: 'Dh',
+      nn: 'N',
+      t: 't',
+      th: 'th',
+      d: 'd',
+      dh: 'dh',
+      n: 'n',
+      p: 'p',
+      ph: 'ph',
+      b: 'b',
+      bh: 'bh',
+      m: 'm',
+      y: 'y',
+      r: 'r',
+      l: 'l',
+      v: 'v',
+      lll: 'L',
+      sh: 'z',
+      ss: 'S',
+      s: 's',
+      h: 'h',
       // HK has no nukta letters; the nearest plain letters are written.
-      q: 'k', khh: 'kh', ghh: 'g', z: 'j', rr: 'D', rrh: 'Dh', f: 'ph', yy: 'y',
+      q: 'k',
+      khh: 'kh',
+      ghh: 'g',
+      z: 'j',
+      rr: 'D',
+      rrh: 'Dh',
+      f: 'ph',
+      yy: 'y',
     },
     vowels: { a: 'a', aa: 'A', i: 'i', ii: 'I', u: 'u', uu: 'U', r: 'R', rr: 'RR', l: 'lR', ll: 'lRR', e: 'e', ai: 'ai', o: 'o', au: 'au' },
     anusvara: 'M',
@@ -216,11 +418,48 @@ const TABLES: Record<ScientificScheme, SchemeTable> = {
     // ITRANS 5.3, with its lower-case-friendly alternatives where it has them
     // (aa ii uu, chh), because typed text often loses case.
     cons: {
-      k: 'k', kh: 'kh', g: 'g', gh: 'gh', ng: '~N', c: 'ch', ch: 'chh', j: 'j', jh: 'jh', ny: '~n',
-      tt: 'T', tth: 'Th', dd: 'D', ddh: 'Dh', nn: 'N', t: 't', th: 'th', d: 'd', dh: 'dh', n: 'n',
-      p: 'p', ph: 'ph', b: 'b', bh: 'bh', m: 'm', y: 'y', r: 'r', l: 'l', v: 'v', lll: 'L',
-      sh: 'sh', ss: 'Sh', s: 's', h: 'h',
-      q: 'q', khh: 'K', ghh: 'G', z: 'z', rr: '.D', rrh: '.Dh', f: 'f', yy: 'Y',
+      k: 'k',
+      kh: 'kh',
+      g: 'g',
+      gh: 'gh',
+      ng: '~N',
+      c: 'ch',
+      ch: 'chh',
+      j: 'j',
+      jh: 'jh',
+      ny: '~n',
+      tt: 'T',
+      tth: 'Th',
+      dd: 'D',
+      ddh: 'Dh',
+      nn: 'N',
+      t: 't',
+      th: 'th',
+      d: 'd',
+      dh: 'dh',
+      n: 'n',
+      p: 'p',
+      ph: 'ph',
+      b: 'b',
+      bh: 'bh',
+      m: 'm',
+      y: 'y',
+      r: 'r',
+      l: 'l',
+      v: 'v',
+      lll: 'L',
+      sh: 'sh',
+      ss: 'Sh',
+      s: 's',
+      h: 'h',
+      q: 'q',
+      khh: 'K',
+      ghh: 'G',
+      z: 'z',
+      rr: '.D',
+      rrh: '.Dh',
+      f: 'f',
+      yy: 'Y',
     },
     vowels: { a: 'a', aa: 'aa', i: 'i', ii: 'ii', u: 'u', uu: 'uu', r: 'RRi', rr: 'RRI', l: 'LLi', ll: 'LLI', e: 'e', ai: 'ai', o: 'o', au: 'au' },
     anusvara: 'M',

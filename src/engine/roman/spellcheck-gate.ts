@@ -34,7 +34,8 @@ export function gate(spell: Spellchecker, c: Scored): Gate {
   // plus a regular ending seen in real text (बारेमा), and a compound no
   // list has may be "unknown" to the spellchecker: they are kept while it
   // has no correction for them.
-  if (status === 'correct' || (status === 'unknown' && (c.facts.listedOnly || c.facts.regular || (c.stage === Stage.Split && !c.facts.lexicon)))) return Gate.Keep;
+  if (status === 'correct' || (status === 'unknown' && (c.facts.listedOnly || c.facts.regular || (c.stage === Stage.Split && !c.facts.lexicon))))
+    return Gate.Keep;
   return c.headword ? Gate.Later : Gate.LastResort;
 }
 

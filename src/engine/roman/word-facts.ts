@@ -171,7 +171,6 @@ export class WordFacts {
     return (this.confusion ??= confusionKey(this.word));
   }
 
-
   private verb = -1;
 
   /** A form a verb class of the dictionary makes (Morphology.isVerbForm), read on first use. */
@@ -195,7 +194,6 @@ export class WordFacts {
     this.uses = ofWord;
   }
 }
-
 
 /** The dictionaries of a word only the pronunciation lexicon backs (one list every such candidate shows; never changed). */
 const PRONOUNCED_ONLY: string[] = [PRONUNCIATION_LEXICON];
@@ -242,7 +240,11 @@ export class WordFactsCache {
       // A form the hunspell expansion made from a stem that is no headword
       // (the copula हो, थियो: verb fragments without a -नु form) is still a
       // word of the hunspell list; a bare fragment (थि) is not offered.
-      if (dictionaries.length === 0 && (f.flags & FORM_LEXICON) !== 0 && (FUNCTION_WORDS.has(word) || f.analyses.some((a) => a.suffix !== '' || a.prefix !== ''))) {
+      if (
+        dictionaries.length === 0 &&
+        (f.flags & FORM_LEXICON) !== 0 &&
+        (FUNCTION_WORDS.has(word) || f.analyses.some((a) => a.suffix !== '' || a.prefix !== ''))
+      ) {
         dictionaries = [HUNSPELL_DICT];
       }
     }
@@ -295,11 +297,21 @@ export class WordFactsCache {
     if (dictionaries.length === 0 && pronounced) dictionaries = PRONOUNCED_ONLY;
     // An inflected form is used as much as its headword is: its own case forms mean nothing (नदीमामा).
     const caseStem = h === undefined ? (postpositionBase() ?? word) : word;
-    m = new WordFacts(this.sources, { word, attested: (flags & FORM_ATTESTED) !== 0, dictionaries, definitionRank, headword: h !== undefined, lexicon, regular, boundStem, pronounced, caseStem });
+    m = new WordFacts(this.sources, {
+      word,
+      attested: (flags & FORM_ATTESTED) !== 0,
+      dictionaries,
+      definitionRank,
+      headword: h !== undefined,
+      lexicon,
+      regular,
+      boundStem,
+      pronounced,
+      caseStem,
+    });
     return this.memo.remember(word, m);
   }
 }
-
 
 /**
  * The store has a headword record for the word, read from its form record

@@ -48,13 +48,13 @@ const TWO_SIGN_O_KEY: Record<string, string> = { 'ाे': 'ो', 'ेा': 'ो
 const CHHA_CLUSTERS = /छ्य|च्छ/g;
 const GEMINATE = new RegExp(`([${CONSONANTS}])${HALANTA}\\1`, 'g');
 const CLUSTER_KEY: Record<string, string> = {
-  'क्ष': 'छ',
-  'ज्ञ': 'गय',
+  क्ष: 'छ',
+  ज्ञ: 'गय',
   'ृ': 'रि',
   'ॄ': 'रि',
-  'ऋ': 'रि',
-  'ॠ': 'रि',
-  'ये': 'य',
+  ऋ: 'रि',
+  ॠ: 'रि',
+  ये: 'य',
 };
 
 // A nasal consonant with halanta is the same sound as anusvara (पञ्चम वर्ण

@@ -116,7 +116,16 @@ export class Decision {
   private readonly recheck: CheckNormalized;
 
   constructor(parts: DecisionParts) {
-    ({ store: this.store, morph: this.morph, evidence: this.evidence, generator: this.generator, standard: this.standard, twins: this.twins, compounds: this.compounds, check: this.recheck } = parts);
+    ({
+      store: this.store,
+      morph: this.morph,
+      evidence: this.evidence,
+      generator: this.generator,
+      standard: this.standard,
+      twins: this.twins,
+      compounds: this.compounds,
+      check: this.recheck,
+    } = parts);
   }
 
   /** The verdict on a normalized word: the stages in order, then the compound correction of an unknown word. */
@@ -196,7 +205,8 @@ export class Decision {
   private byDistance(w: string, slips: Candidate[], maxCost: number, attested: boolean, formed: MorphAnalysis | null): SpellcheckWordResult {
     // Ranked with the looser distance, so that a slip with one obvious
     // correction still offers the next-best words; the best decides.
-    const candidates = slips.length > 0 || maxCost <= CONFUSION_ONLY ? slips : this.generator.candidates(w, MAX_CORRECTIONS, Math.max(maxCost, THRESHOLDS.long));
+    const candidates =
+      slips.length > 0 || maxCost <= CONFUSION_ONLY ? slips : this.generator.candidates(w, MAX_CORRECTIONS, Math.max(maxCost, THRESHOLDS.long));
     // (The listed variants were looked at with the slips.)
     if (slips.length === 0 && this.standard.isStandardOfCandidate(w, candidates)) return CORRECT;
     const towardStandard = candidates.filter((c) => !awayFromStandard(w, c.word));

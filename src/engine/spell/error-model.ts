@@ -114,7 +114,15 @@ export const FINAL_MATRA_COST = 0.9;
 
 /** Unaspirated stops and their aspirates, for geminates written with either (GEMINATE_ASPIRATES, candidates.ts). */
 export const GEMINATE_ASPIRATES: readonly (readonly [string, string])[] = [
-  ['क', 'ख'], ['ग', 'घ'], ['ज', 'झ'], ['ट', 'ठ'], ['ड', 'ढ'], ['त', 'थ'], ['द', 'ध'], ['प', 'फ'], ['ब', 'भ'],
+  ['क', 'ख'],
+  ['ग', 'घ'],
+  ['ज', 'झ'],
+  ['ट', 'ठ'],
+  ['ड', 'ढ'],
+  ['त', 'थ'],
+  ['द', 'ध'],
+  ['प', 'फ'],
+  ['ब', 'भ'],
 ];
 
 const MULTI: [string, string, number][] = [];
@@ -309,9 +317,28 @@ const FINAL_MATRA_ALTERNATIVES: Record<string, string> = {
   'ौ': 'ािुैो',
 };
 const STOP_TWINS: Record<string, string> = {
-  क: 'ख', ख: 'क', ग: 'घ', घ: 'ग', च: 'छ', छ: 'च', ज: 'झ', झ: 'ज',
-  ट: 'ठत', ठ: 'टथ', ड: 'ढद', ढ: 'डध', त: 'थट', थ: 'तठ', द: 'धड', ध: 'दढ',
-  प: 'फ', फ: 'प', ब: 'भ', भ: 'ब', र: 'ल', ल: 'र',
+  क: 'ख',
+  ख: 'क',
+  ग: 'घ',
+  घ: 'ग',
+  च: 'छ',
+  छ: 'च',
+  ज: 'झ',
+  झ: 'ज',
+  ट: 'ठत',
+  ठ: 'टथ',
+  ड: 'ढद',
+  ढ: 'डध',
+  त: 'थट',
+  थ: 'तठ',
+  द: 'धड',
+  ध: 'दढ',
+  प: 'फ',
+  फ: 'प',
+  ब: 'भ',
+  भ: 'ब',
+  र: 'ल',
+  ल: 'र',
 };
 const VOWEL_LETTER_TWINS: Record<string, string> = { अ: 'आ', आ: 'अ', ए: 'ऐ', ऐ: 'ए', ओ: 'औ', औ: 'ओ', इ: 'ए', उ: 'ओ' };
 /** Signs and letters whose position in the word does not matter to the key: their edits are folded. */
@@ -364,4 +391,3 @@ export function forEachEditVariant(word: string, visit: (before: string, insert:
 function isSignOrHalanta(c: number): boolean {
   return (c >= 0x93e && c <= 0x94d) || c === 0x93c || (c >= 0x900 && c <= 0x903);
 }
-

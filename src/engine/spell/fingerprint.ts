@@ -46,7 +46,9 @@ export function codeFingerprint(parts: readonly string[], engineDir: string = EN
     .sort();
   const bytes: Buffer[] = [];
   for (const rel of files) bytes.push(Buffer.from(rel + '\0'), readFileSync(join(engineDir, rel)));
-  const hex = h64Raw(new Uint8Array(Buffer.concat(bytes))).toString(16).padStart(16, '0');
+  const hex = h64Raw(new Uint8Array(Buffer.concat(bytes)))
+    .toString(16)
+    .padStart(16, '0');
   if (engineDir === ENGINE_DIR) cached.set(id, hex);
   return hex;
 }

@@ -23,11 +23,13 @@ export const count = (w: string, ch: string): number => w.split(ch).length - 1;
  * candidates loses corrections of real slips and spares no false alarm.)
  */
 export function awayFromStandard(word: string, candidate: string): boolean {
-  return candidate.length < word.length && count(candidate, 'ं') > count(word, 'ं') && word.replace(PANCHAM_CLUSTER, 'ं') === candidate.replace(PANCHAM_CLUSTER, 'ं');
+  return (
+    candidate.length < word.length && count(candidate, 'ं') > count(word, 'ं') && word.replace(PANCHAM_CLUSTER, 'ं') === candidate.replace(PANCHAM_CLUSTER, 'ं')
+  );
 }
 
 /** Each long vowel (sign and letter) and its short twin. */
-const SHORT_VOWEL: Record<string, string> = { 'ी': 'ि', 'ू': 'ु', 'ई': 'इ', 'ऊ': 'उ' };
+const SHORT_VOWEL: Record<string, string> = { 'ी': 'ि', 'ू': 'ु', ई: 'इ', ऊ: 'उ' };
 const COMMON_SLIP_FOLD: Record<string, string> = { ...SHORT_VOWEL, व: 'ब' };
 const LENGTH_FOLD: Record<string, string> = { ...SHORT_VOWEL, 'ं': '', 'ँ': '' };
 /** Vowel length, sibilants, ब/व and visarga. */

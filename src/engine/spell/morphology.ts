@@ -73,19 +73,56 @@ import type { SpellStore } from './store-memo.js';
 
 const NAMAYOGI_BASES: ReadonlySet<string> = new Set(NAMAYOGI);
 
-
 /**
  * Derivational suffixes (तद्धित प्रत्यय) that make a new word of a word:
  * abstract nouns, adjectives of quality, adverbs of manner (सामान्यतया,
  * सामान्यतः), the numeral classifiers (दुईवटा, एकजना).
  */
 export const DERIVATIONAL_SUFFIXES: readonly string[] = [
-  'ता', 'त्व', 'पन', 'पना', 'हीन', 'शील', 'पूर्ण', 'पूर्वक', 'मय', 'रहित', 'युक्त', 'कारी', 'वादी', 'वाद', 'जनक', 'योग्य', 'गत', 'वान्',
-  'वती', 'दार', 'वाला', 'स्वरूप', 'भर', 'तर्फी', 'कालीन', 'सम्बन्धी', 'विहीन', 'प्रद', 'दायी', 'दायक', 'वत्',
-  'तया', 'तः', 'वटा', 'वटी', 'जना', 'खाले', 'पटक', 'विरोधी',
+  'ता',
+  'त्व',
+  'पन',
+  'पना',
+  'हीन',
+  'शील',
+  'पूर्ण',
+  'पूर्वक',
+  'मय',
+  'रहित',
+  'युक्त',
+  'कारी',
+  'वादी',
+  'वाद',
+  'जनक',
+  'योग्य',
+  'गत',
+  'वान्',
+  'वती',
+  'दार',
+  'वाला',
+  'स्वरूप',
+  'भर',
+  'तर्फी',
+  'कालीन',
+  'सम्बन्धी',
+  'विहीन',
+  'प्रद',
+  'दायी',
+  'दायक',
+  'वत्',
+  'तया',
+  'तः',
+  'वटा',
+  'वटी',
+  'जना',
+  'खाले',
+  'पटक',
+  'विरोधी',
   // the manner adverb joined to a word (विशेषगरी, त्यसैगरी, हुनेगरी)
   'गरी',
-].slice().sort((a, b) => b.length - a.length);
+]
+  .slice()
+  .sort((a, b) => b.length - a.length);
 
 /**
  * Suffixes that begin with a vowel sign and take the place of the base's
@@ -100,9 +137,46 @@ const VOWEL_SUFFIXES: readonly string[] = ['ीकरण', 'ात्मक', '�
 
 /** Prefixes (उपसर्ग, and the Nepali negative and pejorative prefixes) written joined to a word. */
 export const PREFIXES: readonly string[] = [
-  'अ', 'अन', 'कु', 'सु', 'उप', 'प्रति', 'निर्', 'निस्', 'दुर्', 'दुस्', 'वि', 'सम्', 'सं', 'अति', 'अधि', 'अनु', 'अभि', 'परि', 'प्र', 'स्व',
-  'उत्', 'नि', 'बे', 'गैर', 'महा', 'सह', 'पुनः', 'उप', 'अन्तर', 'अन्तः', 'पूर्व', 'उत्तर', 'नव', 'बहु', 'सर्व', 'अर्ध', 'स्वयं',
-].filter((p, i, all) => all.indexOf(p) === i).sort((a, b) => b.length - a.length);
+  'अ',
+  'अन',
+  'कु',
+  'सु',
+  'उप',
+  'प्रति',
+  'निर्',
+  'निस्',
+  'दुर्',
+  'दुस्',
+  'वि',
+  'सम्',
+  'सं',
+  'अति',
+  'अधि',
+  'अनु',
+  'अभि',
+  'परि',
+  'प्र',
+  'स्व',
+  'उत्',
+  'नि',
+  'बे',
+  'गैर',
+  'महा',
+  'सह',
+  'पुनः',
+  'उप',
+  'अन्तर',
+  'अन्तः',
+  'पूर्व',
+  'उत्तर',
+  'नव',
+  'बहु',
+  'सर्व',
+  'अर्ध',
+  'स्वयं',
+]
+  .filter((p, i, all) => all.indexOf(p) === i)
+  .sort((a, b) => b.length - a.length);
 
 /**
  * The prefixes whose derivatives contain a free word (अ+स्पष्ट, सु+परिचित,
@@ -112,18 +186,53 @@ export const PREFIXES: readonly string[] = [
  * (वितथ, प्रवास, उत्रियो).
  */
 const BACK_FORMATION_PREFIXES: readonly string[] = [
-  'अ', 'अन', 'सु', 'कु', 'बे', 'गैर', 'निर्', 'निस्', 'दुर्', 'दुस्', 'अति', 'महा', 'उप', 'प्रति', 'पूर्व', 'सह', 'नव', 'बहु', 'अर्ध', 'स्व',
+  'अ',
+  'अन',
+  'सु',
+  'कु',
+  'बे',
+  'गैर',
+  'निर्',
+  'निस्',
+  'दुर्',
+  'दुस्',
+  'अति',
+  'महा',
+  'उप',
+  'प्रति',
+  'पूर्व',
+  'सह',
+  'नव',
+  'बहु',
+  'अर्ध',
+  'स्व',
 ];
 
 /** Stems (as hunspell-ne analyses them) of the auxiliaries that form compound verbs. */
 const AUXILIARY_STEMS: ReadonlySet<string> = new Set([
-  'हु', 'भ', 'हो', 'होइ', // हुनु: honorific and polite forms
+  'हु',
+  'भ',
+  'हो',
+  'होइ', // हुनु: honorific and polite forms
   'पर्', // पर्नु: obligation
   'सक्', // सक्नु: ability, completion
-  'रह', 'रह्', // रहनु: continuity
-  'दि', 'दे', // दिनु: benefactive
-  'हाल्', 'राख्', 'पठाउ', 'ले', 'बस्', 'लाग्', 'जा', 'ग', 'चाह', 'थि', 'सकि',
-  'आ', 'आउ', // आउनु: motion towards (चलिआएको)
+  'रह',
+  'रह्', // रहनु: continuity
+  'दि',
+  'दे', // दिनु: benefactive
+  'हाल्',
+  'राख्',
+  'पठाउ',
+  'ले',
+  'बस्',
+  'लाग्',
+  'जा',
+  'ग',
+  'चाह',
+  'थि',
+  'सकि',
+  'आ',
+  'आउ', // आउनु: motion towards (चलिआएको)
 ]);
 
 export type MorphologyRule =
@@ -159,7 +268,6 @@ export interface MorphAnalysis {
 const MAX_DEPTH = 4;
 const LONGEST_FUNCTION_WORD = Math.max(...[...FUNCTION_WORDS].map((w) => w.length));
 const NONE: readonly string[] = [];
-
 
 export class Morphology {
   private readonly memo: BudgetCache<MorphAnalysis | false>;
@@ -212,7 +320,6 @@ export class Morphology {
       this.formation = false;
     }
   }
-
 
   /** Set when a speculative word-formation step succeeded during the current analyse(). */
   private speculative = false;
@@ -337,7 +444,10 @@ export class Morphology {
     const rest = word.slice(1);
     if (this.isVerbForm(rest)) return { rule: 'negative', base: rest, parts: ['न'] };
     const a = this.analyseAt(rest, depth + 1);
-    if (a && (a.rule === 'compound-verb' || a.rule === 'verb-paradigm' || a.rule === 'literary-tense' || (a.rule === 'postposition' && this.isVerbForm(a.base)))) {
+    if (
+      a &&
+      (a.rule === 'compound-verb' || a.rule === 'verb-paradigm' || a.rule === 'literary-tense' || (a.rule === 'postposition' && this.isVerbForm(a.base)))
+    ) {
       return { rule: 'negative', base: rest, parts: ['न'] };
     }
     // ... and on an adjective in -ो and its agreement forms, which take it like a verb form (नराम्रो, नराम्रा, नसुहाउँदो)
@@ -431,7 +541,12 @@ export class Morphology {
 
   /** The parts of speech the dictionaries give a headword (its entries' and senses'). */
   private partsOfSpeech(word: string): string[] {
-    return this.store.headword(word)?.entries.flatMap((e) => [e.pos, ...e.senses.map((s) => s.pos)]).filter((p): p is string => p !== null) ?? [];
+    return (
+      this.store
+        .headword(word)
+        ?.entries.flatMap((e) => [e.pos, ...e.senses.map((s) => s.pos)])
+        .filter((p): p is string => p !== null) ?? []
+    );
   }
 
   private wordFormation(word: string, depth: number): MorphAnalysis | null {
@@ -515,7 +630,8 @@ export class Morphology {
     // A stem in -इ is the short form of a word in -ई before a suffix
     // (प्रतियोगी: प्रतियोगिता): the suffixed word vouches for the -ई word only.
     if (!word.endsWith('ि')) {
-      for (const suffix of DERIVATIONAL_SUFFIXES) if (this.isHeadwordJoined(word, suffix)) return { rule: 'back-formation', base: word + suffix, parts: [suffix] };
+      for (const suffix of DERIVATIONAL_SUFFIXES)
+        if (this.isHeadwordJoined(word, suffix)) return { rule: 'back-formation', base: word + suffix, parts: [suffix] };
     }
     // A one-akshara prefix (अ-, सु-) makes many words whose tail is no word
     // (अलस, अमिट): one such derivative alone does not vouch for the word.
@@ -608,8 +724,35 @@ const PERSON_TWIN_END = /(?:[यछ]ौ|[ेए]नौ|दैनौ|[ेए])$/;
 const ATTESTED_INFINITIVE = /^.{2,}(?:्नु|उनु|इनु)$/;
 
 const COPULA: ReadonlySet<string> = new Set([
-  'छ', 'छन्', 'छु', 'छौ', 'छौँ', 'छस्', 'छिन्', 'छे', 'छैन', 'छैनन्', 'छैनौँ', 'छैनौ', 'थियो', 'थिए', 'थिइन्', 'थिएँ', 'थियौँ', 'थिएन', 'थिएनन्',
-  'होस्', 'हुन्छ', 'हुन्छन्', 'हुन्न', 'हुँदैन', 'हुन्थ्यो', 'हुनेछ', 'भयो', 'भए', 'भएन',
+  'छ',
+  'छन्',
+  'छु',
+  'छौ',
+  'छौँ',
+  'छस्',
+  'छिन्',
+  'छे',
+  'छैन',
+  'छैनन्',
+  'छैनौँ',
+  'छैनौ',
+  'थियो',
+  'थिए',
+  'थिइन्',
+  'थिएँ',
+  'थियौँ',
+  'थिएन',
+  'थिएनन्',
+  'होस्',
+  'हुन्छ',
+  'हुन्छन्',
+  'हुन्न',
+  'हुँदैन',
+  'हुन्थ्यो',
+  'हुनेछ',
+  'भयो',
+  'भए',
+  'भएन',
   // -नुस्: the everyday contraction of the polite imperative -नुहोस्
   // (गर्नुस्, हेर्नुस्, बस्नुस्), in speech and in informal writing alike.
   'स्',
@@ -621,15 +764,24 @@ function isBareVerbStem(f: FormRecord): boolean {
   // word list also lists bare is a noun of the same spelling, though
   // (भाग/15 beside the root भाग्/1, portion; ताप; बलि/8,15): भागहरू.
   if (f.flags & FORM_HEADWORD && f.analyses.some((a) => a.flag === null && !a.stem.endsWith(HALANTA))) return false;
-  return f.analyses.length > 0 && f.analyses.every((a) => a.suffix === '' && a.prefix === '' && (a.flag === null || VERB_CLASSES.has(a.flag))) && f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag));
+  return (
+    f.analyses.length > 0 &&
+    f.analyses.every((a) => a.suffix === '' && a.prefix === '' && (a.flag === null || VERB_CLASSES.has(a.flag))) &&
+    f.analyses.some((a) => a.flag !== null && VERB_CLASSES.has(a.flag))
+  );
 }
 
 /** The vowels vriddhi makes (आ ऐ औ, as letters and as signs) and what they come from. */
 const VRIDDHI_SOURCES: Record<string, string[]> = {
-  'ा': [''], 'ै': ['ि', 'ी', 'े'], 'ौ': ['ु', 'ू', 'ो'],
-  'आ': ['अ'], 'ऐ': ['इ', 'ई', 'ए'], 'औ': ['उ', 'ऊ', 'ओ'],
+  'ा': [''],
+  'ै': ['ि', 'ी', 'े'],
+  'ौ': ['ु', 'ू', 'ो'],
+  आ: ['अ'],
+  ऐ: ['इ', 'ई', 'ए'],
+  औ: ['उ', 'ऊ', 'ओ'],
 };
-const VRIDDHI_NOUN = /^([\u0915-\u0939\u0958-\u095F\u0978-\u097F](?:्[\u0915-\u0939\u0958-\u095F\u0978-\u097F])*)?([ाैौआऐऔ])(.*[\u0915-\u0939\u0958-\u095F\u0978-\u097F])्य$/;
+const VRIDDHI_NOUN =
+  /^([\u0915-\u0939\u0958-\u095F\u0978-\u097F](?:्[\u0915-\u0939\u0958-\u095F\u0978-\u097F])*)?([ाैौआऐऔ])(.*[\u0915-\u0939\u0958-\u095F\u0978-\u097F])्य$/;
 
 /**
  * The bases a noun in -य with vriddhi of its first vowel may come from
@@ -682,4 +834,3 @@ function passiveInfinitives(stem: string): string[] {
   if (stem.endsWith('ि') && isConsonantCode(base.charCodeAt(base.length - 1))) return [base + '्नु'];
   return [];
 }
-

@@ -65,7 +65,7 @@ const CONSONANT = new RegExp(`[${CONSONANTS}]`);
 // --- helpers for vowel grade changes
 
 const VRIDDHI_SIGN: Record<string, string> = { '': 'ा', 'ि': 'ै', 'ी': 'ै', 'े': 'ै', 'ु': 'ौ', 'ू': 'ौ', 'ो': 'ौ' };
-const VRIDDHI_LETTER: Record<string, string> = { 'अ': 'आ', 'इ': 'ऐ', 'ई': 'ऐ', 'ए': 'ऐ', 'उ': 'औ', 'ऊ': 'औ', 'ओ': 'औ' };
+const VRIDDHI_LETTER: Record<string, string> = { अ: 'आ', इ: 'ऐ', ई: 'ऐ', ए: 'ऐ', उ: 'औ', ऊ: 'औ', ओ: 'औ' };
 
 /**
  * आदिवृद्धि: the first vowel of the word raised to its vriddhi grade
@@ -565,7 +565,7 @@ const tadbhavHrasva: OrthographyRule = {
  * (उ for ऊ, हामि for हामी), even where the old word list accepts it.
  */
 const HRASVA_SIGN_OR_LETTER = /[िुइउ]/g;
-const TO_DIRGHA: Record<string, string> = { 'ि': 'ी', 'ु': 'ू', 'इ': 'ई', 'उ': 'ऊ' };
+const TO_DIRGHA: Record<string, string> = { 'ि': 'ी', 'ु': 'ू', इ: 'ई', उ: 'ऊ' };
 const pronounDirgha: OrthographyRule = {
   id: 'pronoun-dirgha',
   description: 'सर्वनाममा दीर्घ हुन्छ (ऊ, हामी, तिमी, उनी)',

@@ -98,7 +98,16 @@ export class Spellchecker {
     const check = (w: string): SpellcheckWordResult => this.checkNormalized(w);
     this.twins = new Twins(memo, this.morph, this.evidence, this.standard, check);
     const compounds = new CompoundCorrection(this.morph, this.evidence, this.generator, this.standard, check);
-    this.decision = new Decision({ store: memo, morph: this.morph, evidence: this.evidence, generator: this.generator, standard: this.standard, twins: this.twins, compounds, check });
+    this.decision = new Decision({
+      store: memo,
+      morph: this.morph,
+      evidence: this.evidence,
+      generator: this.generator,
+      standard: this.standard,
+      twins: this.twins,
+      compounds,
+      check,
+    });
   }
 
   /**

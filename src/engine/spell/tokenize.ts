@@ -33,7 +33,9 @@ export interface WordToken {
 // \u0971-\u097F\uA8E0-\uA8FF\u200C\u200D] would be of one character: a
 // one-character string per character made most of the tokenizer's garbage.
 function isWordCode(c: number): boolean {
-  return (c >= 0x0900 && c <= 0x094f) || (c >= 0x0951 && c <= 0x0963) || (c >= 0x0971 && c <= 0x097f) || (c >= 0xa8e0 && c <= 0xa8ff) || c === 0x200c || c === 0x200d;
+  return (
+    (c >= 0x0900 && c <= 0x094f) || (c >= 0x0951 && c <= 0x0963) || (c >= 0x0971 && c <= 0x097f) || (c >= 0xa8e0 && c <= 0xa8ff) || c === 0x200c || c === 0x200d
+  );
 }
 
 /** [0-9\u0966-\u096FA-Za-z\u00C0-\u024F]: a digit or a Latin letter, by code unit. */
@@ -100,4 +102,3 @@ function countLetters(word: string): number {
   for (const ch of word) if (isLetter(ch)) n++;
   return n;
 }
-

@@ -102,7 +102,8 @@ export function readCheckRequest(params: ReadonlyMap<string, string>): { ok: tru
   if (enabledOnly && enabledRules.length === 0 && enabledCategories.length === 0) return bad(CHECK_MESSAGES.enabledOnlyEmpty);
 
   const mode = params.get('mode');
-  if (mode !== undefined && mode !== 'textLevelOnly' && mode !== 'allButTextLevelOnly' && mode !== 'all' && mode !== 'batch') return bad(CHECK_MESSAGES.mode(mode));
+  if (mode !== undefined && mode !== 'textLevelOnly' && mode !== 'allButTextLevelOnly' && mode !== 'all' && mode !== 'batch')
+    return bad(CHECK_MESSAGES.mode(mode));
   const level = params.get('level');
   if (level !== undefined && level !== 'default' && level !== 'picky') return bad(CHECK_MESSAGES.level);
 

@@ -11,7 +11,8 @@ export const SIMILAR_WORDS_MAX = 5;
 // The validators of answers that depend only on the data build and the code (caching.ts).
 export const CACHED_HEADERS = ['ETag', 'Cache-Control'];
 export const NOT_MODIFIED: ResponseDoc = {
-  description: 'Not Modified: If-None-Match holds this answer\'s ETag (the same request to the same data build and code; `*` where there is an answer), by GET or HEAD, whatever the Accept-Encoding. No body.',
+  description:
+    "Not Modified: If-None-Match holds this answer's ETag (the same request to the same data build and code; `*` where there is an answer), by GET or HEAD, whatever the Accept-Encoding. No body.",
   noBody: true,
   headers: CACHED_HEADERS,
 };
@@ -20,7 +21,10 @@ export const NOT_MODIFIED: ResponseDoc = {
 export const COMMON_RESPONSES: Record<number, ResponseDoc> = {
   401: { description: 'UNAUTHORIZED: the X-API-Key header names no partner key.', schema: ErrorBody },
   429: { description: 'RATE_LIMIT_EXCEEDED, with error.retry_after and a Retry-After header.', schema: RateLimitBody, headers: ['Retry-After'] },
-  500: { description: 'INTERNAL_ERROR: {"error":{"code":"INTERNAL_ERROR","message":"Internal server error"}}; details go to the server log only.', schema: ErrorBody },
+  500: {
+    description: 'INTERNAL_ERROR: {"error":{"code":"INTERNAL_ERROR","message":"Internal server error"}}; details go to the server log only.',
+    schema: ErrorBody,
+  },
   503: {
     description:
       'SERVICE_UNAVAILABLE: the service is overloaded (a text job would wait for a worker longer than QUEUE_MAX_WAIT_MS, or QUEUE_MAX jobs already wait: refused at once, with error.retry_after and a Retry-After header; a spellcheck/text or romanization/resolve body over 2 KiB is then refused before it is parsed) or shutting down; retry after the time given.',
@@ -40,7 +44,10 @@ export const COMMON_RESPONSES: Record<number, ResponseDoc> = {
 export const POOL_BODY_BYTES = 2048;
 
 export const BODY_RESPONSES: Record<number, ResponseDoc> = {
-  413: { description: 'PAYLOAD_TOO_LARGE: the body is over the byte cap (MAX_BODY_BYTES, 256 KiB by default); refused as it arrives and the connection is closed.', schema: ErrorBody },
+  413: {
+    description: 'PAYLOAD_TOO_LARGE: the body is over the byte cap (MAX_BODY_BYTES, 256 KiB by default); refused as it arrives and the connection is closed.',
+    schema: ErrorBody,
+  },
   415: { description: 'UNSUPPORTED_MEDIA_TYPE: Content-Type is not application/json (a charset, when given, must be utf-8).', schema: ErrorBody },
 };
 
@@ -65,7 +72,9 @@ export function unwrap<T>(o: Outcome<T>, what: string): T {
 
 /** A 200 reply; a result a worker already serialized (and maybe compressed) is sent as it is. */
 export function okReply<T>(value: T | Serialized<T>): Reply {
-  return value instanceof Serialized ? { status: 200, content: { bytes: value.json, type: JSON_TYPE, encoding: value.encoding } } : { status: 200, body: value };
+  return value instanceof Serialized
+    ? { status: 200, content: { bytes: value.json, type: JSON_TYPE, encoding: value.encoding } }
+    : { status: 200, body: value };
 }
 
 /** The WORD_NOT_FOUND reply (404 body: the word and up to 5 similar words). */

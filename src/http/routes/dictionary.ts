@@ -58,8 +58,7 @@ export function dictionaryRoutes(deps: RouteDeps): Route[] {
   const { services } = deps;
   const wordResponses: Record<number, ResponseDoc> = {
     200: {
-      description:
-        'The entry; with include_variants=true the entry and its spelling variants; with multi_dict=true one result per dictionary.',
+      description: 'The entry; with include_variants=true the entry and its spelling variants; with multi_dict=true one result per dictionary.',
       schema: [DictionaryEntry, VariantsResponse, MultiDictResponse],
       headers: CACHED_HEADERS,
     },
@@ -156,8 +155,15 @@ export function dictionaryRoutes(deps: RouteDeps): Route[] {
         },
       },
       handle({ ctx, query: q }) {
-        if (!LATIN_LETTER.test(q.q)) throw httpError('INVALID_PARAMETER', "Query parameter 'q' must be English (a word with Latin letters); to look up a Nepali word use GET /api/v1/dictionary/word");
-        return conditional(ctx, services.dataVersion(), `english\n${q.q}\n${q.limit}`, async () => ({ status: 200, body: unwrap(await services.searchEnglish(q.q, q.limit), 'searchEnglish') }));
+        if (!LATIN_LETTER.test(q.q))
+          throw httpError(
+            'INVALID_PARAMETER',
+            "Query parameter 'q' must be English (a word with Latin letters); to look up a Nepali word use GET /api/v1/dictionary/word",
+          );
+        return conditional(ctx, services.dataVersion(), `english\n${q.q}\n${q.limit}`, async () => ({
+          status: 200,
+          body: unwrap(await services.searchEnglish(q.q, q.limit), 'searchEnglish'),
+        }));
       },
     }),
     route({

@@ -73,7 +73,8 @@ export function languageToolRoutes(deps: RouteDeps): Route[] {
       return v instanceof Serialized ? okReply(v) : jsonReply(v);
     }
     const split = splitDocument(Buffer.from(plain), { characters: MAX_TEXT_CHARACTERS, words: MAX_TEXT_WORDS, tokens: Infinity });
-    if (!split.ok) return ltError(413, `Your text has a run of over ${MAX_TEXT_CHARACTERS} characters without white space (at ${split.at}), which cannot be checked.`);
+    if (!split.ok)
+      return ltError(413, `Your text has a run of over ${MAX_TEXT_CHARACTERS} characters without white space (at ${split.at}), which cannot be checked.`);
     const grant = await input.quota.take(split.pieces.length - 1, 'all');
     if (grant.granted < split.pieces.length - 1) {
       return ltError(429, `Rate limit exceeded: this text is checked as ${split.pieces.length} requests; retry after ${grant.retryAfterSeconds} seconds`, {
@@ -88,7 +89,10 @@ export function languageToolRoutes(deps: RouteDeps): Route[] {
     const merged: SpellcheckTextResponse = { misspelled: [], unknown: [] };
     results.forEach((r, i) => {
       const shift = split.pieces[i]!.start;
-      const moved = <T extends { occurrences: { start: number; end: number }[] }>(w: T): T => ({ ...w, occurrences: w.occurrences.map((o) => ({ start: o.start + shift, end: o.end + shift })) });
+      const moved = <T extends { occurrences: { start: number; end: number }[] }>(w: T): T => ({
+        ...w,
+        occurrences: w.occurrences.map((o) => ({ start: o.start + shift, end: o.end + shift })),
+      });
       merged.misspelled.push(...r.misspelled.map(moved));
       merged.unknown.push(...r.unknown.map(moved));
     });
@@ -136,7 +140,11 @@ export function languageToolRoutes(deps: RouteDeps): Route[] {
           summary,
           description: `${description} LanguageTool-compatible (docs/editors.md); errors are text/plain "Error: ..." as LanguageTool writes them.`,
           tag: TAG,
-          ...(name === 'check' ? (method === 'GET' ? { query: LtCheckParameters } : { bodyContent: { 'application/x-www-form-urlencoded': LtCheckParameters } }) : {}),
+          ...(name === 'check'
+            ? method === 'GET'
+              ? { query: LtCheckParameters }
+              : { bodyContent: { 'application/x-www-form-urlencoded': LtCheckParameters } }
+            : {}),
           responses: rateLimited ? { ...responses, ...ERRORS } : responses,
         },
         handle,
@@ -149,14 +157,26 @@ export function languageToolRoutes(deps: RouteDeps): Route[] {
       'Check a text (LanguageTool API)',
       `The body is read as application/x-www-form-urlencoded whatever its Content-Type (query parameters override it), leniently: raw UTF-8 and a stray % are taken as they are. At most ${MAX_CHECK_LENGTH.toLocaleString('en')} UTF-16 code units of plain text; a text over ${MAX_TEXT_WORDS.toLocaleString('en')} words or ${MAX_TEXT_CHARACTERS.toLocaleString('en')} characters is checked in pieces, each after the first counted as a request. Rules: ${RULES.map((r) => r.id).join(', ')} (category TYPOS).`,
       {
-        200: { description: 'Matches in LanguageTool\'s shape, one per occurrence, sorted by offset, offsets in UTF-16 code units.', schema: LtCheckResponse },
+        200: { description: "Matches in LanguageTool's shape, one per occurrence, sorted by offset, offsets in UTF-16 code units.", schema: LtCheckResponse },
         400: text("Error: one of LanguageTool's sentences (missing text or data, an unknown language code, a bad level or mode...)."),
         413: text(`Error: ${CHECK_MESSAGES.tooLong(MAX_CHECK_LENGTH + 1).replace(String(MAX_CHECK_LENGTH + 1), 'M')} (also a body over MAX_BODY_BYTES).`),
       },
       check,
     ),
-    ...both('languages', 'Languages (LanguageTool API)', 'Nepali alone: [{"name":"Nepali","code":"ne","longCode":"ne-NP"}].', { 200: { description: 'The languages.', schema: LtLanguages } }, () => ({ status: 200, body: languages })),
-    ...both('info', 'Software (LanguageTool API)', "This service's version in LanguageTool's software block.", { 200: { description: 'The software block.', schema: LtInfo } }, () => ({ status: 200, body: info })),
+    ...both(
+      'languages',
+      'Languages (LanguageTool API)',
+      'Nepali alone: [{"name":"Nepali","code":"ne","longCode":"ne-NP"}].',
+      { 200: { description: 'The languages.', schema: LtLanguages } },
+      () => ({ status: 200, body: languages }),
+    ),
+    ...both(
+      'info',
+      'Software (LanguageTool API)',
+      "This service's version in LanguageTool's software block.",
+      { 200: { description: 'The software block.', schema: LtInfo } },
+      () => ({ status: 200, body: info }),
+    ),
     ...both(
       'maxtextlength',
       'Longest text (LanguageTool API)',

@@ -25,15 +25,29 @@ export function liveRoute(): Route {
       }),
       responses: {
         101: { description: 'Switching Protocols: the WebSocket is open; the first message is {"op": "ready", "api_version", "data_version", "limits"}.' },
-        403: { description: 'FORBIDDEN: CORS_ORIGINS lists origins and the upgrade\'s Origin is not one of them (browsers do not apply CORS to WebSockets).', schema: ErrorBody },
+        403: {
+          description: "FORBIDDEN: CORS_ORIGINS lists origins and the upgrade's Origin is not one of them (browsers do not apply CORS to WebSockets).",
+          schema: ErrorBody,
+        },
         426: { description: 'UPGRADE_REQUIRED: a GET without a WebSocket upgrade.', schema: ErrorBody, headers: ['Upgrade'] },
         ...COMMON_RESPONSES,
-        429: { description: 'RATE_LIMIT_EXCEEDED (retry_after, Retry-After): the upgrade is over the client\'s rate limit, or the client holds LIVE_MAX_CONNECTIONS_PER_CLIENT live connections already.', schema: RateLimitBody, headers: ['Retry-After'] },
-        503: { description: 'SERVICE_UNAVAILABLE (retry_after, Retry-After): shutting down, or LIVE_MAX_CONNECTIONS connections are open.', schema: UnavailableBody, headers: ['Retry-After'] },
+        429: {
+          description:
+            "RATE_LIMIT_EXCEEDED (retry_after, Retry-After): the upgrade is over the client's rate limit, or the client holds LIVE_MAX_CONNECTIONS_PER_CLIENT live connections already.",
+          schema: RateLimitBody,
+          headers: ['Retry-After'],
+        },
+        503: {
+          description: 'SERVICE_UNAVAILABLE (retry_after, Retry-After): shutting down, or LIVE_MAX_CONNECTIONS connections are open.',
+          schema: UnavailableBody,
+          headers: ['Retry-After'],
+        },
       },
     },
     handle() {
-      return errorReply('UPGRADE_REQUIRED', 'GET /api/v1/live is a WebSocket: send Upgrade: websocket (docs/api.md, "Live channel")', { headers: { Upgrade: 'websocket' } });
+      return errorReply('UPGRADE_REQUIRED', 'GET /api/v1/live is a WebSocket: send Upgrade: websocket (docs/api.md, "Live channel")', {
+        headers: { Upgrade: 'websocket' },
+      });
     },
   });
 }

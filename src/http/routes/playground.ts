@@ -69,7 +69,9 @@ function loadAssets(logError: RouteDeps['logError']): { page: Asset | null; file
   }
   files.set('rules.json', asset(Buffer.from(JSON.stringify(ORTHOGRAPHY_RULE_TEXTS)), JSON_TYPE));
   if (!html || !files.has('app.js')) {
-    logError(`the playground is not built (${html ? `${PLAYGROUND_SCRIPT_DIR}/app.js` : `${PLAYGROUND_SOURCE_DIR}/index.html`} is missing): GET / answers 404; run \`make build\``);
+    logError(
+      `the playground is not built (${html ? `${PLAYGROUND_SCRIPT_DIR}/app.js` : `${PLAYGROUND_SOURCE_DIR}/index.html`} is missing): GET / answers 404; run \`make build\``,
+    );
   }
   return { page: html && files.has('app.js') ? asset(html, HTML) : null, files };
 }
@@ -79,7 +81,11 @@ function serve(ctx: RequestContext, a: Asset, name: string, extraHeaders: Record
     ctx,
     a.version,
     name,
-    () => ({ status: 200, content: { bytes: a.bytes, type: a.contentType, encoding: null }, headers: { 'X-Content-Type-Options': 'nosniff', ...extraHeaders } }),
+    () => ({
+      status: 200,
+      content: { bytes: a.bytes, type: a.contentType, encoding: null },
+      headers: { 'X-Content-Type-Options': 'nosniff', ...extraHeaders },
+    }),
     PLAYGROUND_CACHE_CONTROL,
   );
 }
@@ -102,9 +108,9 @@ export function playgroundRoutes(deps: RouteDeps): Route[] {
       doc: {
         summary: 'The playground page',
         description:
-          'An HTML page, in Nepali and English, to try the service in a browser: romanized typing turned into Devanagari word by word, live spellcheck with the corrections and the rule of the standard, dictionary look-up and autocomplete, all over the WebSocket GET /api/v1/live. Not rate limited (the page\'s WebSocket is). `Content-Security-Policy: ' +
+          "An HTML page, in Nepali and English, to try the service in a browser: romanized typing turned into Devanagari word by word, live spellcheck with the corrections and the rule of the standard, dictionary look-up and autocomplete, all over the WebSocket GET /api/v1/live. Not rate limited (the page's WebSocket is). `Content-Security-Policy: " +
           PLAYGROUND_CSP +
-          '`; `Cache-Control: no-cache` with a weak ETag of the page\'s bytes.',
+          "`; `Cache-Control: no-cache` with a weak ETag of the page's bytes.",
         tag: 'playground',
         responses: {
           200: { description: 'The page.', schema: Type.String(), contentType: HTML, headers: ['ETag', 'Cache-Control', 'Content-Security-Policy'] },
@@ -129,7 +135,12 @@ export function playgroundRoutes(deps: RouteDeps): Route[] {
         tag: 'playground',
         pathParams: [{ name: 'file', schema: Type.String({ description: 'A file name, e.g. app.js.' }) }],
         responses: {
-          200: { description: 'The file (text/javascript, text/css or application/json).', schema: Type.String(), contentType: JS, headers: ['ETag', 'Cache-Control'] },
+          200: {
+            description: 'The file (text/javascript, text/css or application/json).',
+            schema: Type.String(),
+            contentType: JS,
+            headers: ['ETag', 'Cache-Control'],
+          },
           304: notModified,
           404: { description: `NOT_FOUND: no such file; ${notBuilt}`, schema: ErrorBody },
         },

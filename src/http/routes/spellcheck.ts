@@ -30,7 +30,9 @@ export function spellcheckRoutes(deps: RouteDeps): Route[] {
         },
       },
       async handle({ ctx, body, signal, client }) {
-        return okReply(unwrap(await services.spellcheckText(body.text, { signal: signal(), encoding: ctx.encoding, level: body.level, client }), 'spellcheckText'));
+        return okReply(
+          unwrap(await services.spellcheckText(body.text, { signal: signal(), encoding: ctx.encoding, level: body.level, client }), 'spellcheckText'),
+        );
       },
     }),
     route({
@@ -51,7 +53,8 @@ export function spellcheckRoutes(deps: RouteDeps): Route[] {
         },
       },
       async handle({ query: q }) {
-        if (/\s/u.test(q.word)) throw httpError('INVALID_PARAMETER', "Query parameter 'word' must be a single word (no whitespace); use POST /api/v1/spellcheck/text for text");
+        if (/\s/u.test(q.word))
+          throw httpError('INVALID_PARAMETER', "Query parameter 'word' must be a single word (no whitespace); use POST /api/v1/spellcheck/text for text");
         return { status: 200, body: unwrap(await services.spellcheckWord(q.word, undefined, q.level as SpellLevelValue), 'spellcheckWord') };
       },
     }),

@@ -29,10 +29,17 @@ export function documentRoutes(deps: RouteDeps): Route[] {
     schema: DetailBody,
   });
   const common: Record<number, ResponseDoc> = {
-    413: { description: `Shape B {"detail": "Document exceeds ${deps.documentMaxBytes} bytes"} (DOCUMENT_MAX_BYTES), refused as it arrives; the connection is closed.`, schema: DetailBody },
+    413: {
+      description: `Shape B {"detail": "Document exceeds ${deps.documentMaxBytes} bytes"} (DOCUMENT_MAX_BYTES), refused as it arrives; the connection is closed.`,
+      schema: DetailBody,
+    },
     415: { description: 'UNSUPPORTED_MEDIA_TYPE: the body must be text/plain (charset utf-8 or none) or application/json.', schema: ErrorBody },
     ...COMMON_RESPONSES,
-    429: { description: `RATE_LIMIT_EXCEEDED (Shape A, retry_after, Retry-After): the client's quota cannot take all the document's pieces now (the request is then not counted).`, schema: RateLimitBody, headers: ['Retry-After'] },
+    429: {
+      description: `RATE_LIMIT_EXCEEDED (Shape A, retry_after, Retry-After): the client's quota cannot take all the document's pieces now (the request is then not counted).`,
+      schema: RateLimitBody,
+      headers: ['Retry-After'],
+    },
   };
   const limits = (kind: 'spellcheck' | 'romanization'): string => {
     const l = PIECE_LIMITS[kind];
@@ -53,7 +60,11 @@ export function documentRoutes(deps: RouteDeps): Route[] {
         tag: 'spellcheck',
         bodyContent: { 'text/plain': DocumentTextBody, 'application/json': DocumentJsonBody },
         responses: {
-          200: { description: 'NDJSON: a line per piece, or an error line for a piece that failed; then the totals line.', schema: DOCUMENT_LINES.spellcheck, contentType: NDJSON },
+          200: {
+            description: 'NDJSON: a line per piece, or an error line for a piece that failed; then the totals line.',
+            schema: DOCUMENT_LINES.spellcheck,
+            contentType: NDJSON,
+          },
           400: bodyErrors(''),
           ...common,
         },
@@ -71,12 +82,19 @@ export function documentRoutes(deps: RouteDeps): Route[] {
       query: DocumentQueryCheck,
       doc: {
         summary: 'Romanize a whole document (NDJSON)',
-        description: description('romanization', 'POST /api/v1/romanization/resolve (text)') + ' max_candidates: the query parameter, or a field of a JSON body.',
+        description:
+          description('romanization', 'POST /api/v1/romanization/resolve (text)') + ' max_candidates: the query parameter, or a field of a JSON body.',
         tag: 'romanization',
         bodyContent: { 'text/plain': DocumentTextBody, 'application/json': DocumentJsonBody },
         responses: {
-          200: { description: 'NDJSON: a line per piece, or an error line for a piece that failed; then the totals line.', schema: DOCUMENT_LINES.romanization, contentType: NDJSON },
-          400: bodyErrors(', "...more than 2000 tokens..."; max_candidates out of range: INVALID_PARAMETER (query, Shape A) or "Field \'max_candidates\' must be an integer between 1 and 10" (JSON body)'),
+          200: {
+            description: 'NDJSON: a line per piece, or an error line for a piece that failed; then the totals line.',
+            schema: DOCUMENT_LINES.romanization,
+            contentType: NDJSON,
+          },
+          400: bodyErrors(
+            ', "...more than 2000 tokens..."; max_candidates out of range: INVALID_PARAMETER (query, Shape A) or "Field \'max_candidates\' must be an integer between 1 and 10" (JSON body)',
+          ),
           ...common,
         },
       },
@@ -90,12 +108,19 @@ export function documentRoutes(deps: RouteDeps): Route[] {
 export function batchRoutes(deps: RouteDeps): Route[] {
   const failure = (o: Outcome<never>, what: string) => failureReply(o, what);
   const responses = (kind: 'spellcheck' | 'romanization' | 'dictionary', items: string): Record<number, ResponseDoc> => ({
-    200: { description: `NDJSON, a line per item as it finishes: {"id","index","result"} (${items}), {"id","index","detail"} for an invalid item (the detail its single endpoint gives), {"id","index","error"} for one not answered.`, schema: BATCH_LINES[kind], contentType: NDJSON },
+    200: {
+      description: `NDJSON, a line per item as it finishes: {"id","index","result"} (${items}), {"id","index","detail"} for an invalid item (the detail its single endpoint gives), {"id","index","error"} for one not answered.`,
+      schema: BATCH_LINES[kind],
+      contentType: NDJSON,
+    },
     400: {
       description: `Shape B: "Field 'items' must be a non-empty array", "Field 'items' has more than ${MAX_BATCH_ITEMS} items", "Request body must be a JSON object", "Request body is not valid JSON", "Request body is empty; expected a JSON object", "Request body is not valid UTF-8".`,
       schema: DetailBody,
     },
-    413: { description: `Shape B {"detail": "Request body exceeds ${deps.documentMaxBytes} bytes"} (DOCUMENT_MAX_BYTES); the connection is closed.`, schema: DetailBody },
+    413: {
+      description: `Shape B {"detail": "Request body exceeds ${deps.documentMaxBytes} bytes"} (DOCUMENT_MAX_BYTES); the connection is closed.`,
+      schema: DetailBody,
+    },
     415: BODY_RESPONSES[415]!,
     ...COMMON_RESPONSES,
   });
@@ -145,7 +170,9 @@ export function batchRoutes(deps: RouteDeps): Route[] {
       rateLimited: true,
       doc: {
         summary: 'Look up many words (NDJSON)',
-        description: description('"word": ... (as GET /dictionary/word?q=)') + ' A word no dictionary has gets an error line WORD_NOT_FOUND with similar_words, as the 404 of the single endpoint.',
+        description:
+          description('"word": ... (as GET /dictionary/word?q=)') +
+          ' A word no dictionary has gets an error line WORD_NOT_FOUND with similar_words, as the 404 of the single endpoint.',
         tag: 'dictionary',
         body: DictionaryBatchBody,
         responses: responses('dictionary', 'the entry, 2.1'),

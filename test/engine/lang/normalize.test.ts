@@ -15,7 +15,8 @@ test('every pair of characters of the Devanagari block, and a few around it: the
   const chars: string[] = [];
   for (let c = 0x0900; c <= 0x097f; c++) chars.push(String.fromCharCode(c));
   chars.push('\u200c', '\u200d', '\ufeff', 'a');
-  for (const a of chars) for (const b of chars) assert.equal(normalizeWord(a + b), full(a + b), `U+${a.charCodeAt(0).toString(16)} U+${b.charCodeAt(0).toString(16)}`);
+  for (const a of chars)
+    for (const b of chars) assert.equal(normalizeWord(a + b), full(a + b), `U+${a.charCodeAt(0).toString(16)} U+${b.charCodeAt(0).toString(16)}`);
 });
 
 test('random words of the block with nukta, halanta and accents: the same as NFC', () => {

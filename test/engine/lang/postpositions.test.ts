@@ -1,13 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  CASE_FORM_PROBES,
-  CASE_MARKERS,
-  NAMAYOGI,
-  NONSTANDARD_POSTPOSITIONS,
-  PLURAL,
-  POSTPOSITIONS,
-} from '../../../src/engine/lang/postpositions.js';
+import { CASE_FORM_PROBES, CASE_MARKERS, NAMAYOGI, NONSTANDARD_POSTPOSITIONS, PLURAL, POSTPOSITIONS } from '../../../src/engine/lang/postpositions.js';
 import { VERB_ENDINGS, VERB_ENDINGS_BY_LAST } from '../../../src/engine/lang/verb-endings.js';
 import { JOINED_NAMAYOGI, POSTPOSITION_WORDS, STANDALONE_POSTPOSITIONS } from '../../../src/engine/roman/inflection.js';
 

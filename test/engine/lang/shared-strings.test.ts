@@ -129,7 +129,7 @@ test('positions wrap at 2^32: entries written across the wrap are read back, and
   assert.equal(t.get('k0'), undefined, 'overwritten since');
 });
 
-test('the threads\' table is a 16th of a thread\'s cache budget, at most 32 MiB of ring; none without caches', () => {
+test("the threads' table is a 16th of a thread's cache budget, at most 32 MiB of ring; none without caches", () => {
   const size = (mb: number) => new SharedStrings(sharedResultsTable(mb * 2 ** 20)!).figures().units;
   assert.equal(size(32), 2 ** 20);
   assert.equal(size(65_536), 2 ** 24);

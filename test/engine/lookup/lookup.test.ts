@@ -39,12 +39,15 @@ test('the query is normalized: ZWJ and surrounding space do not matter', () => {
 
 test('multi_dict answers per dictionary with null where a dictionary lacks the word', () => {
   const m = lookupMultiDict(store, 'राम्रो');
-  assert.deepEqual(m.results.map((r) => [r.dictionary, r.entry === null]), [
-    ['mpp-thesaurus', false],
-    ['mpp-hunspell', true],
-    ['foss-np-glossary', true],
-    ['pavlick-ne-en', true],
-  ]);
+  assert.deepEqual(
+    m.results.map((r) => [r.dictionary, r.entry === null]),
+    [
+      ['mpp-thesaurus', false],
+      ['mpp-hunspell', true],
+      ['foss-np-glossary', true],
+      ['pavlick-ne-en', true],
+    ],
+  );
   const g = lookupMultiDict(store, 'घर');
   assert.equal(g.results[1]!.entry!.definitions.length, 0);
   assert.deepEqual(g.results[1]!.entry!.dictionaries, ['mpp-hunspell']);
@@ -53,7 +56,10 @@ test('multi_dict answers per dictionary with null where a dictionary lacks the w
 test('variants group headwords that differ only by the common confusions', () => {
   const v = lookupVariants(store, 'दिन', confusionKey);
   assert.equal(v.entry!.word, 'दिन');
-  assert.deepEqual(v.variants.map((x) => [x.word, x.differences]), [['दीन', ['ि/ी']]]);
+  assert.deepEqual(
+    v.variants.map((x) => [x.word, x.differences]),
+    [['दीन', ['ि/ी']]],
+  );
   assert.deepEqual(variantDifferences('सँग', 'संग'), ['ं/ँ']);
   const none = lookupVariants(store, 'किताब', confusionKey);
   assert.deepEqual(none.variants, []);
@@ -85,7 +91,7 @@ test('English meanings: curated first, each once; multi_dict gives each source i
   assert.deepEqual(of('mpp-thesaurus')!.english, []);
 });
 
-test('a form a source gives meanings for is an entry of its own, and reaches its headword\'s meanings', () => {
+test("a form a source gives meanings for is an entry of its own, and reaches its headword's meanings", () => {
   const f = lookupEntry(store, 'घरमा')!;
   assert.deepEqual([f.word, f.definitions, f.dictionaries, f.english], ['घरमा', [], ['pavlick-ne-en'], ['in the house', 'at home']]);
   assert.deepEqual(f.lemmas, [{ word: 'घर', english: ['house', 'home', 'dwelling'] }]);
@@ -103,11 +109,29 @@ test('the meaning search: whole meanings first, headwords first, curated first, 
       { word: 'घरमा', english: ['in the house', 'at home'] },
     ],
   });
-  assert.deepEqual(searchEnglish(store, '  The HOUSE ', 10).results.map((r) => r.word), ['घर', 'घरमा'], 'case and a leading article do not matter');
-  assert.deepEqual(searchEnglish(store, 'houses', 10).results.map((r) => r.word), ['घर', 'घरमा'], 'a plural falls back to its singular');
-  assert.deepEqual(searchEnglish(store, 'home', 1).results.map((r) => r.word), ['घर']);
-  assert.deepEqual(searchEnglish(store, 'to do', 5).results.map((r) => r.word), [], '"to do" is read as "do", which no meaning is');
-  assert.deepEqual(searchEnglish(store, 'poor', 5).results.map((r) => r.word), ['दीन']);
+  assert.deepEqual(
+    searchEnglish(store, '  The HOUSE ', 10).results.map((r) => r.word),
+    ['घर', 'घरमा'],
+    'case and a leading article do not matter',
+  );
+  assert.deepEqual(
+    searchEnglish(store, 'houses', 10).results.map((r) => r.word),
+    ['घर', 'घरमा'],
+    'a plural falls back to its singular',
+  );
+  assert.deepEqual(
+    searchEnglish(store, 'home', 1).results.map((r) => r.word),
+    ['घर'],
+  );
+  assert.deepEqual(
+    searchEnglish(store, 'to do', 5).results.map((r) => r.word),
+    [],
+    '"to do" is read as "do", which no meaning is',
+  );
+  assert.deepEqual(
+    searchEnglish(store, 'poor', 5).results.map((r) => r.word),
+    ['दीन'],
+  );
   assert.deepEqual(searchEnglish(store, 'noise', 5).results, [], 'the unknown word was left out');
   assert.deepEqual(searchEnglish(store, 'zebra', 5), { query: 'zebra', results: [] });
 });
@@ -120,5 +144,9 @@ test('examples: a sentence with an inflected form is an example of its headword,
   assert.deepEqual(x.forms, ['गर्छ']);
   assert.equal(x.examples[0]!.text, 'उनी हरेक दिन काम गर्छ।');
   const d = findExamples(store, 'दिन', 5);
-  assert.deepEqual(d.examples.map((e) => e.source), ['prompts', 'fixture', 'mpp-thesaurus'], 'the thesaurus phrase last (the sentences: shorter first)');
+  assert.deepEqual(
+    d.examples.map((e) => e.source),
+    ['prompts', 'fixture', 'mpp-thesaurus'],
+    'the thesaurus phrase last (the sentences: shorter first)',
+  );
 });

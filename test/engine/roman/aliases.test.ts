@@ -6,7 +6,11 @@ import { MAX_CASUAL_ALIASES } from '../../../src/engine/roman/casual.js';
 
 /** alias -> weight of one word's casual aliases */
 function casual(word: string): Map<string, number> {
-  return new Map(romanAliases(word).filter((a) => a.kinds.includes('casual')).map((a) => [a.alias, a.weight]));
+  return new Map(
+    romanAliases(word)
+      .filter((a) => a.kinds.includes('casual'))
+      .map((a) => [a.alias, a.weight]),
+  );
 }
 
 function hasCasual(word: string, alias: string, weight?: number): void {

@@ -56,7 +56,7 @@ test('after a consonant, the य of a cluster and its औ are typed together as 
   assert.equal(cost('गयौ', 'geu'), Infinity);
 });
 
-test('the demonstratives\' य and त्य are typed with their a said e, one step dearer; other words keep ya', () => {
+test("the demonstratives' य and त्य are typed with their a said e, one step dearer; other words keep ya", () => {
   assert.equal(cost('यस्तो', 'yasto'), 0);
   assert.equal(cost('यस्तो', 'yesto'), 1);
   assert.equal(cost('त्यसको', 'tesko'), 1);
@@ -154,7 +154,7 @@ test('the geminate च्च is typed chch or cch, and ch or chh one step dearer
   assert.equal(cost('इच्छा', 'ichha'), 0);
 });
 
-test('a cluster\'s य before ए is typed with or, one step dearer, without the y (pratyek, pratek प्रत्येक)', () => {
+test("a cluster's य before ए is typed with or, one step dearer, without the y (pratyek, pratek प्रत्येक)", () => {
   assert.equal(cost('प्रत्येक', 'pratyek'), 0);
   assert.equal(cost('प्रत्येक', 'pratek'), 1);
   // a word-initial य keeps its y: no cluster

@@ -12,7 +12,7 @@ import { engineCopy } from '../engine-copy.js';
 import { analysisFingerprint } from '../../../src/engine/roman/fingerprint.js';
 import { verdictFingerprint } from '../../../src/engine/spell/fingerprint.js';
 
-test('the analysis fingerprint of the compiled engine is its copy\'s, and is not the verdicts\'', (t) => {
+test("the analysis fingerprint of the compiled engine is its copy's, and is not the verdicts'", (t) => {
   const copy = engineCopy(t);
   assert.match(analysisFingerprint(), /^[0-9a-f]{16}$/);
   assert.equal(analysisFingerprint(copy), analysisFingerprint());
@@ -26,7 +26,12 @@ test('a romanizer, spellchecker or lang change drops the stored analyses; a look
   writeFileSync(join(copy, 'roman', 'notes.txt'), 'not code');
   assert.equal(analysisFingerprint(copy), before);
   let last = before;
-  for (const file of [['roman', 'ranking.js'], ['roman', 'stages', 'split.js'], ['spell', 'morphology.js'], ['lang', 'letters.js']]) {
+  for (const file of [
+    ['roman', 'ranking.js'],
+    ['roman', 'stages', 'split.js'],
+    ['spell', 'morphology.js'],
+    ['lang', 'letters.js'],
+  ]) {
     appendFileSync(join(copy, ...file), '\n// an edit\n');
     const now = analysisFingerprint(copy);
     assert.notEqual(now, last, file.join('/'));

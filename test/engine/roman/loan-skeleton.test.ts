@@ -27,11 +27,17 @@ function romanizer(withRanks: boolean): { roman: Romanizer; store: MemoryStore }
 test('a loanword typed the English way alone finds the news list spelling by its skeleton, the more frequent first', () => {
   const { roman, store } = romanizer(true);
   const skeleton = store.loanSkeleton(loanSkeleton('phesabuk'));
-  assert.deepEqual(skeleton.map((e) => e.word), ['फेसबुक', 'फेसबूक']);
-  assert.ok(skeleton[0]!.fuzzyKeys.includes(fuzzyRomanKey('phesabuk')), 'each word carries its aliases\' fuzzy keys');
+  assert.deepEqual(
+    skeleton.map((e) => e.word),
+    ['फेसबुक', 'फेसबूक'],
+  );
+  assert.ok(skeleton[0]!.fuzzyKeys.includes(fuzzyRomanKey('phesabuk')), "each word carries its aliases' fuzzy keys");
   const facebook = roman.resolveTokens(['facebook'], 5).tokens[0]!;
   assert.equal(facebook.converted, 'फेसबुक');
-  assert.deepEqual(facebook.candidates.slice(0, 2).map((c) => c.word), ['फेसबुक', 'फेसबूक']);
+  assert.deepEqual(
+    facebook.candidates.slice(0, 2).map((c) => c.word),
+    ['फेसबुक', 'फेसबूक'],
+  );
   assert.deepEqual(facebook.candidates[0]!.kinds, ['english']);
   assert.equal(facebook.candidates[0]!.alias, 'facebook', 'the English spelling is the alias');
   assert.equal(roman.resolveText('battery', 5).converted_text, 'ब्याट्री');
@@ -43,10 +49,13 @@ test('a loanword typed the English way alone finds the news list spelling by its
   assert.equal(roman.resolveText('my battery is dead', 5).converted_text, 'my battery is dead');
 });
 
-test('in running text the skeleton finds only a word of a loanword\'s letters: English t is ट, never the dental त', () => {
+test("in running text the skeleton finds only a word of a loanword's letters: English t is ट, never the dental त", () => {
   const { roman, store } = romanizer(true);
   // treaty reads triti, one edit from त्रुटि's truti (error), a Nepali word: treaty stays as typed
-  assert.deepEqual(store.loanSkeleton(loanSkeleton('triti')).map((e) => e.word), ['त्रुटि']);
+  assert.deepEqual(
+    store.loanSkeleton(loanSkeleton('triti')).map((e) => e.word),
+    ['त्रुटि'],
+  );
   const treaty = roman.resolveText('mero treaty', 5).tokens[1]!;
   assert.equal(treaty.converted, 'treaty');
   assert.deepEqual(treaty.candidates, []);
@@ -55,8 +64,17 @@ test('in running text the skeleton finds only a word of a loanword\'s letters: E
 test('typed alone, a word an alias of which is one edit from the reading as typed goes before one only the fuzzy keys bring near', () => {
   const { roman, store } = romanizer(true);
   // fiber reads fibar: one edit from फाइबर's faibar; पावर (the more frequent) is near only as fuzzy keys (pibar, pabar: f folds into p)
-  assert.deepEqual(store.loanSkeleton(loanSkeleton('fibar')).map((e) => e.word), ['पावर', 'फाइबर']);
-  assert.deepEqual(roman.resolveTokens(['fiber'], 5).tokens[0]!.candidates.slice(0, 2).map((c) => c.word), ['फाइबर', 'पावर']);
+  assert.deepEqual(
+    store.loanSkeleton(loanSkeleton('fibar')).map((e) => e.word),
+    ['पावर', 'फाइबर'],
+  );
+  assert.deepEqual(
+    roman
+      .resolveTokens(['fiber'], 5)
+      .tokens[0]!.candidates.slice(0, 2)
+      .map((c) => c.word),
+    ['फाइबर', 'पावर'],
+  );
 });
 
 test('the skeleton index holds no inflected form: a loanword is typed as its stem', () => {

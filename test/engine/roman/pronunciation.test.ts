@@ -13,7 +13,14 @@ function aliases(word: string, transcription: string): Map<string, number> {
 test('the plain spelling and its free variants weigh one casual step under a casual spelling of no cost', () => {
   const plain = casualWeight(1);
   assert.deepEqual(aliases('बस्नेत', 'b ax s . n e t'), new Map([['basnet', plain]]));
-  assert.deepEqual(aliases('इलाम', 'i . l aa m'), new Map([['ilam', plain], ['ilaam', casualWeight(2)]]), 'the long a written aa costs one more');
+  assert.deepEqual(
+    aliases('इलाम', 'i . l aa m'),
+    new Map([
+      ['ilam', plain],
+      ['ilaam', casualWeight(2)],
+    ]),
+    'the long a written aa costs one more',
+  );
   const chhora = aliases('छोरा', 'tsh o . r aa');
   assert.equal(chhora.get('chhora'), plain);
   assert.equal(chhora.get('chora'), plain, 'छ typed ch as freely as chh');

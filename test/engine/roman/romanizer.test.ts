@@ -105,7 +105,10 @@ test('ranking: weight first, then more dictionaries', () => {
 test('ranking: at equal weight a closed-class word (the commonest words of any text) goes first', () => {
   // पनि (a particle) and पानी are both "pani" at weight 100; पानी is in more dictionaries
   const c = roman.resolveTokens(['pani'], 5).tokens[0]!.candidates;
-  assert.deepEqual(c.slice(0, 2).map((x) => x.word), ['पनि', 'पानी']);
+  assert.deepEqual(
+    c.slice(0, 2).map((x) => x.word),
+    ['पनि', 'पानी'],
+  );
   assert.equal(c[0]!.weight, c[1]!.weight);
   assert.ok(c[1]!.dictionaries.length > c[0]!.dictionaries.length);
 });
@@ -113,7 +116,13 @@ test('ranking: at equal weight a closed-class word (the commonest words of any t
 test('ranking: a word real text never showed weighs one casual step less', () => {
   // kanoon spells कनूँ at casual cost 1 (85) and कानुन at cost 2 (70); only कानुन is in the news word list.
   const c = roman.resolveTokens(['kanoon'], 5).tokens[0]!.candidates;
-  assert.deepEqual(c.slice(0, 2).map((x) => [x.word, x.weight]), [['कानुन', 70], ['कनूँ', 85]]);
+  assert.deepEqual(
+    c.slice(0, 2).map((x) => [x.word, x.weight]),
+    [
+      ['कानुन', 70],
+      ['कनूँ', 85],
+    ],
+  );
 });
 
 test('ranking: otherwise equal words go by the example sentences that use them or their forms', () => {
@@ -205,10 +214,16 @@ test("real text's spelling of a match where the standard spells otherwise comes 
   // after the fuzzy matches too (आँखा, आँक: ankha with its aspiration left out), of a later stage than the
   // match it spells; and gone when the list is as long as the ranked candidates
   assert.deepEqual(words('angka'), ['अङ्क', 'आँखा', 'आँक', 'अंक']);
-  assert.deepEqual(roman.resolveTokens(['angka'], 3).tokens[0]!.candidates.map((c) => c.word), ['अङ्क', 'आँखा', 'आँक']);
+  assert.deepEqual(
+    roman.resolveTokens(['angka'], 3).tokens[0]!.candidates.map((c) => c.word),
+    ['अङ्क', 'आँखा', 'आँक'],
+  );
   // of a split form no list has too, backed by the form's stem (लेख्नु), weighing less than the form
   const lekh = roman.resolveTokens(['lekhnuhos'], 5).tokens[0]!.candidates;
-  assert.deepEqual(lekh.map((c) => c.word), ['लेख्नुहोस्', 'लेख्नुहोस']);
+  assert.deepEqual(
+    lekh.map((c) => c.word),
+    ['लेख्नुहोस्', 'लेख्नुहोस'],
+  );
   assert.deepEqual(lekh[1]!.dictionaries, [HUNSPELL_DICT]);
   assert.ok(lekh[1]!.weight < lekh[0]!.weight);
   const anka = roman.resolveTokens(['anka'], 5).tokens[0]!;
@@ -250,7 +265,7 @@ test('a verb stem with halanta is not offered as a word', () => {
   assert.ok(words('chhin').includes('छिन्'));
 });
 
-test('real text\'s case forms of a word: a tie-breaker between words typed alike, and a step of weight when many', () => {
+test("real text's case forms of a word: a tie-breaker between words typed alike, and a step of weight when many", () => {
   // साथी and साठी are both sathi at no cost, both in the news list; real text has साथीको,
   // साथीले, साथीहरू and no case form of साठी
   assert.deepEqual(words('sathi').slice(0, 2), ['साथी', 'साठी']);
@@ -265,7 +280,10 @@ test('real text\'s case forms of a word: a tie-breaker between words typed alike
 test('every candidate is backed by a word list; a word only real text has comes after the dictionary words', () => {
   // a name no dictionary has, backed by the news word list
   const n = roman.resolveTokens(['nyaupane'], 5).tokens[0]!.candidates;
-  assert.deepEqual(n.map((c) => [c.word, c.dictionaries]), [['न्यौपाने', [ATTESTED_WORDLIST]]]);
+  assert.deepEqual(
+    n.map((c) => [c.word, c.dictionaries]),
+    [['न्यौपाने', [ATTESTED_WORDLIST]]],
+  );
   assert.equal(n[0]!.definition_rank, 0);
   // weighed ATTESTED_PENALTY less than its alias
   assert.equal(n[0]!.weight, 100 - ATTESTED_PENALTY);
@@ -281,7 +299,13 @@ test('every candidate is backed by a word list; a word only real text has comes 
   // and when the standard spelling is no candidate of its own, it is added in the respelled form's
   // place, backed by its dictionaries (गरेकोमा: the oblique गरेकामा); the older form comes last
   const g = roman.resolveTokens(['garekoma'], 5).tokens[0]!.candidates;
-  assert.deepEqual(g.map((c) => [c.word, c.dictionaries]), [['गरेकामा', [HUNSPELL_DICT]], ['गरेकोमा', [HUNSPELL_DICT]]]);
+  assert.deepEqual(
+    g.map((c) => [c.word, c.dictionaries]),
+    [
+      ['गरेकामा', [HUNSPELL_DICT]],
+      ['गरेकोमा', [HUNSPELL_DICT]],
+    ],
+  );
   // so is a misspelling the news list carries, only ever after the right word
   assert.deepEqual(words('sanbidhan'), ['संविधान', 'संबिधान']);
   // and a context order never moves it first (a postposition reading, a sentence start)
@@ -290,11 +314,10 @@ test('every candidate is backed by a word list; a word only real text has comes 
   // a postposition after it, when nothing matched exactly: backed by the news list too,
   // with the standard's spelling of the plural (-हरू; the spellchecker cannot correct -हरु here)
   const nk = roman.resolveTokens(['nyaupaneko', 'nyaupaneharu', 'nyaupaneharuko'], 5).tokens;
-  assert.deepEqual(nk.map((t) => t.candidates.map((c) => [c.word, c.dictionaries])), [
-    [['न्यौपानेको', [ATTESTED_WORDLIST]]],
-    [['न्यौपानेहरू', [ATTESTED_WORDLIST]]],
-    [['न्यौपानेहरूको', [ATTESTED_WORDLIST]]],
-  ]);
+  assert.deepEqual(
+    nk.map((t) => t.candidates.map((c) => [c.word, c.dictionaries])),
+    [[['न्यौपानेको', [ATTESTED_WORDLIST]]], [['न्यौपानेहरू', [ATTESTED_WORDLIST]]], [['न्यौपानेहरूको', [ATTESTED_WORDLIST]]]],
+  );
   // an attested word that is a headword plus a regular ending is backed by the headword
   // (its infinitive गर्नु, which both dictionaries have)
   const c = roman.resolveTokens(['garnuhos'], 5).tokens[0]!.candidates[0]!;
@@ -505,9 +528,15 @@ test('the split stage reads every ending of the verb paradigm the spellchecker r
 test('resolveText and resolveTokens stop at the checkpoint before a word when told to (a cancelled job)', () => {
   let asked = 0;
   const stopAfterOne = (): boolean => ++asked > 1;
-  assert.throws(() => roman.resolveText('mero naam ram ho', 5, stopAfterOne), (e: unknown) => e instanceof JobStopped);
+  assert.throws(
+    () => roman.resolveText('mero naam ram ho', 5, stopAfterOne),
+    (e: unknown) => e instanceof JobStopped,
+  );
   assert.equal(asked, 2);
   asked = 0;
-  assert.throws(() => roman.resolveTokens(['mero', 'naam'], 5, stopAfterOne), (e: unknown) => e instanceof JobStopped);
+  assert.throws(
+    () => roman.resolveTokens(['mero', 'naam'], 5, stopAfterOne),
+    (e: unknown) => e instanceof JobStopped,
+  );
   assert.equal(roman.resolveText('mero naam', 5, () => false).converted_text, 'मेरो नाम');
 });

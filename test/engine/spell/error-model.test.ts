@@ -111,7 +111,11 @@ test('forEachEditVariant gives the edit variants in pieces, in the same order', 
       assert.ok(w.endsWith(after), `${w}: ${after} is a tail of the word`);
       pieces.push(before + insert + after);
     });
-    assert.deepEqual([...new Set(pieces)].filter((v) => v !== w && v !== ''), editVariants(w), w);
+    assert.deepEqual(
+      [...new Set(pieces)].filter((v) => v !== w && v !== ''),
+      editVariants(w),
+      w,
+    );
   }
 });
 

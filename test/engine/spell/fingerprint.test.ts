@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { engineCopy } from '../engine-copy.js';
 import { verdictFingerprint } from '../../../src/engine/spell/fingerprint.js';
 
-test('the fingerprint of the compiled engine is its copy\'s, and is stable', (t) => {
+test("the fingerprint of the compiled engine is its copy's, and is stable", (t) => {
   const copy = engineCopy(t);
   assert.match(verdictFingerprint(), /^[0-9a-f]{16}$/);
   assert.equal(verdictFingerprint(copy), verdictFingerprint());
@@ -40,10 +40,13 @@ test('a spellchecker or lang change, a new module or a moved one drops them; oth
     ['lang/letters.js', () => appendFileSync(join(copy, 'lang', 'letters.js'), '\n// a lang edit\n')],
     ['a new spell module', () => writeFileSync(join(copy, 'spell', 'extra.js'), 'export const y = 2;\n')],
     ['a renamed spell module', () => renameSync(join(copy, 'spell', 'extra.js'), join(copy, 'spell', 'extra2.js'))],
-    ['a module in a new lang folder', () => {
-      mkdirSync(join(copy, 'lang', 'deeper'));
-      writeFileSync(join(copy, 'lang', 'deeper', 'z.js'), 'export const z = 3;\n');
-    }],
+    [
+      'a module in a new lang folder',
+      () => {
+        mkdirSync(join(copy, 'lang', 'deeper'));
+        writeFileSync(join(copy, 'lang', 'deeper', 'z.js'), 'export const z = 3;\n');
+      },
+    ],
   ];
   let last = before;
   for (const [what, edit] of edits) {

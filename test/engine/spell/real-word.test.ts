@@ -17,7 +17,10 @@ test('real-word errors: a lexicon word whose confusion twin real text writes 100
     assert.deepEqual(s.checkWord('बन्नेको', level), { status: 'misspelled', corrections: ['बनेको'], category: 'real-word' }, level);
   }
   const text = s.checkText('यो छेत्र राम्रो छ');
-  assert.deepEqual(text.misspelled.map((m) => [m.word, m.corrections, m.category]), [['छेत्र', ['क्षेत्र'], 'real-word']]);
+  assert.deepEqual(
+    text.misspelled.map((m) => [m.word, m.corrections, m.category]),
+    [['छेत्र', ['क्षेत्र'], 'real-word']],
+  );
 });
 
 test('real-word errors: not below the ratio, not a word real text writes often, not a word the thesaurus defines, not vowel length or nasals', () => {

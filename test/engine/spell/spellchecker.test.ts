@@ -154,7 +154,7 @@ test('a word real text inflects is unknown, not misspelled, when real text never
   assert.equal(s.checkWord('पानि').status, 'misspelled');
 });
 
-test('real text\'s own spelling of a word the lists spell otherwise is unknown, not misspelled', () => {
+test("real text's own spelling of a word the lists spell otherwise is unknown, not misspelled", () => {
   const s = checker();
   // बस्ती: three case forms in real text and a sentence, against one case form and none for the word list's वस्ती
   assert.equal(s.checkWord('बस्ती').status, 'unknown');
@@ -306,9 +306,15 @@ test('checkText stops at the checkpoint before a word when told to (a cancelled 
   const s = checker();
   let asked = 0;
   const stopAfterTwo = (): boolean => ++asked > 2;
-  assert.throws(() => s.checkText('म घरमा किताब पढ्छु।', stopAfterTwo), (e: unknown) => e instanceof JobStopped);
+  assert.throws(
+    () => s.checkText('म घरमा किताब पढ्छु।', stopAfterTwo),
+    (e: unknown) => e instanceof JobStopped,
+  );
   assert.equal(asked, 3, 'asked once per distinct word until told to stop');
-  assert.deepEqual(s.checkText('म घरमा किताब पढ्छु।', () => false), { misspelled: [], unknown: [] });
+  assert.deepEqual(
+    s.checkText('म घरमा किताब पढ्छु।', () => false),
+    { misspelled: [], unknown: [] },
+  );
 });
 
 test('results shared between checkers (threads) read back equal to those worked out, and are not worked out again', () => {
@@ -320,7 +326,10 @@ test('results shared between checkers (threads) read back equal to those worked 
   first.shareResults(table);
   const second = checker();
   second.shareResults(table);
-  assert.deepEqual(words.map((w) => first.checkWord(w)), expected);
+  assert.deepEqual(
+    words.map((w) => first.checkWord(w)),
+    expected,
+  );
   second.resetCacheStats();
   const got = words.map((w) => second.checkWord(w));
   assert.deepEqual(got, expected);

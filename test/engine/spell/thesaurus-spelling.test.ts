@@ -8,7 +8,18 @@ import { spellStoreWith, type ExtraForm } from '../../fixtures/spell/lexicon.js'
 // (अस्विकार, अस्वीकार; शहीद, सहिद), a verb form one vowel length from a
 // defined noun (गाऊँ, let me sing, beside गाउँ, village), and frequency ranks.
 function store(ranks: Record<string, number>, defined = ['अस्वीकार', 'सहिद', 'गाउँ']): MemoryStore {
-  const forms: ExtraForm[] = ['अस्विकार', 'अस्वीकार', ['अस्विकारको', 'अस्विकार', 'को'], ['अस्वीकारको', 'अस्वीकार', 'को'], 'शहीद', 'सहिद', ['गाऊँ', 'गाउ', 'ऊँ'], 'शीत', 'सित', 'शीतलहर'];
+  const forms: ExtraForm[] = [
+    'अस्विकार',
+    'अस्वीकार',
+    ['अस्विकारको', 'अस्विकार', 'को'],
+    ['अस्वीकारको', 'अस्वीकार', 'को'],
+    'शहीद',
+    'सहिद',
+    ['गाऊँ', 'गाउ', 'ऊँ'],
+    'शीत',
+    'सित',
+    'शीतलहर',
+  ];
   return spellStoreWith({ forms, defined, ranks });
 }
 
@@ -28,7 +39,10 @@ test("the thesaurus's spelling: a word-list word whose twin the thesaurus define
   assert.equal(s.standardSpelling('शहीद'), 'सहिद');
   assert.equal(s.standardSpelling('सहिद'), null);
   const text = s.checkText('उसले अस्विकार गर्‍यो');
-  assert.deepEqual(text.misspelled.map((m) => [m.word, m.corrections, m.category]), [['अस्विकार', ['अस्वीकार'], 'standard']]);
+  assert.deepEqual(
+    text.misspelled.map((m) => [m.word, m.corrections, m.category]),
+    [['अस्विकार', ['अस्वीकार'], 'standard']],
+  );
 });
 
 test("the thesaurus's spelling: an inflected form follows its stem, a form the morphology makes with a postposition too", () => {

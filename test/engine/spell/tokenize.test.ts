@@ -41,7 +41,7 @@ test('ZWJ/ZWNJ and nukta stay inside the word', () => {
   assert.deepEqual(words(`${zwj} ज़मीन`), [zwj, 'ज़मीन']);
 });
 
-test("an ASCII colon after a word stays with it (visarga typed on a Latin keyboard)", () => {
+test('an ASCII colon after a word stays with it (visarga typed on a Latin keyboard)', () => {
   const text = 'दु:ख प्राय: हुन्छ';
   const tokens = tokenizeForSpellcheck(text);
   assert.deepEqual(

@@ -42,5 +42,9 @@ test('query parameters override the body; the body is read as UTF-8 whatever its
   const p = readParameters('language=ne-NP', body);
   assert.deepEqual(Object.fromEntries(p), { text: 'घर', language: 'ne-NP', level: 'picky' });
   assert.deepEqual(Object.fromEntries(readParameters('text=x', null)), { text: 'x' });
-  assert.deepEqual(Object.fromEntries(readParameters('', new Uint8Array([0x74, 0x3d, 0xff]))), { t: '\uFFFD' }, 'invalid UTF-8 in a raw body is replaced, not refused');
+  assert.deepEqual(
+    Object.fromEntries(readParameters('', new Uint8Array([0x74, 0x3d, 0xff]))),
+    { t: '\uFFFD' },
+    'invalid UTF-8 in a raw body is replaced, not refused',
+  );
 });

@@ -4,7 +4,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CHECK_MESSAGES, CREDENTIAL_MESSAGES, MAX_CHECK_LENGTH, readApiKey, readCheckRequest, type CheckRequest } from '../../../src/http/languagetool/request.js';
+import {
+  CHECK_MESSAGES,
+  CREDENTIAL_MESSAGES,
+  MAX_CHECK_LENGTH,
+  readApiKey,
+  readCheckRequest,
+  type CheckRequest,
+} from '../../../src/http/languagetool/request.js';
 import { activeRules } from '../../../src/languagetool/rules.js';
 
 const params = (p: Record<string, string>) => new Map(Object.entries(p));
@@ -31,8 +38,14 @@ test('the language: ne or ne-NP in any case, or auto; anything else is refused w
   for (const language of ['ne', 'ne-NP', 'NE-np', 'Ne', 'auto']) accepted({ text: 'घर', language });
   assert.equal(refused({ text: 'घर' }).message, CHECK_MESSAGES.noLanguage);
   assert.equal(refused({ text: 'घर', language: '' }).message, CHECK_MESSAGES.noLanguage);
-  assert.equal(refused({ text: 'घर', language: 'en-US' }).message, "'en-US' is not a language code known to LanguageTool. Supported language codes are: ne-NP.");
-  assert.equal(refused({ text: 'घर', language: 'ne-IN' }).message, "'ne-IN' is not a language code known to LanguageTool. Supported language codes are: ne-NP.");
+  assert.equal(
+    refused({ text: 'घर', language: 'en-US' }).message,
+    "'en-US' is not a language code known to LanguageTool. Supported language codes are: ne-NP.",
+  );
+  assert.equal(
+    refused({ text: 'घर', language: 'ne-IN' }).message,
+    "'ne-IN' is not a language code known to LanguageTool. Supported language codes are: ne-NP.",
+  );
 });
 
 test("the old v1 names are refused with LanguageTool's sentences", () => {
@@ -58,7 +71,10 @@ test('preferredVariants: with language=auto (Obsidian), variants of Nepali must 
   accepted({ text: 'घर', language: 'auto', preferredVariants: 'en-GB, ne-NP' });
   assert.equal(refused({ text: 'घर', language: 'ne-NP', preferredVariants: 'en-US' }).message, CHECK_MESSAGES.variantsWithoutAuto);
   accepted({ text: 'घर', language: 'ne-NP', preferredVariants: 'en-US', multilingual: 'true' });
-  assert.equal(refused({ text: 'घर', language: 'auto', preferredVariants: 'en' }).message, "Invalid format for 'preferredVariants', expected a dash as in 'en-GB': 'en'");
+  assert.equal(
+    refused({ text: 'घर', language: 'auto', preferredVariants: 'en' }).message,
+    "Invalid format for 'preferredVariants', expected a dash as in 'en-GB': 'en'",
+  );
   assert.equal(refused({ text: 'घर', language: 'auto', preferredVariants: 'ne-IN' }).message, CHECK_MESSAGES.unknownLanguage('ne-IN'));
   assert.equal(refused({ text: 'घर', language: 'ne', noopLanguages: 'en' }).message, CHECK_MESSAGES.noopLanguages);
   accepted({ text: 'घर', language: 'auto', noopLanguages: 'en' });
@@ -68,18 +84,24 @@ test('motherTongue and unknown parameters are accepted and ignored', () => {
   accepted({ text: 'घर', language: 'ne', motherTongue: 'de-DE', useragent: 'ltex', c: '1', whatever: 'x' });
 });
 
-test('level and mode: their values, and LanguageTool\'s sentences for others', () => {
+test("level and mode: their values, and LanguageTool's sentences for others", () => {
   assert.equal(accepted({ text: 'a', language: 'ne', level: 'picky' }).level, 'picky');
   assert.equal(accepted({ text: 'a', language: 'ne' }).level, 'default');
   assert.equal(refused({ text: 'a', language: 'ne', level: 'strict' }).message, "If 'level' is set, it must be set to 'default' or 'picky'");
   assert.equal(accepted({ text: 'a', language: 'ne', mode: 'textLevelOnly' }).textLevelOnly, true);
   assert.equal(accepted({ text: 'a', language: 'ne', mode: 'allButTextLevelOnly' }).textLevelOnly, false);
-  assert.equal(refused({ text: 'a', language: 'ne', mode: 'fast' }).message, "Mode must be one of 'textLevelOnly', 'allButTextLevelOnly', or 'all' but was: 'fast'");
+  assert.equal(
+    refused({ text: 'a', language: 'ne', mode: 'fast' }).message,
+    "Mode must be one of 'textLevelOnly', 'allButTextLevelOnly', or 'all' but was: 'fast'",
+  );
 });
 
 test('enabledOnly needs enabled rules or categories and no disabled ones', () => {
   assert.equal(refused({ text: 'a', language: 'ne', enabledOnly: 'true' }).message, CHECK_MESSAGES.enabledOnlyEmpty);
-  assert.equal(refused({ text: 'a', language: 'ne', enabledOnly: 'true', enabledRules: 'X', disabledRules: 'Y' }).message, CHECK_MESSAGES.disabledWithEnabledOnly);
+  assert.equal(
+    refused({ text: 'a', language: 'ne', enabledOnly: 'true', enabledRules: 'X', disabledRules: 'Y' }).message,
+    CHECK_MESSAGES.disabledWithEnabledOnly,
+  );
   assert.equal(accepted({ text: 'a', language: 'ne', enabledOnly: 'yes', enabledCategories: 'TYPOS' }).enabledOnly, true);
 });
 
@@ -91,7 +113,7 @@ test('the rules a request leaves on, and so the level it is checked at', () => {
   assert.deepEqual(on({ enabledRules: 'NEPALI_UNKNOWN_WORD_SPELLER_RULE' }), [...defaults, 'NEPALI_UNKNOWN_WORD_SPELLER_RULE'].sort());
   assert.deepEqual(on({ disabledRules: 'NEPALI_STANDARD_SPELLER_RULE,OTHER_RULE' }), ['NEPALI_REAL_WORD_SPELLER_RULE', 'NEPALI_SPELLER_RULE']);
   assert.deepEqual(on({ disabledCategories: 'TYPOS' }), []);
-  assert.deepEqual(on({ disabledCategories: 'GRAMMAR,STYLE' }), defaults, "other categories have no rules here");
+  assert.deepEqual(on({ disabledCategories: 'GRAMMAR,STYLE' }), defaults, 'other categories have no rules here');
   assert.deepEqual(on({ enabledOnly: 'true', enabledRules: 'NEPALI_SPELLER_RULE' }), ['NEPALI_SPELLER_RULE']);
   assert.deepEqual(on({ enabledOnly: 'true', enabledCategories: 'TYPOS' }), [...defaults, 'NEPALI_UNKNOWN_WORD_SPELLER_RULE'].sort());
 });

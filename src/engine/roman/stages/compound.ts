@@ -48,7 +48,14 @@ export function compoundStage(set: CandidateSet): boolean {
     // A sandhi join is one reading more of the letters (sitaphal: सीता+फल,
     // not सिट+अफल): it goes after a plain join as likely.
     const weight = Math.min(a.weight, b.weight) - SPLIT_PENALTY - COMPOUND_PENALTY - (listed ? 0 : UNVERIFIED_SPLIT_PENALTY) - (sandhi ? CASUAL_COST_STEP : 0);
-    set.add(joined, token, Math.max(1, weight), a.kinds.filter((k) => b.kinds.includes(k)), Stage.Split, [a.word, b.word]);
+    set.add(
+      joined,
+      token,
+      Math.max(1, weight),
+      a.kinds.filter((k) => b.kinds.includes(k)),
+      Stage.Split,
+      [a.word, b.word],
+    );
     any = true;
   }
   return any;

@@ -68,7 +68,8 @@ function splitToken(set: CandidateSet, newsStems: boolean): void {
       if (newsStems) {
         if (e.type !== 'post' || !e.standard) continue;
         for (const r of stemRecs) {
-          if (r.weight >= MIN_NEWS_STEM_WEIGHT && isAttestedOnly(store, r.word) && aksharaCount(r.word) >= MIN_NEWS_STEM_AKSHARAS) tryJoin(set, r.word, r, e, false, true);
+          if (r.weight >= MIN_NEWS_STEM_WEIGHT && isAttestedOnly(store, r.word) && aksharaCount(r.word) >= MIN_NEWS_STEM_AKSHARAS)
+            tryJoin(set, r.word, r, e, false, true);
         }
         continue;
       }
