@@ -4,8 +4,9 @@
 // which goes first swapping every round, so the VM's drift and warm caches
 // hit both alike. Each round measures, per endpoint:
 //   - one request at a time (`--sequential` of them): p50 latency, and the
-//     main thread's CPU per request (from /proc: the extra work of /v2/check
-//     is all on the main thread, reading the form and writing the answer);
+//     main thread's CPU per request (from /proc: what the main thread does
+//     beyond spellcheck/text is reading the form body, three times the JSON
+//     body; both answers are written on a worker);
 //   - `--connections` at once for `--seconds` (autocannon): 200 answers a
 //     second (503s, the pool refusing jobs it cannot start in time, are
 //     counted apart).
@@ -13,8 +14,8 @@
 // printed; the target is at most 1.2 (latency and CPU) and at least 1/1.2
 // (throughput). Answers are asked uncompressed (Accept-Encoding: identity),
 // as the editors' clients ask (LibreOffice's curl, LTeX's Java client); a
-// browser's compressed answer of /v2/check is compressed on the main thread,
-// spellcheck/text's on a worker. Both endpoints are first asked once and
+// browser's compressed answer of either is compressed on the worker that
+// wrote it. Both endpoints are first asked once and
 // their findings compared: the same words at the same places, or the bench
 // stops.
 //

@@ -22,6 +22,7 @@ import { verifyStoreChecksum } from '../store/store-checksum.js';
 import { analysesUsable, openEngines, verdictsUsable, type Engines } from '../worker/engines.js';
 import { StatSlot, createSharedStats, sumStats, type SharedStats } from '../worker/stats.js';
 import type { ContentEncoding } from '../codec/encoding.js';
+import type { LtCheckAnswer, LtCheckJob } from '../languagetool/check.js';
 import {
   ENCODED_TASKS,
   type EncodedAnswer,
@@ -134,6 +135,8 @@ export function placeJob(task: Task): Placement {
     case 'spellcheckText':
     case 'romanizeText':
       return task.text.length <= INLINE_MAX_TEXT_CHARS ? 'inline' : 'pool';
+    case 'languageToolCheck':
+      return task.job.plain.length <= INLINE_MAX_TEXT_CHARS ? 'inline' : 'pool';
     case 'spellcheckWords':
       // As the text the words would make (one separator each).
       return task.words.reduce((n, w) => n + w.length + 1, 0) <= INLINE_MAX_TEXT_CHARS ? 'inline' : 'pool';
@@ -427,6 +430,10 @@ export class PooledServices implements Services {
 
   spellcheckText(text: string, options: JobOptions = {}): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>> {
     return this.run(options.level === undefined ? { name: 'spellcheckText', text } : { name: 'spellcheckText', text, level: options.level }, options);
+  }
+
+  languageToolCheck(job: LtCheckJob, options: JobOptions = {}): Promise<Outcome<LtCheckAnswer | Serialized<LtCheckAnswer>>> {
+    return this.run({ name: 'languageToolCheck', job }, options);
   }
 
   spellcheckWords(words: string[], options: JobOptions = {}): Promise<Outcome<SpellcheckWordResult[]>> {

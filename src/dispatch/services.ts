@@ -9,6 +9,7 @@
 import type { SpellLevel, DictionaryEntryResult, EnglishMatch, RomanizationResult, SpellcheckTextResult, SpellcheckWordResult } from '../engine/results.js';
 import type { ExampleSentence } from '../store/types.js';
 import type { ContentEncoding } from '../codec/encoding.js';
+import type { LtCheckAnswer, LtCheckJob } from '../languagetool/check.js';
 import type { Lines, Outcome, Task } from '../worker/protocol.js';
 
 // The protocol's types the callers of Services name (a batch's items and
@@ -182,6 +183,8 @@ export interface Services {
   spellcheckWords(words: string[], options?: JobOptions): Promise<Outcome<SpellcheckWordResult[]>>;
   /** The caller has already checked the 10,000-character and 1,000-word limits. */
   spellcheckText(text: string, options?: JobOptions): Promise<Outcome<SpellcheckTextResult | Serialized<SpellcheckTextResult>>>;
+  /** A /v2/check of a text within the same limits (checked by the caller): LanguageTool's answer, made where the text is checked (`level` is the job's). */
+  languageToolCheck(job: LtCheckJob, options?: JobOptions): Promise<Outcome<LtCheckAnswer | Serialized<LtCheckAnswer>>>;
   romanizeText(text: string, maxCandidates: number, options?: JobOptions): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>>;
   romanizeTokens(tokens: string[], maxCandidates: number, options?: JobOptions): Promise<Outcome<RomanizationResult | Serialized<RomanizationResult>>>;
   /** A document piece or a group of batch items, on the pool (every item within the single endpoints' limits, checked by the caller). */

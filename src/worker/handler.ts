@@ -15,9 +15,11 @@ const LINES = new Set<Task['name']>(['spellcheckPiece', 'romanizePiece', 'batch'
 
 const encoder = new TextEncoder();
 
-/** The JSON of a ENCODED_TASKS job's result as UTF-8 bytes (romanization answers from the romanizer's cached per-token fragments). */
+/** The JSON of a ENCODED_TASKS job's result as UTF-8 bytes (romanization answers from the romanizer's cached per-token fragments, LanguageTool's made as JSON). */
 function serialize(engines: Engines, task: Task, value: unknown): Uint8Array {
   if (task.name === 'romanizeText' || task.name === 'romanizeTokens') return engines.roman.json(value as RomanizationResult);
+  // LanguageTool's answer is made as JSON (languagetool/answer.ts).
+  if (task.name === 'languageToolCheck') return encoder.encode(value as string);
   return encoder.encode(JSON.stringify(value));
 }
 

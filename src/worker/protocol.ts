@@ -7,6 +7,7 @@
 import type { SpellLevel } from '../engine/results.js';
 import type { SharedBloom } from '../store/bloom.js';
 import type { ContentEncoding } from '../codec/encoding.js';
+import type { LtCheckJob } from '../languagetool/check.js';
 import type { SharedStats } from './stats.js';
 
 /** A job that one request of a single endpoint asks for; also what a batch item is. */
@@ -34,6 +35,8 @@ export type Task =
   | { name: 'similarWords'; word: string; limit: number }
   /** The verdicts of words at level standard, in their order (a caller that keeps verdicts: the live channel). */
   | { name: 'spellcheckWords'; words: string[] }
+  /** A /v2/check of a text within the spellcheck's limits: LanguageTool's answer (languagetool/check.ts). */
+  | { name: 'languageToolCheck'; job: LtCheckJob }
   /**
    * One piece of a document: its NDJSON line, offsets relative to the whole
    * document (`start` is the piece's UTF-16 offset in it). `bytes` is the
@@ -64,7 +67,7 @@ export interface PoolJob {
    * to hand jobs over one at a time.
    */
   deadline: number;
-  /** Compress the answer of a single-answer job (spellcheckText, romanize*) in this coding, when it is long enough (encoding.ts). */
+  /** Compress the answer of a single-answer job (ENCODED_TASKS) in this coding, when it is long enough (encoding.ts). */
   encoding?: ContentEncoding;
 }
 
@@ -84,7 +87,7 @@ export type Outcome<T> =
     };
 
 /** Jobs whose results can be large: serialized and compressed (when asked) on the worker, answered as an EncodedAnswer. */
-export const ENCODED_TASKS: ReadonlySet<Task['name']> = new Set<Task['name']>(['spellcheckText', 'romanizeText', 'romanizeTokens']);
+export const ENCODED_TASKS: ReadonlySet<Task['name']> = new Set<Task['name']>(['spellcheckText', 'romanizeText', 'romanizeTokens', 'languageToolCheck']);
 
 /** An answer as the bytes to send: its JSON in UTF-8, compressed when `encoding` says so. */
 export interface EncodedAnswer {

@@ -5,6 +5,7 @@ import type { BatchItem, ItemFailure, ItemTask, Lines, Outcome, Task } from './p
 import { JobStopped, NEVER_STOP, checkpoint, type StopCheck } from '../engine/lang/checkpoint.js';
 import { lookupEntry, lookupEntryJson } from '../engine/lookup/entry.js';
 import { suggestWords } from '../engine/lookup/suggest.js';
+import { checkJobAnswer } from '../languagetool/check.js';
 import type { Engines } from './engines.js';
 import { concatBytes, itemLine, pieceLine, pieceText, romanizationCounts, shiftRomanization, shiftSpellcheck, spellcheckCounts } from './lines.js';
 
@@ -27,6 +28,8 @@ export function runTask(engines: Engines, task: Task, stop: StopCheck = NEVER_ST
         return { ok: true, value: similarWords(engines, task.word, task.limit) };
       case 'spellcheckWords':
         return { ok: true, value: engines.spell.checkWords(task.words, stop) };
+      case 'languageToolCheck':
+        return { ok: true, value: checkJobAnswer(task.job, engines.spell.checkText(task.job.plain, stop, task.job.level)) };
       case 'spellcheckPiece': {
         const text = pieceText(task.bytes);
         const result = shiftSpellcheck(engines.spell.checkText(text, stop), task.start);

@@ -2,7 +2,9 @@
 // worker -> engine -> store, build beside them (it may use engine and store;
 // nothing in the service imports it), and inside the engine lang at the
 // bottom, spell and roman above it, roman above spell, never the reverse.
-// codec (content codings) sits below http, dispatch and worker. A new folder
+// codec (content codings) sits below http, dispatch and worker; languagetool
+// (LanguageTool's answers, made on the thread that checks the text, with the
+// schemas' rule sentences) below them too, above the engine. A new folder
 // under src/ fails here until it is given its place. Also: no import cycle
 // between files, type-only imports included, and nothing outside the engine
 // re-exports the engine's code (a part depends on what it imports, not on
@@ -26,11 +28,12 @@ const SRC = join(ROOT, 'src');
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'main.ts': ['*'],
   'config.ts': [],
-  http: ['dispatch', 'schemas', 'config.ts', 'codec'],
+  http: ['dispatch', 'schemas', 'config.ts', 'codec', 'languagetool'],
   schemas: ['engine', 'engine/lang', 'engine/spell', 'engine/roman', 'engine/lookup', 'store'],
-  dispatch: ['worker', 'engine', 'engine/lang', 'engine/spell', 'engine/roman', 'engine/lookup', 'store', 'config.ts', 'codec'],
-  worker: ['engine', 'engine/lang', 'engine/spell', 'engine/roman', 'engine/lookup', 'store', 'codec'],
+  dispatch: ['worker', 'engine', 'engine/lang', 'engine/spell', 'engine/roman', 'engine/lookup', 'store', 'config.ts', 'codec', 'languagetool'],
+  worker: ['engine', 'engine/lang', 'engine/spell', 'engine/roman', 'engine/lookup', 'store', 'codec', 'languagetool'],
   codec: [],
+  languagetool: ['engine', 'engine/lang', 'engine/spell', 'schemas'],
   engine: ['engine/lang', 'engine/spell', 'engine/roman', 'engine/lookup', 'store'],
   'engine/lang': ['store'],
   'engine/spell': ['engine/lang', 'store'],

@@ -42,6 +42,7 @@ import {
 } from '../../src/worker/lines.js';
 import { editDistance } from '../../src/engine/lang/edit-distance.js';
 import { tokenizeForSpellcheck } from '../../src/engine/spell/tokenize.js';
+import { checkJobAnswer, type LtCheckAnswer, type LtCheckJob } from '../../src/languagetool/check.js';
 
 export const VOCABULARY = ['घर', 'नेपाल', 'नेपाली', 'दिन', 'दीन', 'किताब', 'म', 'हो', 'छ', 'राम्रो'];
 
@@ -268,6 +269,12 @@ export class FakeServices implements Services {
       }
     }
     return { ok: true, value: result };
+  }
+
+  /** As the pool runs it: this fake's spellcheck of the plain text (recorded as a spellcheckText call, with the job's level), then the answer made from it. */
+  async languageToolCheck(job: LtCheckJob, options?: Parameters<Services['languageToolCheck']>[1]): Promise<Outcome<LtCheckAnswer>> {
+    const o = await this.spellcheckText(job.plain, { ...options, level: job.level });
+    return o.ok ? { ok: true, value: checkJobAnswer(job, o.value) } : o;
   }
 
   private resolve(token: string, maxCandidates: number, start: number | null): RomanToken {

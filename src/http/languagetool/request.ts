@@ -5,11 +5,9 @@
 // switch themselves off on "is not a language code known to LanguageTool")
 // reacts here too.
 
-import { parseData, plainText, type AnnotatedText } from './annotated.js';
-import type { RuleSelection } from './rules.js';
-
-/** The one language: its name, LanguageTool's short code and long code. */
-export const NEPALI = { name: 'Nepali', code: 'ne', longCode: 'ne-NP' } as const;
+import { parseData, plainText, type AnnotatedText } from '../../languagetool/annotated.js';
+import { NEPALI } from '../../languagetool/answer.js';
+import type { RuleSelection } from '../../languagetool/rules.js';
 
 /**
  * The longest text checked, in UTF-16 code units of the plain text, as

@@ -1,8 +1,9 @@
 // The LanguageTool-compatible endpoints at /v2/ (what editors append to the
 // base URL a user gives them): check, languages, info, maxtextlength,
 // configinfo and healthcheck, by GET and POST, with LanguageTool's
-// parameters, answers and text/plain errors (src/http/languagetool/; the
-// settings for each editor: docs/editors.md).
+// parameters, answers and text/plain errors (src/http/languagetool/ reads
+// the requests, src/languagetool/ makes the answers; the settings for each
+// editor: docs/editors.md).
 
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,16 +11,17 @@ import Type from 'typebox';
 import { codeVersion } from '../../dispatch/code-version.js';
 import { Serialized } from '../../dispatch/services.js';
 import { splitDocument } from '../../dispatch/split.js';
-import { codePointLength, ORTHOGRAPHY_RULE_TEXTS } from '../../schemas/common.js';
+import { codePointLength } from '../../schemas/common.js';
 import { LtCheckParameters, LtCheckResponse, LtConfigInfo, LtErrorText, LtInfo, LtLanguages } from '../../schemas/languagetool.js';
 import { MAX_TEXT_CHARACTERS, MAX_TEXT_WORDS, type SpellcheckTextResponse } from '../../schemas/spellcheck-text.js';
-import { checkAnswer, runCount, type SoftwareInfo } from '../languagetool/answer.js';
+import { NEPALI, runCount, type SoftwareInfo } from '../../languagetool/answer.js';
+import { checkJobAnswer, type LtCheckJob } from '../../languagetool/check.js';
+import { activeRules, RULES, STANDARD_RULE, TYPOS } from '../../languagetool/rules.js';
 import { readParameters } from '../languagetool/form.js';
 import { asLtError, ltError, textReply, TEXT_TYPE } from '../languagetool/reply.js';
-import { CHECK_MESSAGES, isNepali, MAX_CHECK_LENGTH, NEPALI, readApiKey, readCheckRequest } from '../languagetool/request.js';
-import { activeRules, RULES, STANDARD_RULE, TYPOS } from '../languagetool/rules.js';
-import { route, type FormReader, type HandlerInput, type Reply, type ResponseDoc, type Route, type RouteDeps } from '../types.js';
-import { unwrap } from './common.js';
+import { CHECK_MESSAGES, isNepali, MAX_CHECK_LENGTH, readApiKey, readCheckRequest } from '../languagetool/request.js';
+import { JSON_TYPE, route, type FormReader, type HandlerInput, type Reply, type ResponseDoc, type Route, type RouteDeps } from '../types.js';
+import { okReply, unwrap } from './common.js';
 
 type Params = ReadonlyMap<string, string>;
 
@@ -41,98 +43,115 @@ const ERRORS: Record<number, ResponseDoc> = {
 
 const UTF8 = new TextDecoder();
 
+/** A 200 answer of JSON made as text (languagetool/answer.ts): compressed here when the client accepts a coding, as any answer made on this thread. */
+const jsonReply = (json: string): Reply => ({ status: 200, content: { bytes: json, type: JSON_TYPE, encoding: null } });
+
 /** The service's version and when its code was built: the `software` block. */
 function softwareInfo(): SoftwareInfo {
   const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string };
   return { version: pkg.version, buildDate: statSync(fileURLToPath(import.meta.url)).mtime.toISOString() };
 }
 
+/**
+ * LanguageTool's answer to a text to check: made by one job where the
+ * text is checked (a worker thread's answer, serialized and compressed
+ * there, is sent as it is), or, for a text longer than a single request
+ * takes, from the spellcheck of its pieces (each after the first counted as
+ * a request).
+ */
+async function answer(deps: RouteDeps, job: LtCheckJob, input: HandlerInput<undefined, Params>): Promise<Reply> {
+  const { services } = deps;
+  const { plain } = job;
+  const options = { signal: input.signal(), encoding: input.ctx.encoding, client: input.client };
+  // Cheap tests first (UTF-16 units are never fewer than code points; runCount): this runs on the main thread.
+  const withinCharacters = plain.length <= MAX_TEXT_CHARACTERS || codePointLength(plain) <= MAX_TEXT_CHARACTERS;
+  if (withinCharacters && (runCount(plain) <= MAX_TEXT_WORDS || deps.countWords(plain) <= MAX_TEXT_WORDS)) {
+    const v = unwrap(await services.languageToolCheck(job, options), 'languageToolCheck');
+    return v instanceof Serialized ? okReply(v) : jsonReply(v);
+  }
+  const split = splitDocument(Buffer.from(plain), { characters: MAX_TEXT_CHARACTERS, words: MAX_TEXT_WORDS, tokens: Infinity });
+  if (!split.ok)
+    return ltError(413, `Your text has a run of over ${MAX_TEXT_CHARACTERS} characters without white space (at ${split.at}), which cannot be checked.`);
+  const grant = await input.quota.take(split.pieces.length - 1, 'all');
+  if (grant.granted < split.pieces.length - 1) {
+    return ltError(429, `Rate limit exceeded: this text is checked as ${split.pieces.length} requests; retry after ${grant.retryAfterSeconds} seconds`, {
+      'Retry-After': String(grant.retryAfterSeconds),
+    });
+  }
+  const one = async (t: string): Promise<SpellcheckTextResponse> => {
+    const v = unwrap(await services.spellcheckText(t, { ...options, encoding: null, level: job.level }), 'spellcheckText');
+    return v instanceof Serialized ? (JSON.parse(UTF8.decode(v.json)) as SpellcheckTextResponse) : v;
+  };
+  const results = await Promise.all(split.pieces.map((p) => one(plain.slice(p.start, p.end))));
+  const merged: SpellcheckTextResponse = { misspelled: [], unknown: [] };
+  results.forEach((r, i) => {
+    const shift = split.pieces[i]!.start;
+    const moved = <T extends { occurrences: { start: number; end: number }[] }>(w: T): T => ({
+      ...w,
+      occurrences: w.occurrences.map((o) => ({ start: o.start + shift, end: o.end + shift })),
+    });
+    merged.misspelled.push(...r.misspelled.map(moved));
+    merged.unknown.push(...r.unknown.map(moved));
+  });
+  return jsonReply(checkJobAnswer(job, merged));
+}
+
+/** A /v2/ endpoint by GET (parameters in the query) and POST (in a form body too). */
+function both(
+  name: string,
+  summary: string,
+  description: string,
+  responses: Record<number, ResponseDoc>,
+  handle: (input: HandlerInput<undefined, Params>) => Reply | Promise<Reply>,
+  rateLimited = true,
+): Route[] {
+  return (['GET', 'POST'] as const).map((method) =>
+    route<undefined, Params>({
+      method,
+      path: `/v2/${name}`,
+      operationId: `languageTool${name[0]!.toUpperCase()}${name.slice(1)}${method === 'GET' ? 'Get' : 'Post'}`,
+      body: 'form',
+      form: FORM,
+      rateLimited,
+      renderError: asLtError,
+      doc: {
+        summary,
+        description: `${description} LanguageTool-compatible (docs/editors.md); errors are text/plain "Error: ..." as LanguageTool writes them.`,
+        tag: TAG,
+        ...(name === 'check'
+          ? method === 'GET'
+            ? { query: LtCheckParameters }
+            : { bodyContent: { 'application/x-www-form-urlencoded': LtCheckParameters } }
+          : {}),
+        responses: rateLimited ? { ...responses, ...ERRORS } : responses,
+      },
+      handle,
+    }),
+  );
+}
+
 export function languageToolRoutes(deps: RouteDeps): Route[] {
   const { services } = deps;
   const software = softwareInfo();
-
-  /** The spellcheck of a plain text: in one job, or in pieces a single request would take when it is longer (each piece after the first counted as a request). */
-  async function spellcheck(plain: string, input: HandlerInput<undefined, Params>, level: 'standard' | 'lenient'): Promise<SpellcheckTextResponse | Reply> {
-    const options = { signal: input.signal(), encoding: null, level, client: input.client };
-    const one = async (t: string): Promise<SpellcheckTextResponse> => {
-      const v = unwrap(await services.spellcheckText(t, options), 'spellcheckText');
-      return v instanceof Serialized ? (JSON.parse(UTF8.decode(v.json)) as SpellcheckTextResponse) : v;
-    };
-    // Cheap tests first (UTF-16 units are never fewer than code points; runCount): this runs on the main thread.
-    const withinCharacters = plain.length <= MAX_TEXT_CHARACTERS || codePointLength(plain) <= MAX_TEXT_CHARACTERS;
-    if (withinCharacters && (runCount(plain) <= MAX_TEXT_WORDS || deps.countWords(plain) <= MAX_TEXT_WORDS)) return one(plain);
-    const split = splitDocument(Buffer.from(plain), { characters: MAX_TEXT_CHARACTERS, words: MAX_TEXT_WORDS, tokens: Infinity });
-    if (!split.ok)
-      return ltError(413, `Your text has a run of over ${MAX_TEXT_CHARACTERS} characters without white space (at ${split.at}), which cannot be checked.`);
-    const grant = await input.quota.take(split.pieces.length - 1, 'all');
-    if (grant.granted < split.pieces.length - 1) {
-      return ltError(429, `Rate limit exceeded: this text is checked as ${split.pieces.length} requests; retry after ${grant.retryAfterSeconds} seconds`, {
-        'Retry-After': String(grant.retryAfterSeconds),
-      });
-    }
-    const results = await Promise.all(split.pieces.map((p) => one(plain.slice(p.start, p.end))));
-    const merged: SpellcheckTextResponse = { misspelled: [], unknown: [] };
-    results.forEach((r, i) => {
-      const shift = split.pieces[i]!.start;
-      const moved = <T extends { occurrences: { start: number; end: number }[] }>(w: T): T => ({
-        ...w,
-        occurrences: w.occurrences.map((o) => ({ start: o.start + shift, end: o.end + shift })),
-      });
-      merged.misspelled.push(...r.misspelled.map(moved));
-      merged.unknown.push(...r.unknown.map(moved));
-    });
-    return merged;
-  }
 
   async function check(input: HandlerInput<undefined, Params>): Promise<Reply> {
     const r = readCheckRequest(input.body);
     if (!r.ok) return ltError(r.problem.status, r.problem.message);
     const req = r.request;
     const active = activeRules(req);
-    let result: SpellcheckTextResponse | null = null;
-    if (!req.textLevelOnly && active.size > 0 && /\S/u.test(req.text.plain)) {
-      const checked = await spellcheck(req.text.plain, input, active.has(STANDARD_RULE.id) ? 'standard' : 'lenient');
-      if ('status' in checked) return checked;
-      result = checked;
-    }
-    return { status: 200, body: checkAnswer({ text: req.text, result, active, software, ruleTexts: ORTHOGRAPHY_RULE_TEXTS }) };
+    const job: LtCheckJob = {
+      plain: req.text.plain,
+      markup: req.text.markup,
+      level: active.has(STANDARD_RULE.id) ? 'standard' : 'lenient',
+      active: [...active],
+      software,
+    };
+    if (!req.textLevelOnly && active.size > 0 && /\S/u.test(req.text.plain)) return answer(deps, job, input);
+    return jsonReply(checkJobAnswer(job, null));
   }
 
   const languages = [{ name: NEPALI.name, code: NEPALI.code, longCode: NEPALI.longCode }];
   const info = { software: { name: 'LanguageTool', version: software.version, buildDate: software.buildDate, commit: codeVersion(), premium: false } };
-
-  /** A /v2/ endpoint by GET (parameters in the query) and POST (in a form body too). */
-  const both = (
-    name: string,
-    summary: string,
-    description: string,
-    responses: Record<number, ResponseDoc>,
-    handle: (input: HandlerInput<undefined, Params>) => Reply | Promise<Reply>,
-    rateLimited = true,
-  ): Route[] =>
-    (['GET', 'POST'] as const).map((method) =>
-      route<undefined, Params>({
-        method,
-        path: `/v2/${name}`,
-        operationId: `languageTool${name[0]!.toUpperCase()}${name.slice(1)}${method === 'GET' ? 'Get' : 'Post'}`,
-        body: 'form',
-        form: FORM,
-        rateLimited,
-        renderError: asLtError,
-        doc: {
-          summary,
-          description: `${description} LanguageTool-compatible (docs/editors.md); errors are text/plain "Error: ..." as LanguageTool writes them.`,
-          tag: TAG,
-          ...(name === 'check'
-            ? method === 'GET'
-              ? { query: LtCheckParameters }
-              : { bodyContent: { 'application/x-www-form-urlencoded': LtCheckParameters } }
-            : {}),
-          responses: rateLimited ? { ...responses, ...ERRORS } : responses,
-        },
-        handle,
-      }),
-    );
 
   return [
     ...both(

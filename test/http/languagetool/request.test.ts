@@ -12,7 +12,7 @@ import {
   readCheckRequest,
   type CheckRequest,
 } from '../../../src/http/languagetool/request.js';
-import { activeRules } from '../../../src/http/languagetool/rules.js';
+import { activeRules } from '../../../src/languagetool/rules.js';
 
 const params = (p: Record<string, string>) => new Map(Object.entries(p));
 

@@ -32,6 +32,8 @@ export interface AnnotatedText {
   readonly plain: string;
   /** What the client's offsets count: the plain parts and the markup. */
   readonly original: string;
+  /** The markup as plain data, to rebuild the text on another thread (annotatedText); null for a text sent as `text`. */
+  readonly markup: Markup | null;
   /** The original position of a match's first character at plain position `p`. */
   startOf(p: number): number;
   /** The original position just after a match ending (exclusive) at plain position `q`. */
@@ -40,11 +42,22 @@ export interface AnnotatedText {
 
 /** A text sent as `text`: checked as it is. */
 export function plainText(text: string): AnnotatedText {
-  return { plain: text, original: text, startOf: (p) => p, endOf: (q) => q };
+  return { plain: text, original: text, markup: null, startOf: (p) => p, endOf: (q) => q };
+}
+
+/** What an annotated text adds to its plain text: the original and the parts that map positions between them. */
+export interface Markup {
+  readonly original: string;
+  readonly parts: readonly Part[];
+}
+
+/** The text of `plain` with this markup (AnnotatedText.markup), or `plain` as it is. */
+export function annotatedText(plain: string, markup: Markup | null): AnnotatedText {
+  return markup === null ? plainText(plain) : new Annotated(plain, markup.original, markup.parts);
 }
 
 /** One part of an annotated text: its range in the plain text and in the original. */
-interface Part {
+export interface Part {
   plainStart: number;
   plainEnd: number;
   origStart: number;
@@ -58,8 +71,12 @@ class Annotated implements AnnotatedText {
     readonly plain: string,
     readonly original: string,
     /** The parts with plain content, in order (markup without interpretAs has none). */
-    private readonly parts: Part[],
+    private readonly parts: readonly Part[],
   ) {}
+
+  get markup(): Markup {
+    return { original: this.original, parts: this.parts };
+  }
 
   /** The last part whose plain range starts at or before `p` (and is not empty). */
   private partAt(p: number, end: boolean): Part | null {
@@ -141,32 +158,24 @@ export function parseData(data: string): { ok: true; text: AnnotatedText } | { o
     const interpretAs = member(node, 'interpretAs');
     if (t !== undefined && markup !== undefined) return { ok: false, message: DATA_MESSAGES.textAndMarkup(JSON.stringify(node)) };
     if (t !== undefined && interpretAs !== undefined) return { ok: false, message: DATA_MESSAGES.textWithInterpretAs(JSON.stringify(node)) };
+    // A piece: `shown` in the plain text stands for `written` in the original (the same for text, interpretAs for markup).
+    const piece = (shown: string, written: string, fake: boolean): void => {
+      if (shown.length > 0)
+        parts.push({
+          plainStart: plain.length,
+          plainEnd: plain.length + shown.length,
+          origStart: original.length,
+          origEnd: original.length + written.length,
+          fake,
+        });
+      plain += shown;
+      original += written;
+    };
     if (t !== undefined) {
       const s = asText(t);
-      if (s.length > 0)
-        parts.push({
-          plainStart: plain.length,
-          plainEnd: plain.length + s.length,
-          origStart: original.length,
-          origEnd: original.length + s.length,
-          fake: false,
-        });
-      plain += s;
-      original += s;
-    } else if (markup !== undefined) {
-      const m = asText(markup);
-      const as = interpretAs === undefined ? '' : asText(interpretAs);
-      if (as.length > 0)
-        parts.push({
-          plainStart: plain.length,
-          plainEnd: plain.length + as.length,
-          origStart: original.length,
-          origEnd: original.length + m.length,
-          fake: true,
-        });
-      plain += as;
-      original += m;
-    } else return { ok: false, message: DATA_MESSAGES.other(JSON.stringify(node)) };
+      piece(s, s, false);
+    } else if (markup !== undefined) piece(interpretAs === undefined ? '' : asText(interpretAs), asText(markup), true);
+    else return { ok: false, message: DATA_MESSAGES.other(JSON.stringify(node)) };
   }
   return { ok: true, text: new Annotated(plain, original, parts) };
 }

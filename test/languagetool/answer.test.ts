@@ -4,12 +4,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Compile } from 'typebox/compile';
-import { parseData, plainText } from '../../../src/http/languagetool/annotated.js';
-import { checkAnswer, contextOf, runCount, sentencesOf, type LtMatch } from '../../../src/http/languagetool/answer.js';
-import { limitWords } from '../../../src/schemas/common.js';
-import { activeRules, type RuleSelection } from '../../../src/http/languagetool/rules.js';
-import { LtCheckResponse } from '../../../src/schemas/languagetool.js';
-import type { SpellcheckTextResponse } from '../../../src/schemas/spellcheck-text.js';
+import { parseData, plainText } from '../../src/languagetool/annotated.js';
+import { checkAnswerJson, contextOf, runCount, sentencesOf, type AnswerInput, type LtMatch } from '../../src/languagetool/answer.js';
+import { limitWords } from '../../src/schemas/common.js';
+import { activeRules, type RuleSelection } from '../../src/languagetool/rules.js';
+import { LtCheckResponse } from '../../src/schemas/languagetool.js';
+import type { SpellcheckTextResponse } from '../../src/schemas/spellcheck-text.js';
 
 const Check = Compile(LtCheckResponse);
 const software = { version: '9.9.9', buildDate: '2026-01-01T00:00:00.000Z' };
@@ -29,6 +29,14 @@ function result(text: string, misspelled: [string, string[], 'typo' | 'real-word
     })),
     unknown: unknown.map((word) => ({ word, status: 'unknown' as const, occurrences: at(word) })),
   };
+}
+
+/** The answer as its JSON reads, which must be the text JSON.stringify writes for it (the answer is written from pieces). */
+function checkAnswer(input: AnswerInput): Record<string, unknown> {
+  const text = checkAnswerJson(input);
+  const body = JSON.parse(text) as Record<string, unknown>;
+  assert.equal(JSON.stringify(body), text);
+  return body;
 }
 
 function matchesOf(body: Record<string, unknown>): LtMatch[] {

@@ -21,9 +21,7 @@
 // typos and real-word errors alone; `disabledCategories=TYPOS` turns every
 // rule off (the text is then not checked at all).
 
-import type { SpellcheckTextResponse } from '../../schemas/spellcheck-text.js';
-
-type SpellCategory = SpellcheckTextResponse['misspelled'][number]['category'];
+import type { SpellCategory } from '../engine/results.js';
 
 export const TYPOS = { id: 'TYPOS', name: 'Possible Typo' } as const;
 

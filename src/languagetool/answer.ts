@@ -13,10 +13,13 @@
 //   offsets. A sentence ends after । ॥ . ? ! (and closing quotes or
 //   brackets) followed by white space or the end, or at a blank line.
 
-import type { SpellcheckTextResponse } from '../../schemas/spellcheck-text.js';
+import { isSpace as isTextSpace } from '../engine/lang/text.js';
+import type { SpellcheckTextResult } from '../engine/results.js';
 import type { AnnotatedText } from './annotated.js';
-import { NEPALI } from './request.js';
 import { ruleOf, TYPOS, UNKNOWN_WORD_RULE, type LtRule } from './rules.js';
+
+/** The one language: its name, LanguageTool's short code and long code. */
+export const NEPALI = { name: 'Nepali', code: 'ne', longCode: 'ne-NP' } as const;
 
 /** Characters of context either side of a match (LanguageTool's CONTEXT_SIZE). */
 export const CONTEXT_SIZE = 40;
@@ -82,19 +85,8 @@ function isLowSurrogate(c: number): boolean {
 const isSentenceEnd = (c: number): boolean => c === 0x964 || c === 0x965 || c === 0x2e || c === 0x3f || c === 0x21;
 /** " ' ” ’ » ) ] */
 const isCloser = (c: number): boolean => c === 0x22 || c === 0x27 || c === 0x201d || c === 0x2019 || c === 0xbb || c === 0x29 || c === 0x5d;
-/** White space as JavaScript's \s reads it (a superset of the spellchecker's white space). */
-const isSpace = (c: number): boolean =>
-  c === 0x20 ||
-  (c >= 0x09 && c <= 0x0d) ||
-  c === 0xa0 ||
-  c === 0x1680 ||
-  (c >= 0x2000 && c <= 0x200a) ||
-  c === 0x2028 ||
-  c === 0x2029 ||
-  c === 0x202f ||
-  c === 0x205f ||
-  c === 0x3000 ||
-  c === 0xfeff;
+/** White space as JavaScript's \s reads it: the spellchecker's white space and the byte-order mark. */
+const isSpace = (c: number): boolean => isTextSpace(c) || c === 0xfeff;
 
 /**
  * The runs of the text between white space: never fewer than the words the
@@ -166,7 +158,7 @@ function messageOf(rule: LtRule, word: string, first: string | undefined, ruleTe
 export interface AnswerInput {
   text: AnnotatedText;
   /** The spellcheck result of the plain text (offsets in it), or null when nothing was checked. */
-  result: SpellcheckTextResponse | null;
+  result: SpellcheckTextResult | null;
   /** The rule ids left on (rules.ts activeRules). */
   active: ReadonlySet<string>;
   software: SoftwareInfo;
@@ -174,62 +166,110 @@ export interface AnswerInput {
   ruleTexts: Readonly<Record<string, string>>;
 }
 
-/** The answer body of /v2/check (module header). */
-export function checkAnswer(input: AnswerInput): Record<string, unknown> {
+/** What every occurrence of one finding (a word and its rule) writes alike: its message, replacements and rule, as JSON. */
+interface Finding {
+  /** `"message":...,"shortMessage":...,"replacements":[...]` */
+  head: string;
+  /** `"type":{...},"rule":{...},"ignoreForIncompleteSentence":false,"contextForSureMatch":0}` */
+  tail: string;
+}
+
+const json = JSON.stringify;
+
+/** The JSON after a match's sentence, per rule and subId (few of them): LtMatch's fields in its order. */
+const TAILS = new Map<string, string>();
+function tailOf(rule: LtRule, subId: string | undefined): string {
+  const key = subId === undefined ? rule.id : `${rule.id}/${subId}`;
+  let tail = TAILS.get(key);
+  if (tail === undefined) {
+    const r: LtMatch['rule'] = {
+      id: rule.id,
+      ...(subId === undefined ? {} : { subId }),
+      description: rule.description,
+      issueType: rule.issueType,
+      category: { id: TYPOS.id, name: TYPOS.name },
+    };
+    tail = `"type":${json({ typeName: rule.typeName })},"rule":${json(r)},"ignoreForIncompleteSentence":false,"contextForSureMatch":0}`;
+    TAILS.set(key, tail);
+  }
+  return tail;
+}
+
+function findingOf(
+  rule: LtRule,
+  word: string,
+  corrections: readonly string[],
+  subId: string | undefined,
+  ruleTexts: Readonly<Record<string, string>>,
+): Finding {
+  const { message, shortMessage } = messageOf(rule, word, corrections[0], subId === undefined ? undefined : ruleTexts[subId]);
+  let replacements = '';
+  for (let i = 0; i < corrections.length && i < MAX_REPLACEMENTS; i++) replacements += `${i === 0 ? '' : ','}{"value":${json(corrections[i])}}`;
+  return { head: `"message":${json(message)},"shortMessage":${json(shortMessage)},"replacements":[${replacements}]`, tail: tailOf(rule, subId) };
+}
+
+/**
+ * The answer body of /v2/check (module header) as JSON: the text
+ * JSON.stringify writes for an answer with LtMatch's fields in their order,
+ * written here from pieces, since a 1,000-word text's answer is four times
+ * its spellcheck result (every match carries its context, sentence and rule)
+ * and the pieces every occurrence of a word or sentence shares are written
+ * once.
+ */
+export function checkAnswerJson(input: AnswerInput): string {
   const { text, result, active } = input;
   const plainSentences = sentencesOf(text.plain);
-  const found: { start: number; end: number; rule: LtRule; word: string; corrections: string[]; subId?: string }[] = [];
+  const found: { start: number; end: number; finding: Finding }[] = [];
   if (result !== null) {
     for (const w of result.misspelled) {
       const rule = ruleOf(w.category);
       if (!active.has(rule.id)) continue;
-      for (const o of w.occurrences)
-        found.push({ start: o.start, end: o.end, rule, word: w.word, corrections: w.corrections, ...(w.rule === undefined ? {} : { subId: w.rule }) });
+      const finding = findingOf(rule, w.word, w.corrections, w.rule, input.ruleTexts);
+      for (const o of w.occurrences) found.push({ start: o.start, end: o.end, finding });
     }
     if (active.has(UNKNOWN_WORD_RULE.id)) {
-      for (const w of result.unknown)
-        for (const o of w.occurrences) found.push({ start: o.start, end: o.end, rule: UNKNOWN_WORD_RULE, word: w.word, corrections: [] });
+      for (const w of result.unknown) {
+        const finding = findingOf(UNKNOWN_WORD_RULE, w.word, [], undefined, input.ruleTexts);
+        for (const o of w.occurrences) found.push({ start: o.start, end: o.end, finding });
+      }
     }
   }
   found.sort((a, b) => a.start - b.start);
 
-  const matches: LtMatch[] = [];
+  // Pieces joined once: a string built by += is a rope, which costs more to encode as UTF-8 than the flat string join makes.
+  const out: string[] = [];
+  const head = json({ software: softwareBlock(input.software), warnings: { incompleteResults: false }, language: LANGUAGE_BLOCK });
+  out.push(head.slice(0, -1), ',"matches":[');
   let lastEnd = -1;
   let s = 0;
+  let sentenceAt = -1;
+  let sentence = '';
   for (const f of found) {
     const offset = text.startOf(f.start);
     const end = text.endOf(f.end);
     // Words whose ends map into one markup's interpretAs can share a range: the first is kept.
     if (offset < lastEnd || end <= offset) continue;
-    lastEnd = end;
     while (s < plainSentences.length - 1 && plainSentences[s]![1] <= f.start) s++;
-    const sentence = plainSentences[s];
-    const { message, shortMessage } = messageOf(f.rule, f.word, f.corrections[0], f.subId === undefined ? undefined : input.ruleTexts[f.subId]);
-    matches.push({
-      message,
-      shortMessage,
-      replacements: f.corrections.slice(0, MAX_REPLACEMENTS).map((value) => ({ value })),
-      offset,
-      length: end - offset,
-      context: contextOf(text.original, offset, end),
-      sentence: sentence === undefined ? '' : text.plain.slice(sentence[0], sentence[1]),
-      type: { typeName: f.rule.typeName },
-      rule: {
-        id: f.rule.id,
-        ...(f.subId === undefined ? {} : { subId: f.subId }),
-        description: f.rule.description,
-        issueType: f.rule.issueType,
-        category: { id: TYPOS.id, name: TYPOS.name },
-      },
-      ignoreForIncompleteSentence: false,
-      contextForSureMatch: 0,
-    });
+    if (s !== sentenceAt) {
+      const range = plainSentences[s];
+      sentence = json(range === undefined ? '' : text.plain.slice(range[0], range[1]));
+      sentenceAt = s;
+    }
+    const context = contextOf(text.original, offset, end);
+    out.push(
+      lastEnd === -1 ? '{' : ',{',
+      f.finding.head,
+      `,"offset":${offset},"length":${end - offset},"context":{"text":`,
+      json(context.text),
+      `,"offset":${context.offset},"length":${context.length}},"sentence":`,
+      sentence,
+      ',',
+      f.finding.tail,
+    );
+    lastEnd = end;
   }
-  return {
-    software: softwareBlock(input.software),
-    warnings: { incompleteResults: false },
-    language: LANGUAGE_BLOCK,
-    matches,
-    sentenceRanges: plainSentences.map(([a, b]) => [text.startOf(a), text.endOf(b)]),
-  };
+  out.push('],"sentenceRanges":[');
+  plainSentences.forEach(([a, b], i) => out.push(`${i === 0 ? '' : ','}[${text.startOf(a)},${text.endOf(b)}]`));
+  out.push(']}');
+  return out.join('');
 }

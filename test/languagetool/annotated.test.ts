@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DATA_MESSAGES, parseData, plainText, type AnnotatedText } from '../../../src/http/languagetool/annotated.js';
+import { DATA_MESSAGES, parseData, plainText, type AnnotatedText } from '../../src/languagetool/annotated.js';
 
 function parsed(data: unknown): AnnotatedText {
   const r = parseData(JSON.stringify(data));
