@@ -101,14 +101,14 @@ const HALANTA_DROPPED = new RegExp(`(?<=[${FIFTH_LETTERS}])(?=[${STOPS}])|(?<=([
 // Confusions of error-model.ts that cost as little as a fold but change
 // the key: a geminate stop written with its aspirate or not (मुद्धा for
 // मुद्दा), the glide व after उ/ऊ (सुरुवात for सुरुआत), क्ष written क्छ
-// (शिक्छा) and द्य/ध्य (बिध्युत for विद्युत्). Stage 1 looks up the key of the
+// (शिक्छा), द्य/ध्य (बिध्युत for विद्युत्) and द्व/ध्व (बिध्वान for विद्वान्). Stage 1 looks up the key of the
 // word written the other way too.
 const ASPIRATE_OF = new Map(GEMINATE_ASPIRATES);
 const PLAIN_OF = new Map(GEMINATE_ASPIRATES.map(([p, a]) => [a, p]));
 const GEMINATE_STOP = /([कगजटडतदपब])्([कखगघजझटठडढतथदधपफबभ])/g;
 const GLIDE = /([ुू])(वा|आ)/g;
-const CONJUNCT_SLIP = /क्छ|द्य|ध्य/g;
-const CONJUNCT_OTHER_WAY: Record<string, string> = { क्छ: 'क्ष', द्य: 'ध्य', ध्य: 'द्य' };
+const CONJUNCT_SLIP = /क्छ|द्य|ध्य|द्व|ध्व/g;
+const CONJUNCT_OTHER_WAY: Record<string, string> = { क्छ: 'क्ष', द्य: 'ध्य', ध्य: 'द्य', द्व: 'ध्व', ध्व: 'द्व' };
 
 /** The word with its geminate stops' aspiration, its glides after उ/ऊ and its conjunct slips written the other way, or null when it has none. */
 function otherWay(word: string): string | null {

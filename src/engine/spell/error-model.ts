@@ -136,17 +136,20 @@ for (const nasal of ['ङ्', 'ञ्', 'ण्', 'न्', 'म्']) {
 multi('ृ', '्रि', 0.3);
 multi('ृ', 'रि', 0.35);
 multi('ृ', '्री', 0.4);
+// ृ typed as the vowel it sounds like, without its र (प्रवित्ति for प्रवृत्ति).
+multi('ृ', 'ि', 0.4);
 multi('्रृ', 'ृ', 0.35);
 multi('ऋ', 'रि', 0.3);
 multi('ऋ', 'री', 0.4);
 multi('क्ष', 'छ्य', 0.35);
 multi('क्ष', 'छ', 0.4);
 multi('क्ष', 'च्छ', 0.4);
-// क्ष written as it sounds, क्छ (शिक्छा for शिक्षा), and द्य/ध्य, which speech
-// does not tell apart (बिध्युत for विद्युत्, विध्यालय for विद्यालय): conjunct
+// क्ष written as it sounds, क्छ (शिक्छा for शिक्षा), and द्य/ध्य and द्व/ध्व, which speech
+// does not tell apart (बिध्युत for विद्युत्, विध्यालय for विद्यालय, बिध्वान for विद्वान्): conjunct
 // slips as common as the confusions above.
 multi('क्ष', 'क्छ', 0.4);
 multi('द्य', 'ध्य', 0.4);
+multi('द्व', 'ध्व', 0.4);
 multi('छ्य', 'छ', 0.35);
 // छ्य typed for क्ष्य (लक्ष्य): the ya-phala typed belongs to the word, so
 // the candidate that keeps it is closer than the one that drops it (लक्ष).

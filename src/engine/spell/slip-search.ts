@@ -69,6 +69,7 @@ const CONJUNCTS: readonly { typed: string; meant: string; cost: number }[] = [
   { typed: 'ध्य', meant: 'द्य', cost: 0.4 },
   { typed: 'द्व', meant: 'ध्व', cost: 0.4 },
   { typed: 'ध्व', meant: 'द्व', cost: 0.4 },
+  { typed: 'ि', meant: 'ृ', cost: 0.4 },
 ];
 const CONJUNCT_FIRST = new Set(CONJUNCTS.map((c) => c.typed.charCodeAt(0)));
 
