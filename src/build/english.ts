@@ -36,6 +36,8 @@ import { hasDevanagariLetter } from '../engine/lang/letters.js';
 import { normalizeWord } from '../engine/lang/normalize.js';
 import { editDistance } from '../engine/lang/edit-distance.js';
 import { englishKey, englishWords } from '../engine/lookup/english.js';
+import { romanAliases } from '../engine/roman/aliases.js';
+import { fuzzyRomanKey } from '../engine/roman/keys.js';
 
 /** The English dictionaries' ids, curated first (the order their meanings are served in). */
 export const GLOSSARY_DICT = 'foss-np-glossary';
@@ -249,6 +251,17 @@ export interface CrowdOptions {
   /** The curated meanings of the word, lower-cased: a gloss they confirm is kept even when it reads as a romanization. */
   curated: (word: string) => ReadonlySet<string>;
 }
+
+/** How the build reads a romanization: a word's casual aliases and a gloss, as fuzzy keys (engine/roman/keys.ts). */
+export const ROMANIZATION_KEYS: Pick<CrowdOptions, 'romanKeys' | 'fuzzyKey'> = {
+  romanKeys: (word) =>
+    new Set(
+      romanAliases(word)
+        .filter((a) => a.kinds.includes('casual'))
+        .map((a) => fuzzyRomanKey(a.alias)),
+    ),
+  fuzzyKey: (gloss) => fuzzyRomanKey(gloss.replace(/[^a-z]/g, '')),
+};
 
 export interface CrowdImport {
   meanings: MeaningMap;

@@ -43,12 +43,11 @@ import {
   importCrowdDictionary,
   importGlossary,
   readEnglishWordList,
+  ROMANIZATION_KEYS,
   type CrowdImport,
   type GlossaryImport,
 } from './english.js';
 import { MemoryStore } from '../store/memory-store.js';
-import { romanAliases } from '../engine/roman/aliases.js';
-import { fuzzyRomanKey } from '../engine/roman/keys.js';
 import { readTraineddataWords } from './tesseract.js';
 import { importFrequencyList } from './frequency.js';
 import { importPronunciationLexicon } from './pronunciation-lexicon.js';
@@ -346,13 +345,7 @@ function englishMeanings(englishWordsPath: string, sources: SourceInfo[], log: (
   const english = readEnglishWordList(readFileSync(englishWordsPath, 'utf8'));
   const crowd = importCrowdDictionary(readFileSync(CROWD_FILE, 'utf8'), {
     english,
-    romanKeys: (word) =>
-      new Set(
-        romanAliases(word)
-          .filter((a) => a.kinds.includes('casual'))
-          .map((a) => fuzzyRomanKey(a.alias)),
-      ),
-    fuzzyKey: (gloss) => fuzzyRomanKey(gloss.replace(/[^a-z]/g, '')),
+    ...ROMANIZATION_KEYS,
     curated: (word) => new Set((glossary.meanings.get(word) ?? []).map((m) => m.toLowerCase())),
   });
   sources.push({ name: CROWD_DICT, version: 'Pavlick et al. 2014, dict.ne 0a7aec6 (this repository)', license: 'CC-BY-3.0', files: [CROWD_FILE] });

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { importCrowdDictionary, importGlossary, parseGlossaryLine, readEnglishWordList } from '../../src/build/english.js';
-import { fuzzyRomanKey } from '../../src/engine/roman/keys.js';
-import { romanAliases } from '../../src/engine/roman/aliases.js';
+import { importCrowdDictionary, importGlossary, parseGlossaryLine, readEnglishWordList, ROMANIZATION_KEYS } from '../../src/build/english.js';
 
 // Files the project wrote in each source's format, with each source's noise (PROVENANCE.md).
 const FIXTURES = new URL('../../../test/fixtures/english/', import.meta.url);
@@ -48,13 +46,7 @@ function crowd() {
   const english = readEnglishWordList(read('english-words.txt'));
   return importCrowdDictionary(read('crowd.tsv'), {
     english,
-    romanKeys: (word) =>
-      new Set(
-        romanAliases(word)
-          .filter((a) => a.kinds.includes('casual'))
-          .map((a) => fuzzyRomanKey(a.alias)),
-      ),
-    fuzzyKey: (gloss) => fuzzyRomanKey(gloss.replace(/[^a-z]/g, '')),
+    ...ROMANIZATION_KEYS,
     curated: () => new Set(),
   });
 }
@@ -86,8 +78,7 @@ test('a gloss the curated source confirms is kept even when it reads as the word
   const english = readEnglishWordList(read('english-words.txt'));
   const c = importCrowdDictionary('मन\tman\tmind\n', {
     english,
-    romanKeys: (word) => new Set(romanAliases(word).map((a) => fuzzyRomanKey(a.alias))),
-    fuzzyKey: (gloss) => fuzzyRomanKey(gloss),
+    ...ROMANIZATION_KEYS,
     curated: (word) => new Set(word === 'मन' ? ['man'] : []),
   });
   assert.deepEqual(c.meanings.get('मन'), ['man', 'mind']);

@@ -13,6 +13,7 @@ import { groupRoutes } from '../../src/http/router.js';
 import { buildRoutes } from '../../src/http/routes/index.js';
 import { Metrics } from '../../src/http/metrics.js';
 import type { Reply, RequestContext } from '../../src/http/types.js';
+import { requestContext } from './request-context.js';
 import { limitWords } from '../../src/schemas/common.js';
 import { FakeServices } from './fake-services.js';
 
@@ -32,26 +33,7 @@ function setUp(perMinute = 0, partnersJson: unknown = { keys: [] }) {
 }
 
 function ctx(method: string, path: string, over: Partial<RequestContext> = {}): RequestContext {
-  return {
-    method,
-    path,
-    query: '',
-    params: [],
-    contentType: '',
-    contentLength: '',
-    transferEncoding: '',
-    framingError: null,
-    apiKey: '',
-    forwardedFor: '',
-    peerAddress: '10.0.0.1',
-    client: '10.0.0.1',
-    receivedAt: 0,
-    encoding: null,
-    ifNoneMatch: '',
-    requestId: 'r',
-    origin: '',
-    ...over,
-  };
+  return requestContext({ method, path, peerAddress: '10.0.0.1', client: '10.0.0.1', requestId: 'r', ...over });
 }
 
 /** A body source that has the whole body at once, and says whether it was asked for. */

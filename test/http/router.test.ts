@@ -11,6 +11,7 @@ import { Compile } from 'typebox/compile';
 import { HttpError } from '../../src/http/errors.js';
 import { groupRoutes, runRoute } from '../../src/http/router.js';
 import { route, type HandlerInput, type RawInput, type RequestContext } from '../../src/http/types.js';
+import { requestContext } from './request-context.js';
 import type { BodyValidator } from '../../src/schemas/common.js';
 
 const Query = Compile(Type.Object({ q: Type.String({ maxLength: 5 }), limit: Type.Integer({ minimum: 1, maximum: 9, default: 3 }) }));
@@ -28,28 +29,7 @@ const BodyCheck: BodyValidator<Body> = {
   },
 };
 
-function ctx(over: Partial<RequestContext>): RequestContext {
-  return {
-    method: 'GET',
-    path: '/x',
-    query: '',
-    params: [],
-    contentType: '',
-    contentLength: '',
-    transferEncoding: '',
-    framingError: null,
-    apiKey: '',
-    forwardedFor: '',
-    peerAddress: '127.0.0.1',
-    client: '127.0.0.1',
-    receivedAt: 0,
-    encoding: null,
-    ifNoneMatch: '',
-    requestId: 'r-1',
-    origin: '',
-    ...over,
-  };
-}
+const ctx = requestContext;
 
 function raw(c: RequestContext, body?: unknown): RawInput {
   return {
