@@ -28,7 +28,7 @@ for (let i = 0; i < 16; i++) {
   HEX['0123456789ABCDEF'.charCodeAt(i)] = i;
 }
 
-/** Where decodeRange writes the bytes it decodes, reused (it grows to the longest body read, at most MAX_BODY_BYTES): a new buffer of the body's size on every request adds to what the main thread's heap collects. */
+/** Where decodeRange writes the bytes it decodes, reused (it grows to the longest body or query string read: at most MAX_BODY_BYTES, or a request head's limit, uws.ts): a new buffer of the body's size on every request adds to what the main thread's heap collects. */
 let scratch = new Uint8Array(0);
 
 /**
