@@ -15,15 +15,33 @@ const LINES = new Set<Task['name']>(['spellcheckPiece', 'romanizePiece', 'batch'
 
 const encoder = new TextEncoder();
 
-/** The JSON of a ENCODED_TASKS job's result as UTF-8 bytes (romanization answers from the romanizer's cached per-token fragments, LanguageTool's made as JSON). */
+/** The longest answer encoded in the reused buffer (bytes); a longer one gets its own. */
+const SCRATCH_MAX_BYTES = 1 << 20;
+let scratch = new Uint8Array(64 * 1024);
+
+/**
+ * `json` as UTF-8: a view of the reused buffer (valid until the next call)
+ * for an answer up to SCRATCH_MAX_BYTES. TextEncoder.encode measures a
+ * string before it writes it, two passes over a long answer of Devanagari
+ * text (LanguageTool's answer for a 1,000-word text: 73 KB); encodeInto
+ * writes it in one. (An answer that fills the buffer exactly is moved with
+ * it, ownBuffer; the next call makes another.)
+ */
+function utf8(json: string): Uint8Array {
+  const most = json.length * 3;
+  if (most > SCRATCH_MAX_BYTES) return encoder.encode(json);
+  if (scratch.length < most) scratch = new Uint8Array(Math.min(SCRATCH_MAX_BYTES, Math.max(most, scratch.length * 2)));
+  return scratch.subarray(0, encoder.encodeInto(json, scratch).written);
+}
+
+/** The JSON of a ENCODED_TASKS job's result as UTF-8 bytes (romanization answers from the romanizer's cached per-token fragments, LanguageTool's made as JSON), possibly a view of the reused buffer. */
 function serialize(engines: Engines, task: Task, value: unknown): Uint8Array {
   if (task.name === 'romanizeText' || task.name === 'romanizeTokens') return engines.roman.json(value as RomanizationResult);
   // LanguageTool's answer is made as JSON (languagetool/answer.ts).
-  if (task.name === 'languageToolCheck') return encoder.encode(value as string);
-  return encoder.encode(JSON.stringify(value));
+  return utf8(task.name === 'languageToolCheck' ? (value as string) : JSON.stringify(value));
 }
 
-/** The encoded answer of a ENCODED_TASKS job: its JSON, compressed when the client accepts a coding and it is long enough. */
+/** The encoded answer of a ENCODED_TASKS job: its JSON, compressed when the client accepts a coding and it is long enough, in bytes of its own to move. */
 function encodeAnswer(engines: Engines, job: PoolJob, value: unknown): EncodedAnswer {
   const json = serialize(engines, job.task, value);
   if (job.encoding && json.length >= COMPRESS_MIN_BYTES) return { bytes: ownBuffer(compressBody(json, job.encoding)), encoding: job.encoding };

@@ -28,6 +28,9 @@ for (let i = 0; i < 16; i++) {
   HEX['0123456789ABCDEF'.charCodeAt(i)] = i;
 }
 
+/** Where decodeRange writes the bytes it decodes, reused (it grows to the longest body or query string read: at most MAX_BODY_BYTES, or a request head's limit, uws.ts): a new buffer of the body's size on every request adds to what the main thread's heap collects. */
+let scratch = new Uint8Array(0);
+
 /**
  * The bytes [from, to) of `b` as one name or value: `+` is a space, `%XX` a
  * byte, every other byte itself; the result read as UTF-8. (Working on the
@@ -38,7 +41,8 @@ function decodeRange(b: Uint8Array, from: number, to: number): string {
   let i = from;
   while (i < to && b[i] !== 0x25 && b[i] !== 0x2b) i++;
   if (i === to) return UTF8.decode(b.subarray(from, to));
-  const out = new Uint8Array(to - from);
+  if (scratch.length < to - from) scratch = new Uint8Array(to - from);
+  const out = scratch;
   out.set(b.subarray(from, i));
   let k = i - from;
   for (; i < to; i++) {
