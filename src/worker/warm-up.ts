@@ -59,16 +59,6 @@ const TEXT_TOKENS = 300;
 const SPELL_WORDS = 3000;
 /** The budget of the caches of the checker made only to run every path once more (dropped after). */
 const SCRATCH_CACHE_BYTES = 16 * 2 ** 20;
-/**
- * Full checks of the spellcheck warm-up text, each on a checker with empty
- * caches. After one, the stages of the words no list has (the decision's
- * stages 4-6, the compound correction, the text's answer) have not run
- * often enough to be optimized, and the first new texts pay for compiling
- * them; after three, a tenth fewer functions are compiled during 200 new
- * texts and the first five cost about a quarter less CPU
- * (bench/journal/2026-11-28.md#new-text-warm-up).
- */
-const FULL_CHECK_PASSES = 3;
 
 /** The letters Nepali words start with: the consonants and the independent vowels. */
 const INITIALS = [...'कखगघचछजझटठडढतथदधनपफबभमयरलवशषसहअआइईउऊएऐओऔ'];
@@ -121,12 +111,8 @@ export function warmUpThread(engines: WarmUpEngines, extent: WarmUpExtent): void
 
   const text = spellWarmUpText(engines.store);
   engines.spell.checkText(text);
-  // Then on checkers that read no stored verdict: every word takes the full check, the path of the words no list has.
-  if (full) {
-    for (let pass = 0; pass < FULL_CHECK_PASSES; pass++) {
-      new Spellchecker(engines.store, { caches: new CachePlan(SCRATCH_CACHE_BYTES), storedVerdicts: false }).checkText(text);
-    }
-  }
+  // Then on a checker that reads no stored verdict: every word takes the full check, the path of the words no list has.
+  if (full) new Spellchecker(engines.store, { caches: new CachePlan(SCRATCH_CACHE_BYTES), storedVerdicts: false }).checkText(text);
   // The warm-up's look-ups are not the service's.
   engines.spell.resetCacheStats();
 }
