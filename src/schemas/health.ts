@@ -61,7 +61,11 @@ export const HealthResponse = Type.Object(
               {
                 entries: Type.Integer({ minimum: 0 }),
                 mib: Type.Number({ minimum: 0, description: 'Estimated size, all threads together.' }),
-                budget_mib: Type.Number({ minimum: 0, description: 'Its share of the budget, all threads together.' }),
+                budget_mib: Type.Number({
+                  minimum: 0,
+                  description:
+                    'Its share of the budget, all threads together: what it is sure of (it holds more while the other caches of its thread leave theirs unused).',
+                }),
               },
               { additionalProperties: false },
             ),

@@ -867,7 +867,10 @@ test('health: every field of 2.6, healthy on the real data', { skip }, async () 
   const budget = Object.values(own).reduce((n, c) => n + c.budget_mib, 0);
   assert.ok(Math.abs(budget - 3 * r.body.memory.cache_budget_mib) < 1, `the shares add up to the threads' budgets (${budget})`);
   assert.ok(Math.abs(shared!.budget_mib - r.body.memory.cache_budget_mib * (1 / 16 + 1 / 64)) < 0.1, `the shared table's size (${shared!.budget_mib} MiB)`);
-  for (const [name, c] of Object.entries(caches)) assert.ok(c.mib <= c.budget_mib, `${name} within its budget`);
+  // A cache may hold more than its share while the others of its thread leave theirs unused: the threads' budgets bound the sum.
+  const held = Object.values(own).reduce((n, c) => n + c.mib, 0);
+  assert.ok(held <= 3 * r.body.memory.cache_budget_mib, `the threads' caches within their budgets (${held} MiB)`);
+  assert.ok(shared!.mib <= shared!.budget_mib, 'the shared table within its size');
 });
 
 test("health of a service just started: counters at zero (the warm-up is not counted), every thread's heap and caches already shown", { skip }, async () => {

@@ -109,8 +109,10 @@ export class Romanizer {
   }
 
   /**
-   * One roman word's analysis (no context rules), cached by the token as
-   * typed and by its key. With `guess`, a word nothing matches in a usual
+   * One roman word's analysis (no context rules), cached by its key (a
+   * token typed otherwise, Ghar for ghar, works out its key again rather
+   * than hold a second entry, which the cache's budget would count as a
+   * second analysis). With `guess`, a word nothing matches in a usual
    * spelling is also looked up one edit of its fuzzy key away: asked only
    * for a word typed alone.
    */
@@ -120,10 +122,7 @@ export class Romanizer {
     const hit = cache.get(tag + token);
     if (hit) return hit;
     const key = romanKey(token);
-    let a = key === token ? undefined : cache.get(tag + key);
-    if (!a) a = cache.remember(tag + key, this.analyzeKey(key, guess));
-    if (key !== token) cache.remember(tag + token, a);
-    return a;
+    return (key === token ? undefined : cache.get(tag + key)) ?? cache.remember(tag + key, this.analyzeKey(key, guess));
   }
 
   /**

@@ -58,3 +58,23 @@ test('a CachePlan shares one budget among named caches and reports each', () => 
   assert.throws(() => plan.cache('c', 0), /share/);
   assert.throws(() => new CachePlan(-5), /budget/);
 });
+
+test("a CachePlan's caches borrow what the others leave unused, and give it back when another needs it", () => {
+  const each = ENTRY_OVERHEAD + stringBytes('a000') + stringBytes('x'.repeat(50));
+  const plan = new CachePlan(100 * each);
+  const a = plan.cache<string>('a', 0.5, (v) => stringBytes(v));
+  const b = plan.cache<string>('b', 0.5, (v) => stringBytes(v));
+  const key = (c: string, i: number): string => c + String(i).padStart(3, '0');
+  for (let i = 0; i < 90; i++) a.remember(key('a', i), 'x'.repeat(50));
+  assert.equal(a.size, 90, 'a holds more than its share while b is empty');
+  for (let i = 0; i < 50; i++) b.remember(key('b', i), 'x'.repeat(50));
+  assert.equal(b.size, 50, 'b gets its whole share back from a');
+  assert.ok(a.size <= 50 && a.size >= 45, String(a.size));
+  assert.equal(a.get('a089'), 'x'.repeat(50), "the borrower's newest entry is kept");
+  assert.equal(a.get('a000'), undefined, "the borrower's oldest is gone");
+  const kept = a.size;
+  for (let i = 50; i < 200; i++) b.remember(key('b', i), 'x'.repeat(50));
+  assert.equal(a.size, kept, 'a within its share keeps it');
+  assert.ok(a.bytes + b.bytes <= plan.totalBytes, `${a.bytes} + ${b.bytes}`);
+  assert.equal(b.get('b199'), 'x'.repeat(50));
+});

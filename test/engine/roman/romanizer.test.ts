@@ -540,3 +540,13 @@ test('resolveText and resolveTokens stop at the checkpoint before a word when to
   );
   assert.equal(roman.resolveText('mero naam', 5, () => false).converted_text, 'मेरो नाम');
 });
+
+test('a token typed otherwise than its key (Ghar, ghar) is answered by the analysis of the key, held once', () => {
+  const spell = new Spellchecker(store);
+  const own = new Romanizer(store, spell);
+  const entries = (): number => spell.caches.figures()['roman.analyses']!.entries;
+  const a = own.analyzeWord('ghar');
+  const held = entries();
+  assert.equal(own.analyzeWord('Ghar'), a);
+  assert.equal(entries(), held, 'no second entry');
+});
