@@ -151,14 +151,6 @@ interface ChainSplit {
  */
 const ANUSVARA_BEFORE_STOP = new RegExp(`${ANUSVARA}(?=[${STOPS}])`);
 
-/** A word's stage-1 candidates and their costs as far as `limit` (CandidateGenerator.stageOne). */
-interface StageOne {
-  word: string;
-  limit: number;
-  words: string[];
-  costs: number[];
-}
-
 /** The candidates a search has found for a word, each at its lowest cost, none the word itself or dearer than maxCost. */
 class Found {
   readonly costs = new Map<string, number>();
@@ -190,8 +182,6 @@ export class CandidateGenerator {
   private readonly splitMemo: BudgetCache<ChainSplit[]>;
 
   private readonly slipSearch: SlipSearch;
-  /** The last word's stage 1 (stageOne). */
-  private lastStageOne: StageOne = { word: '', limit: 0, words: [], costs: [] };
   private lastSlipWord = '';
   private lastSlipForms: string[] = [];
   /** Slip-search tests the text being checked may still make (startText); Infinity outside a text. */
@@ -283,42 +273,17 @@ export class CandidateGenerator {
 
   /** Stage 1: the lexicon forms and function words under the word's confusion keys (stageOneKeys), and a verb form with its final halanta. */
   private byConfusionKey(word: string, found: Found): void {
-    const { words, costs } = this.stageOne(word, found.maxCost);
-    for (let i = 0; i < words.length; i++) found.add(words[i]!, costs[i]!);
-  }
-
-  /**
-   * Stage 1's candidates of the word, each with its cost as editCost gives
-   * it up to `limit` (exact at or below the limit, some value above it
-   * beyond). One word's check asks for them two or three times, each time
-   * allowing more (the confusion slips, the frequent words, all
-   * candidates): the look-ups are made once, and a cost is computed again
-   * only when it was cut short below the new limit.
-   */
-  private stageOne(word: string, limit: number): StageOne {
-    const memo = this.lastStageOne;
-    if (memo.word === word) {
-      if (limit > memo.limit) {
-        for (let i = 0; i < memo.words.length; i++) if (memo.costs[i]! > memo.limit) memo.costs[i] = editCost(word, memo.words[i]!, limit);
-        memo.limit = limit;
-      }
-      return memo;
-    }
-    const found = new Set<string>();
     for (const key of stageOneKeys(word)) {
-      for (const c of this.store.formsByConfusionKey(key)) found.add(c);
+      for (const c of this.store.formsByConfusionKey(key)) if (!found.has(c)) found.add(c, editCost(word, c, found.maxCost));
       // Function words and postpositions the dictionary may lack are candidates too (आफनो -> आफ्नो, सङ्गै -> सँगै).
-      for (const c of FUNCTION_WORDS_BY_KEY.get(key) ?? []) found.add(c);
+      for (const c of FUNCTION_WORDS_BY_KEY.get(key) ?? []) if (!found.has(c)) found.add(c, editCost(word, c, found.maxCost));
     }
     // A verb form the grammar makes but neither a dictionary nor the news
     // list has, typed without its final halanta (गरिदिनुस for गरिदिनुस्).
     if (HALANTA_VERB_END.test(word)) {
       const v = word + HALANTA;
-      if (!found.has(v) && this.morph.analyse(v)) found.add(v);
+      if (!found.has(v) && this.morph.analyse(v)) found.add(v, editCost(word, v, found.maxCost));
     }
-    const words = [...found];
-    this.lastStageOne = { word, limit, words, costs: words.map((c) => editCost(word, c, limit)) };
-    return this.lastStageOne;
   }
 
   /** Stage 4: the lexicon forms the slip search (slip-search.ts) reaches within the cost allowed and SLIP_SEARCH_MAX_COST. */

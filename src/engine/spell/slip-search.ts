@@ -21,7 +21,7 @@
 // search reaches the cap gets the spellings found so far, the same ones
 // every time.
 
-import { ANUSVARA, CHANDRABINDU, HALANTA_CODE, isConsonantCode, isVowelSignCode } from '../lang/letters.js';
+import { ANUSVARA, CHANDRABINDU, HALANTA, HALANTA_CODE, isConsonantCode, isVowelSignCode } from '../lang/letters.js';
 import { feedLaneA, feedLaneB, LANE_A_START, LANE_B_START, type BeginningsFilter } from '../../store/bloom.js';
 import { FINAL_MATRA_COST, TYPED_HALANTA_COST } from './error-model.js';
 
@@ -31,7 +31,8 @@ export interface SlipSearchStore {
   mayBeForm(word: string): boolean;
 }
 
-const AA_CODE = 'ा'.charCodeAt(0);
+const AA = 'ा';
+const AA_CODE = AA.charCodeAt(0);
 const MATRA_COST = 0.7;
 /** A letter left out, at the end of the word only (a word cut short: समाचा). */
 const LETTER_LEFT_OUT_COST = 1;
@@ -113,25 +114,11 @@ export class SlipSearch {
     return this.tests;
   }
 
-  /**
-   * Appends the code unit `c` to the spelling at `len` and goes on from
-   * typed place `next`, when some form may begin so. (One code unit, not a
-   * one-letter string: a Devanagari letter taken as a string is a new
-   * string each time, the search's main garbage.)
-   */
-  private emit(next: number, a: number, b: number, len: number, c: number, cost: number, leftOut: boolean): void {
+  /** Appends `text` to the spelling at `len` and goes on from typed place `next`, when some form may begin so. */
+  private emit(next: number, a: number, b: number, len: number, text: string, cost: number, leftOut: boolean): void {
     if (cost > this.bound || this.tests >= this.cap) return;
-    this.out[len] = c;
-    a = feedLaneA(a, c);
-    b = feedLaneB(b, c);
-    this.tests++;
-    if (!this.beginnings!.mayBegin(a, b, len + 1)) return;
-    this.step(next, a, b, len + 1, cost, leftOut);
-  }
-
-  /** emit of a conjunct (several code units), tested once whole. */
-  private emitConjunct(next: number, a: number, b: number, len: number, text: string, cost: number, leftOut: boolean): void {
-    if (cost > this.bound || this.tests >= this.cap) return;
+    // (nothing appended: the spelling is still one some form may begin with)
+    if (text.length === 0) return this.step(next, a, b, len, cost, leftOut);
     for (let k = 0; k < text.length; k++) {
       const c = text.charCodeAt(k);
       this.out[len + k] = c;
@@ -141,12 +128,6 @@ export class SlipSearch {
     this.tests++;
     if (!this.beginnings!.mayBegin(a, b, len + text.length)) return;
     this.step(next, a, b, len + text.length, cost, leftOut);
-  }
-
-  /** The typed sign at `next` skipped (nothing appended: the spelling is still one some form may begin with). */
-  private skip(next: number, a: number, b: number, len: number, cost: number, leftOut: boolean): void {
-    if (cost > this.bound || this.tests >= this.cap) return;
-    this.step(next, a, b, len, cost, leftOut);
   }
 
   /** The spelling so far is `len` units, the typed word read up to `i`. */
@@ -159,27 +140,27 @@ export class SlipSearch {
     // A sign the typist left out, before the next typed letter.
     if (len > 0) {
       if (isConsonantCode(prev)) {
-        if (next !== HALANTA_CODE && (i === n || isConsonantCode(next))) this.emit(i, a, b, len, HALANTA_CODE, cost + SIGN_COST, leftOut);
-        if (!isVowelSignCode(next) && next !== HALANTA_CODE) this.emit(i, a, b, len, AA_CODE, cost + (i === n ? FINAL_MATRA_COST : MATRA_COST), leftOut);
+        if (next !== HALANTA_CODE && (i === n || isConsonantCode(next))) this.emit(i, a, b, len, HALANTA, cost + SIGN_COST, leftOut);
+        if (!isVowelSignCode(next) && next !== HALANTA_CODE) this.emit(i, a, b, len, AA, cost + (i === n ? FINAL_MATRA_COST : MATRA_COST), leftOut);
       }
       // (a nasal sign follows its vowel: not before a vowel sign, halanta or another nasal sign)
       if (prev !== HALANTA_CODE && !isNasalSign(prev) && !isNasalSign(next) && !isVowelSignCode(next) && next !== HALANTA_CODE) {
-        this.emit(i, a, b, len, CHANDRABINDU_CODE, cost + SIGN_COST, leftOut);
-        this.emit(i, a, b, len, ANUSVARA_CODE, cost + SIGN_COST, leftOut);
+        this.emit(i, a, b, len, CHANDRABINDU, cost + SIGN_COST, leftOut);
+        this.emit(i, a, b, len, ANUSVARA, cost + SIGN_COST, leftOut);
       }
       // The last letter left out (once).
-      if (i === n && !leftOut) for (const c of CONSONANT_CODES) this.emit(i, a, b, len, c, cost + LETTER_LEFT_OUT_COST, true);
+      if (i === n && !leftOut) for (const c of CONSONANT_CODES) this.emit(i, a, b, len, String.fromCharCode(c), cost + LETTER_LEFT_OUT_COST, true);
     }
     if (i === n) return;
     // The typed letter as it is, or as the letter a slip made of another.
-    this.emit(i + 1, a, b, len, next, cost, leftOut);
-    for (const s of SWAPS.get(next) ?? []) this.emit(i + 1, a, b, len, s.code, cost + s.cost, leftOut);
+    this.emit(i + 1, a, b, len, word[i]!, cost, leftOut);
+    for (const s of SWAPS.get(next) ?? []) this.emit(i + 1, a, b, len, String.fromCharCode(s.code), cost + s.cost, leftOut);
     // A sign typed that the word lacks.
     const extra = extraSignCost(word, i);
-    if (extra !== Infinity) this.skip(i + 1, a, b, len, cost + extra, leftOut);
+    if (extra !== Infinity) this.emit(i + 1, a, b, len, '', cost + extra, leftOut);
     // A conjunct written as it sounds.
     if (CONJUNCT_FIRST.has(next)) {
-      for (const c of CONJUNCTS) if (word.startsWith(c.typed, i)) this.emitConjunct(i + c.typed.length, a, b, len, c.meant, cost + c.cost, leftOut);
+      for (const c of CONJUNCTS) if (word.startsWith(c.typed, i)) this.emit(i + c.typed.length, a, b, len, c.meant, cost + c.cost, leftOut);
     }
   }
 
