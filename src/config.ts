@@ -30,7 +30,7 @@ export const ConfigSchema = Type.Object({
   cacheMb: Int(
     0,
     65_536,
-    "MiB of each thread's engine caches (spellcheck results, store memos, romanization analyses...), shared among them in fixed shares; health lists each.",
+    "MiB of each thread's engine caches (spellcheck results, store memos, romanization analyses...), each sure of its share and borrowing what the others leave unused, the sum within the budget; health lists each.",
   ),
   queueMax: Int(0, 1_000_000, 'Text jobs that may wait for a worker thread; beyond, 503 at once.'),
   queueMaxWaitMs: Int(
