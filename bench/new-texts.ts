@@ -200,6 +200,17 @@ if (args.baseline) builds.push([`baseline ${args.baseline}`, args.baseline]);
 const results = new Map<string, BuildFigures>(
   builds.map(([label]) => [label, { spellNew: [], spellWarm: [], romanNew: [], romanWarm: [], spellCpu: [], romanCpu: [], rate: [], memory: [] }]),
 );
+// Before any measure, each build's service once, asked texts of another
+// seed and then thrown away: the first measure of a run would otherwise
+// pay alone for what is cold once per run (this process's own fetch and
+// JSON code, the store's pages), and the builds alternate by round, not
+// that (journal/2026-11-28.md#bench-first-measure).
+for (const [, root] of builds) {
+  await withService(root, async (svc) => {
+    if (ONLY.includes('spell') && floresLines.length) await sequential(svc.url, SPELL, drawnTexts(floresLines, 20, 1000, Number(args.seed) + 9000, '\n'));
+    if (ONLY.includes('roman') && romanLines.length) await sequential(svc.url, ROMAN, drawnTexts(romanLines, 20, 1000, Number(args.seed) + 9000, ' '));
+  });
+}
 for (let round = 0; round < ROUNDS; round++) {
   for (const [label, root] of round % 2 === 0 ? builds : [...builds].reverse()) {
     const f = results.get(label)!;
