@@ -204,7 +204,7 @@ const results = new Map<string, BuildFigures>(
 // seed and then thrown away: the first measure of a run would otherwise
 // pay alone for what is cold once per run (this process's own fetch and
 // JSON code, the store's pages), and the builds alternate by round, not
-// that (journal/2026-11-28.md#bench-first-measure).
+// that (bench/journal/2026-11-28.md#bench-first-measure).
 for (const [, root] of builds) {
   await withService(root, async (svc) => {
     if (ONLY.includes('spell') && floresLines.length) await sequential(svc.url, SPELL, drawnTexts(floresLines, 20, 1000, Number(args.seed) + 9000, '\n'));
