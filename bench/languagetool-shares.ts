@@ -21,7 +21,7 @@
 //   node dist/bench/languagetool-shares.js [--requests 300] [--rounds 4] [--workers 2] [--baseline DIR]
 
 import { parseArgs } from 'node:util';
-import { ROOT, machine, median, nearLimitText, startService, threadCpuMs, type RunningService } from './lib.js';
+import { ROOT, checkEndpoints, machine, median, nearLimitText, startService, threadCpuMs, type RunningService } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,15 +34,7 @@ const { values: args } = parseArgs({
 const REQUESTS = Number(args.requests);
 
 const near = await nearLimitText();
-const endpoints = [
-  { name: 'spellcheck/text', path: '/api/v1/spellcheck/text', body: JSON.stringify({ text: near.text }), type: 'application/json' },
-  {
-    name: '/v2/check',
-    path: '/v2/check',
-    body: new URLSearchParams({ language: 'ne-NP', text: near.text }).toString(),
-    type: 'application/x-www-form-urlencoded',
-  },
-] as const;
+const endpoints = checkEndpoints(near.text);
 
 interface Share {
   latency: number;

@@ -29,7 +29,7 @@
 import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { ROOT, freshDevanagariTexts, machine, median, nearLimitText, startService, threadCpuMs } from './lib.js';
+import { ROOT, checkEndpoints, freshDevanagariTexts, machine, median, nearLimitText, startService, threadCpuMs, type CheckEndpoint } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,13 +42,6 @@ const { values: args } = parseArgs({
   },
 });
 
-interface Endpoint {
-  name: string;
-  path: string;
-  body: string;
-  type: string;
-}
-
 interface Measure {
   p50: number;
   cpuUs: number;
@@ -59,26 +52,18 @@ interface Measure {
 
 const near = await nearLimitText();
 const fresh = await freshDevanagariTexts(Number(args.fresh), 900);
-const endpoints: [Endpoint, Endpoint] = [
-  { name: 'spellcheck/text', path: '/api/v1/spellcheck/text', body: JSON.stringify({ text: near.text }), type: 'application/json' },
-  {
-    name: '/v2/check',
-    path: '/v2/check',
-    body: new URLSearchParams({ language: 'ne-NP', text: near.text }).toString(),
-    type: 'application/x-www-form-urlencoded',
-  },
-];
+const endpoints = checkEndpoints(near.text);
 
 const mainCpuMs = (pid: number): number => threadCpuMs(pid).get(pid) ?? NaN;
 
-async function send(url: string, e: Endpoint): Promise<string> {
+async function send(url: string, e: CheckEndpoint): Promise<string> {
   const r = await fetch(url + e.path, { method: 'POST', body: e.body, headers: { 'content-type': e.type, 'accept-encoding': 'identity' } });
   const text = await r.text();
   if (r.status !== 200) throw new Error(`${e.name}: ${r.status} ${text.slice(0, 200)}`);
   return text;
 }
 
-async function measure(url: string, pid: number, e: Endpoint): Promise<Measure> {
+async function measure(url: string, pid: number, e: CheckEndpoint): Promise<Measure> {
   const times: number[] = [];
   const cpu0 = mainCpuMs(pid);
   for (let i = 0; i < Number(args.sequential); i++) {

@@ -322,3 +322,63 @@ export async function rawGetter(url: string): Promise<{ get(path: string): Promi
     },
   };
 }
+
+/**
+ * Prints, for each ratio, how many of `tokens` a rule flagging a token whose
+ * twin is that many times more frequent would flag, with the first `show`
+ * examples of each (`twinOf`: the token's twin and the ratio, or null when
+ * the rule never flags it).
+ */
+export function printFlaggedByRatio(
+  label: string,
+  tokens: string[],
+  ratios: number[],
+  show: number,
+  twinOf: (w: string) => { ratio: number; twin: string } | null,
+): void {
+  const counts = ratios.map(() => 0);
+  const examples = ratios.map(() => new Map<string, string>());
+  for (const w of tokens) {
+    const t = twinOf(w);
+    if (!t) continue;
+    ratios.forEach((R, i) => {
+      if (t.ratio >= R) {
+        counts[i]!++;
+        examples[i]!.set(w, t.twin);
+      }
+    });
+  }
+  console.log(
+    `${label}, ${tokens.length} tokens: ` + ratios.map((R, i) => `>= ${R}: ${counts[i]} (${((100 * counts[i]!) / tokens.length).toFixed(2)}%)`).join(', '),
+  );
+  ratios.forEach((R, i) =>
+    console.log(
+      `  >= ${R}: ` +
+        [...examples[i]!]
+          .slice(0, show)
+          .map(([a, b]) => `${a} -> ${b}`)
+          .join(', '),
+    ),
+  );
+}
+
+/** One request the LanguageTool benches send: its path, body and Content-Type. */
+export interface CheckEndpoint {
+  name: string;
+  path: string;
+  body: string;
+  type: string;
+}
+
+/** POST /api/v1/spellcheck/text and POST /v2/check of the same text (a form body, as the editors' clients send it). */
+export function checkEndpoints(text: string): [CheckEndpoint, CheckEndpoint] {
+  return [
+    { name: 'spellcheck/text', path: '/api/v1/spellcheck/text', body: JSON.stringify({ text }), type: 'application/json' },
+    {
+      name: '/v2/check',
+      path: '/v2/check',
+      body: new URLSearchParams({ language: 'ne-NP', text }).toString(),
+      type: 'application/x-www-form-urlencoded',
+    },
+  ];
+}

@@ -26,7 +26,7 @@ import { Spellchecker } from '../src/engine/spell/spellchecker.js';
 import { normalizeWord } from '../src/engine/lang/normalize.js';
 import { DEVANAGARI_WORDS } from '../src/engine/lang/text.js';
 import { FORM_LEXICON } from '../src/store/types.js';
-import { readEval } from './lib.js';
+import { printFlaggedByRatio, readEval } from './lib.js';
 import { loadRealStore } from './roman-real-store.js';
 
 const { values: args } = parseArgs({ options: { ratios: { type: 'string', default: '3,10,30,100,300' }, show: { type: 'string', default: '14' } } });
@@ -64,30 +64,11 @@ function twinRatio(w: string): [number, string | null] {
 console.log(`# Real-word errors by frequency: what each ratio would flag (${new Date().toISOString()})\n`);
 console.log(`store: ${loaded.description}\n`);
 function realText(label: string, tokens: string[]): void {
-  const counts = RATIOS.map(() => 0);
-  const examples = RATIOS.map(() => new Map<string, string>());
-  for (const w of tokens) {
-    if (spell.checkWord(w).status !== 'correct') continue;
-    const [r, t] = twinRatio(w);
-    RATIOS.forEach((R, i) => {
-      if (r >= R && t) {
-        counts[i]!++;
-        examples[i]!.set(w, t);
-      }
-    });
-  }
-  console.log(
-    `${label}, ${tokens.length} tokens: ` + RATIOS.map((R, i) => `>= ${R}: ${counts[i]} (${((100 * counts[i]!) / tokens.length).toFixed(2)}%)`).join(', '),
-  );
-  RATIOS.forEach((R, i) =>
-    console.log(
-      `  >= ${R}: ` +
-        [...examples[i]!]
-          .slice(0, SHOW)
-          .map(([a, b]) => `${a} -> ${b}`)
-          .join(', '),
-    ),
-  );
+  printFlaggedByRatio(label, tokens, RATIOS, SHOW, (w) => {
+    if (spell.checkWord(w).status !== 'correct') return null;
+    const [ratio, twin] = twinRatio(w);
+    return twin ? { ratio, twin } : null;
+  });
 }
 realText('FLoRes dev', (flores.match(DEVANAGARI_WORDS) ?? []).map(normalizeWord));
 realText('corpus frequent words', corpus.split('\n').filter(Boolean).map(normalizeWord));

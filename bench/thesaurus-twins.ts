@@ -27,7 +27,7 @@ import { FORM_LEXICON } from '../src/store/types.js';
 import { Spellchecker } from '../src/engine/spell/spellchecker.js';
 import { openEngines } from '../src/worker/engines.js';
 import { resolveDataDir } from '../src/store/data-dir.js';
-import { readEval } from './lib.js';
+import { printFlaggedByRatio, readEval } from './lib.js';
 
 const { values: args } = parseArgs({ options: { ratios: { type: 'string', default: '1,1.5,2,3' }, show: { type: 'string', default: '40' } } });
 const RATIOS = args.ratios!.split(',').map(Number);
@@ -91,30 +91,7 @@ console.log(`store: ${dir}\n`);
 
 // --- real text
 function realText(label: string, tokens: string[]): void {
-  const counts = RATIOS.map(() => 0);
-  const examples = RATIOS.map(() => new Map<string, string>());
-  for (const w of tokens) {
-    const t = twinOf(w);
-    if (!t) continue;
-    RATIOS.forEach((R, i) => {
-      if (t.ratio >= R) {
-        counts[i]!++;
-        examples[i]!.set(w, t.twin);
-      }
-    });
-  }
-  console.log(
-    `${label}, ${tokens.length} tokens: ` + RATIOS.map((R, i) => `>= ${R}: ${counts[i]} (${((100 * counts[i]!) / tokens.length).toFixed(2)}%)`).join(', '),
-  );
-  RATIOS.forEach((R, i) =>
-    console.log(
-      `  >= ${R}: ` +
-        [...examples[i]!]
-          .slice(0, SHOW)
-          .map(([a, b]) => `${a} -> ${b}`)
-          .join(', '),
-    ),
-  );
+  printFlaggedByRatio(label, tokens, RATIOS, SHOW, twinOf);
 }
 console.log('## Real text: tokens flagged besides the other rules\n');
 realText('FLoRes dev', (flores.match(DEVANAGARI_WORDS) ?? []).map(normalizeWord));
