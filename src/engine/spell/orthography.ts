@@ -287,6 +287,12 @@ const rootSad: OrthographyRule = {
  * its own, made otherwise (असत्य + ता = असत्यता, अ + सतर्क = असतर्क, not
  * असत् + त्यता or असत् + तर्क).
  */
+/**
+ * The suffix -त्व with its inherent अ, which sandhi makes आ, ए, ओ, ऐ or औ
+ * before a second member (महत्त्वाकाङ्क्षा), never इ, उ or ऋ: त्वि, त्वृ are
+ * no -त्व (ईषत् + विवृत, विद्वत् + वृत्ति).
+ */
+const TVA_SUFFIX = /^त्व(?![िीुूृ्])/;
 const geminateJoint: OrthographyRule = {
   id: 'geminate-at-joint',
   description: 'त्/द् अन्त्य भएको पदपछि उही व्यञ्जनबाट सुरु हुने पद वा -त्व आउँदा दुवै व्यञ्जन लेखिन्छन् (तत्त्व, उद्देश्य)',
@@ -297,7 +303,7 @@ const geminateJoint: OrthographyRule = {
       if ((c !== 'त' && c !== 'द') || base[k - 1] === HALANTA) continue;
       const first = base.slice(0, k) + c + HALANTA;
       const second = base.slice(k);
-      const isSuffix = c === 'त' && second.startsWith('त्व');
+      const isSuffix = c === 'त' && TVA_SUFFIX.test(second);
       // A one-akshara first member (तत्, सत्) only before the suffix -त्व.
       if (aksharaCount(first) < (isSuffix ? 1 : 2) || !ctx.isHeadword(first)) continue;
       if (!isSuffix && !(aksharaCount(second) >= 2 && ctx.isHeadword(second))) continue;
@@ -480,6 +486,8 @@ const kriyaRi: OrthographyRule = {
  * 11. The prefix सम् becomes anusvara before ल व श ष स (संलग्न, संशोधन,
  * संवत्); सम्लग्न and सम्शोधन are not standard. The reading as सम् + word
  * must be confirmed: the corrected word or the part after सम् is a word.
+ * Not a Nepali infinitive: सम् is a Sanskrit prefix, and a verb in -नु
+ * (सम्लाउनु, to look after) is a word of its own, not सम् + लाउनु.
  */
 const samAnusvara: OrthographyRule = {
   id: 'sam-anusvara',
@@ -487,7 +495,7 @@ const samAnusvara: OrthographyRule = {
   quick: /^स[नम]्[लवशषस]/,
   apply(base, ctx) {
     const m = /^स[नम]्([लवशषस].*)$/.exec(base);
-    if (!m) return null;
+    if (!m || base.endsWith('नु')) return null;
     const fixed = 'सं' + m[1];
     return ctx.accepts(fixed) || (aksharaCount(m[1]!) >= 2 && ctx.accepts(m[1]!)) ? fixed : null;
   },
@@ -555,20 +563,31 @@ const sibilantBeforeDental: OrthographyRule = {
 };
 
 /**
+ * No tatsam word ends in -ओ: a word in -ो is tadbhav (हँस्यौलो), and so is
+ * its -ा or -ी form when the -ो form is a word (हँस्यौली).
+ */
+function isTadbhavByEnding(base: string, ctx: OrthographyContext): boolean {
+  if (base.endsWith('ो')) return true;
+  return (base.endsWith('ा') || base.endsWith('ी')) && ctx.isLexicon(base.slice(0, -1) + 'ो');
+}
+
+/**
  * 15. Tatsam words nasalize with anusvara, not chandrabindu (शिरबिन्दु
  * तत्सममा, चन्द्रबिन्दु तद्भवमा): a chandrabindu on a short vowel right
  * before श, ष, ह or a cluster that starts with a sibilant is the tatsam
  * anusvara misspelled (संस्करण, संस्था, संहार, संशय). Tadbhav chandrabindu
  * sits on long vowels (हाँस, बाँस), before other consonants (सँग, हिँड्नु)
  * and before a doubled sibilant, which no tatsam word has after a nasal
- * (हँस्सी, हँस्सीमजाक).
+ * (हँस्सी, हँस्सीमजाक); and a word whose ending shows it tadbhav
+ * (isTadbhavByEnding: हँस्यौलो, दँहेरो) keeps its chandrabindu.
  */
 const TATSAM_CHANDRABINDU = new RegExp(`([${CONSONANTS}][िु]?)ँ(?=[शषह](?!्[शषस])|[शषस]्(?![शषस])[${CONSONANTS}])`, 'g');
 const tatsamAnusvara: OrthographyRule = {
   id: 'anusvara-in-tatsam',
   description: 'तत्सम शब्दमा शिरबिन्दु लेखिन्छ, चन्द्रबिन्दु होइन (संस्करण, संस्था)',
   quick: /ँ/,
-  apply(base) {
+  apply(base, ctx) {
+    if (isTadbhavByEnding(base, ctx)) return null;
     const out = base.replace(TATSAM_CHANDRABINDU, '$1ं');
     return out === base ? null : out;
   },

@@ -124,6 +124,7 @@ test('the rules leave standard spellings and look-alikes alone', () => {
     'मार्गनिर्देशन', // ... and so as the last member of a compound
     'पुनर्निर्देशन', // ... and after a prefix
     'अधिवेशन', // अधि + विश् + अन: -वेशन and -देशन are the roots विश्, दिश्
+    'हँस्यौलो', // a word in -ो is tadbhav: its chandrabindu stays
   ]) {
     assert.equal(fix(w), null, w);
   }
@@ -165,6 +166,15 @@ test('sandhi-no-lengthening reads a compound of two stems joined in यण् or
     ['आश्वासी', "आ + श्वास + ई: the आ is श्वास's, not आशु + असी"],
     ['अस्वामिक', "अ + स्वामी + क: the आ is स्वामी's, not असु + अमिक"],
     ['खल्वाटे', 'अटे is a verb form, no stem a compound is made of: not खलु + अटे'],
+  ]);
+});
+
+test('sam-anusvara and geminate-at-joint read a Sanskrit prefix and suffix only', () => {
+  const { fix: fixWith } = contextOf(spellStoreWith({ stems: ['लाउनु', 'विद्वत्', 'महत्'] }));
+  assert.deepEqual(fixWith('महत्व'), { rule: 'geminate-at-joint', correction: 'महत्त्व' });
+  leftAlone(fixWith, [
+    ['सम्लाउनु', 'a Nepali verb, not सम् + लाउनु'],
+    ['विद्वत्वृत्ति', 'विद्वत् + वृत्ति: त्वृ is no suffix -त्व'],
   ]);
 });
 
