@@ -61,6 +61,8 @@ export interface OrthographyFinding {
 }
 
 const CONSONANT = new RegExp(`[${CONSONANTS}]`);
+/** A letter a word can begin with: a vowel letter or a consonant. */
+const WORD_START = new RegExp(`[\u0905-\u0914${CONSONANTS}]`);
 
 // --- helpers for vowel grade changes
 
@@ -134,8 +136,11 @@ function isCompoundOf(base: string, first: string, second: string, ctx: Orthogra
   // A second member that ends in a postposition after a word: the base without the chain is asked
   // instead (applyOrthography's bases), where the members are the words themselves (बूढाबूढी + का,
   // not बूढा + बूढीका); and a word with its postposition is no compound (आईटी + का, not आई + टीका).
+  // Nor is a first member that is a word with its postposition: a compound joins stems (नगरकोटीको is
+  // नगरकोटी + को, not नगरको + टीको).
   for (const p of POSTPOSITIONS) {
     if (second.length > p.length && second.endsWith(p) && (ctx.isLexicon(second.slice(0, -p.length)) || ctx.isLexicon(base.slice(0, -p.length)))) return false;
+    if (first.endsWith(p) && aksharaCount(first.slice(0, -p.length)) >= 2 && ctx.isLexicon(first.slice(0, -p.length))) return false;
   }
   const sources = SANDHI_SOURCES[first[first.length - 1]!];
   if (sources !== undefined && ctx.isHeadword(first.slice(0, -1)) && [...sources].some((v) => ctx.isLexicon(v + second))) return false;
@@ -149,9 +154,18 @@ function isCompoundOf(base: string, first: string, second: string, ctx: Orthogra
  * अनु + अय = अन्वय, पुनः + अर्थ = पुनरर्थ. Writing आ after the joint
  * (प्रत्याक्ष) makes the second member आ-initial; when that word does
  * not exist but its अ-initial form does, and the first member is a word,
- * the आ is the error; unless the आ ends a first member that is a word of
- * its own before a second that is one (सन्ध्या + काल = सन्ध्याकाल, no
- * sandhi, where सन्धि + अकाल is only a reading of the letters).
+ * the आ is the error. A compound is made of stems, so both members are
+ * headwords (a dictionary's stem), not inflected forms (धानि, पोलि, stems
+ * of verb classes; अटे, a verb form). And the आ stands where:
+ *   - it ends a first member that is a word of its own before a second
+ *     that is one (सन्ध्या + काल = सन्ध्याकाल, no sandhi, where सन्धि +
+ *     अकाल is only a reading of the letters);
+ *   - the letters before it, with their inherent अ, are a word and the
+ *     second member is अ-initial: अ + अ = आ is दीर्घ sandhi, right as
+ *     written (वाक्य + अंश = वाक्यांश, धान्य + अचल = धान्याचल);
+ *   - the य/व cluster begins a word that the आ is a vowel of (आ + श्वास +
+ *     ई = आश्वासी; अ + स्वामी + क = अस्वामिक, the -ई stem short before a
+ *     suffix): the base is a prefix on that word, with no joint at the आ.
  */
 const sandhiVowel: OrthographyRule = {
   id: 'sandhi-no-lengthening',
@@ -168,15 +182,37 @@ const sandhiVowel: OrthographyRule = {
       else if (left.endsWith('्व')) firstMember = [left.slice(0, -2) + 'ु'];
       else if (left.endsWith('र')) firstMember = [left.slice(0, -1) + 'ः', left.slice(0, -1) + 'र्'];
       else continue;
-      if (!firstMember.some((f) => aksharaCount(f) >= 2 && ctx.isLexicon(f))) continue;
-      if (ctx.isLexicon('आ' + rest) || !ctx.isLexicon('अ' + rest)) continue;
-      // The आ ends a first member that is a word, before a second that is one: no sandhi at all (सन्ध्या + काल).
+      if (!firstMember.some((f) => aksharaCount(f) >= 2 && ctx.isHeadword(f))) continue;
+      if (ctx.isLexicon('आ' + rest) || !ctx.isHeadword('अ' + rest)) continue;
+      // No sandhi at all (सन्ध्या + काल), or दीर्घ sandhi (वाक्य + अंश).
       if (ctx.isLexicon(left + 'ा') && aksharaCount(rest) >= 2 && ctx.isLexicon(rest)) continue;
+      if (ctx.accepts(left)) continue;
+      if (left[p - 1] !== 'र' && clusterBeginsWordThrough(base, p, ctx)) continue;
       return left + rest;
     }
     return null;
   },
 };
+
+const TO_LONG_FINAL: Readonly<Record<string, string>> = { 'ि': 'ी', 'ु': 'ू' };
+
+/**
+ * The consonant cluster before the आ at `p` (श्व in आश्वासी) begins a
+ * lexicon word of two aksharas or more that goes on past the आ, as
+ * written (श्वास) or with its last इ/उ long (स्वामि: स्वामी, whose -ई is
+ * short before a suffix).
+ */
+function clusterBeginsWordThrough(base: string, p: number, ctx: OrthographyContext): boolean {
+  let s = p - 1;
+  while (s >= 2 && base[s - 1] === HALANTA && CONSONANT.test(base[s - 2]!)) s -= 2;
+  for (let e = p + 2; e <= base.length; e++) {
+    const word = base.slice(s, e);
+    if (aksharaCount(word) < 2) continue;
+    const long = TO_LONG_FINAL[word[word.length - 1]!];
+    if (ctx.isLexicon(word) || (long !== undefined && ctx.isLexicon(word.slice(0, -1) + long))) return true;
+  }
+  return false;
+}
 
 /**
  * 2. पुनः keeps its visarga before a voiceless consonant (विसर्ग सन्धि):
@@ -251,6 +287,12 @@ const rootSad: OrthographyRule = {
  * its own, made otherwise (असत्य + ता = असत्यता, अ + सतर्क = असतर्क, not
  * असत् + त्यता or असत् + तर्क).
  */
+/**
+ * The suffix -त्व with its inherent अ, which sandhi makes आ, ए, ओ, ऐ or औ
+ * before a second member (महत्त्वाकाङ्क्षा), never इ, उ or ऋ: त्वि, त्वृ are
+ * no -त्व (ईषत् + विवृत, विद्वत् + वृत्ति).
+ */
+const TVA_SUFFIX = /^त्व(?![िीुूृ्])/;
 const geminateJoint: OrthographyRule = {
   id: 'geminate-at-joint',
   description: 'त्/द् अन्त्य भएको पदपछि उही व्यञ्जनबाट सुरु हुने पद वा -त्व आउँदा दुवै व्यञ्जन लेखिन्छन् (तत्त्व, उद्देश्य)',
@@ -261,7 +303,7 @@ const geminateJoint: OrthographyRule = {
       if ((c !== 'त' && c !== 'द') || base[k - 1] === HALANTA) continue;
       const first = base.slice(0, k) + c + HALANTA;
       const second = base.slice(k);
-      const isSuffix = c === 'त' && second.startsWith('त्व');
+      const isSuffix = c === 'त' && TVA_SUFFIX.test(second);
       // A one-akshara first member (तत्, सत्) only before the suffix -त्व.
       if (aksharaCount(first) < (isSuffix ? 1 : 2) || !ctx.isHeadword(first)) continue;
       if (!isSuffix && !(aksharaCount(second) >= 2 && ctx.isHeadword(second))) continue;
@@ -370,32 +412,41 @@ const loanNa: OrthographyRule = {
 
 /**
  * 9. Loanwords from English are written with स, not ष or श (मास्टर,
- * पोस्टर, -सन for -tion). Read as English when the word has an
- * English ending (-टर, -डर, -सन/-शन after ए, -िङ) or ya-phala with उ/आ.
+ * पोस्टर, -सन for -tion). Read as English when the word has an English
+ * ending (-टर, -डर, -सन/-शन after ए, -िङ) or ya-phala with उ/आ. Ya-phala
+ * is also Sanskrit (ध्यान, द्युम्न): it marks the ष्ट English only where
+ * the ष्ट ends no Sanskrit word that the ya-phala is outside of
+ * (ध्यान + आकृष्ट, धृष्ट + द्युम्न: कृष्ट and धृष्ट are words, the ya-phala
+ * is the other member's). -ेशन after द or व is no English -tion but the
+ * Sanskrit -अन noun of the roots दिश् and विश् (निर्देशन, अधिवेशन,
+ * पुनर्निर्देशन): the standard writes English d as ड and v as भ
+ * (फाउन्डेसन, इनोभेसन).
  */
-const ENGLISH_MARK = /टर$|डर$|ेशन$|ेसन$|िङ$|्यु|्या/;
+const ENGLISH_ENDING = /टर$|डर$|ेसन$|िङ$/;
+const YA_PHALA_MARK = /्य[ुा]/;
+const SANSKRIT_ESHAN = /[दव]ेशन$/;
 const loanSa: OrthographyRule = {
   id: 'sa-in-loanwords',
   description: 'अङ्ग्रेजी आगन्तुक शब्दमा स लेखिन्छ, ष वा श होइन (मास्टर, पोस्टर)',
   quick: /ष्ट|ेशन/,
   apply(base, ctx) {
-    if (!ENGLISH_MARK.test(base)) return null;
+    const tion = base.endsWith('ेशन') && !SANSKRIT_ESHAN.test(base);
+    const english = tion || ENGLISH_ENDING.test(base) || (YA_PHALA_MARK.test(base) && !shtaEndsSanskritWord(base, ctx));
+    if (!english) return null;
     let out = base.replace(/ष्(?=ट)/g, 'स्');
-    // -शन is English -tion (स्टेशन) unless the word is a tatsam noun in -अन on
-    // a word that exists without it (निर्देश + अन = निर्देशन), alone or as
-    // the last member of a compound (मार्ग + निर्देशन).
-    if (out.endsWith('ेशन') && !endsInTatsamAn(base, ctx)) out = out.slice(0, -3) + 'ेसन';
+    if (tion) out = out.slice(0, -3) + 'ेसन';
     return out === base ? null : out;
   },
 };
 
-/** The word (or its last compound member, of two aksharas or more) is a lexicon word plus -अन: निर्देशन, मार्गनिर्देशन. */
-function endsInTatsamAn(base: string, ctx: OrthographyContext): boolean {
-  const stem = base.slice(0, -1);
-  for (let k = 0; k < stem.length - 1; k++) {
-    if (!CONSONANT.test(stem[k]!) || (k > 0 && stem[k - 1] === HALANTA)) continue;
-    const member = stem.slice(k);
-    if (aksharaCount(member) >= 2 && ctx.isLexicon(member)) return true;
+/** Some ष्ट of the word ends a lexicon word of two aksharas or more without ya-phala (कृष्ट in ध्यानाकृष्ट, धृष्ट in धृष्टद्युम्न). */
+function shtaEndsSanskritWord(base: string, ctx: OrthographyContext): boolean {
+  for (let end = base.indexOf('ष्ट'); end >= 0; end = base.indexOf('ष्ट', end + 1)) {
+    for (let k = 0; k < end; k++) {
+      if (base[k - 1] === HALANTA || !WORD_START.test(base[k]!)) continue;
+      const word = base.slice(k, end + 3);
+      if (!YA_PHALA_MARK.test(word) && aksharaCount(word) >= 2 && ctx.isLexicon(word)) return true;
+    }
   }
   return false;
 }
@@ -435,6 +486,8 @@ const kriyaRi: OrthographyRule = {
  * 11. The prefix सम् becomes anusvara before ल व श ष स (संलग्न, संशोधन,
  * संवत्); सम्लग्न and सम्शोधन are not standard. The reading as सम् + word
  * must be confirmed: the corrected word or the part after सम् is a word.
+ * Not a Nepali infinitive: सम् is a Sanskrit prefix, and a verb in -नु
+ * (सम्लाउनु, to look after) is a word of its own, not सम् + लाउनु.
  */
 const samAnusvara: OrthographyRule = {
   id: 'sam-anusvara',
@@ -442,7 +495,7 @@ const samAnusvara: OrthographyRule = {
   quick: /^स[नम]्[लवशषस]/,
   apply(base, ctx) {
     const m = /^स[नम]्([लवशषस].*)$/.exec(base);
-    if (!m) return null;
+    if (!m || base.endsWith('नु')) return null;
     const fixed = 'सं' + m[1];
     return ctx.accepts(fixed) || (aksharaCount(m[1]!) >= 2 && ctx.accepts(m[1]!)) ? fixed : null;
   },
@@ -510,20 +563,31 @@ const sibilantBeforeDental: OrthographyRule = {
 };
 
 /**
+ * No tatsam word ends in -ओ: a word in -ो is tadbhav (हँस्यौलो), and so is
+ * its -ा or -ी form when the -ो form is a word (हँस्यौली).
+ */
+function isTadbhavByEnding(base: string, ctx: OrthographyContext): boolean {
+  if (base.endsWith('ो')) return true;
+  return (base.endsWith('ा') || base.endsWith('ी')) && ctx.isLexicon(base.slice(0, -1) + 'ो');
+}
+
+/**
  * 15. Tatsam words nasalize with anusvara, not chandrabindu (शिरबिन्दु
  * तत्सममा, चन्द्रबिन्दु तद्भवमा): a chandrabindu on a short vowel right
  * before श, ष, ह or a cluster that starts with a sibilant is the tatsam
  * anusvara misspelled (संस्करण, संस्था, संहार, संशय). Tadbhav chandrabindu
  * sits on long vowels (हाँस, बाँस), before other consonants (सँग, हिँड्नु)
  * and before a doubled sibilant, which no tatsam word has after a nasal
- * (हँस्सी, हँस्सीमजाक).
+ * (हँस्सी, हँस्सीमजाक); and a word whose ending shows it tadbhav
+ * (isTadbhavByEnding: हँस्यौलो, दँहेरो) keeps its chandrabindu.
  */
 const TATSAM_CHANDRABINDU = new RegExp(`([${CONSONANTS}][िु]?)ँ(?=[शषह](?!्[शषस])|[शषस]्(?![शषस])[${CONSONANTS}])`, 'g');
 const tatsamAnusvara: OrthographyRule = {
   id: 'anusvara-in-tatsam',
   description: 'तत्सम शब्दमा शिरबिन्दु लेखिन्छ, चन्द्रबिन्दु होइन (संस्करण, संस्था)',
   quick: /ँ/,
-  apply(base) {
+  apply(base, ctx) {
+    if (isTadbhavByEnding(base, ctx)) return null;
     const out = base.replace(TATSAM_CHANDRABINDU, '$1ं');
     return out === base ? null : out;
   },

@@ -14,7 +14,7 @@
 import { FUNCTION_WORDS } from '../lang/closed-class.js';
 import { aksharaCount, HALANTA } from '../lang/letters.js';
 import { POSTPOSITION_SET } from '../lang/postpositions.js';
-import { FORM_LEXICON, THESAURUS_DICT } from '../../store/types.js';
+import { FORM_HEADWORD, FORM_LEXICON, THESAURUS_DICT } from '../../store/types.js';
 import { CONFUSION_ONLY } from './candidates.js';
 import { confusionKey } from './confusion.js';
 import { editCost } from './error-model.js';
@@ -57,6 +57,15 @@ const THESAURUS_TWIN_COST = 0.66;
  */
 const HALANTA_TWIN_RATIO = 1.5;
 
+/** `a` is `b` with one of its consonants doubled (कम्मल, कमल). */
+function doublesAConsonantOf(a: string, b: string): boolean {
+  if (a.length !== b.length + 2) return false;
+  for (let i = 0; i + 2 < a.length; i++) {
+    if (a[i + 1] === HALANTA && a[i] === a[i + 2] && a.startsWith(b.slice(0, i)) && a.endsWith(b.slice(i))) return true;
+  }
+  return false;
+}
+
 export class Twins {
   constructor(
     private readonly store: StoreMemo,
@@ -85,7 +94,11 @@ export class Twins {
    * function word or a postposition (तँ, त), and never a word the thesaurus
    * defines, or inflects one it defines: a word with a meaning of its own
    * (यश, fame, beside the far commoner यस), nor a word real text itself
-   * writes often (REAL_WORD_MIN_RANK: आयको, of income, beside आएको).
+   * writes often (REAL_WORD_MIN_RANK: आयको, of income, beside आएको), nor
+   * a headword (a dictionary's stem) that is its twin with a consonant
+   * doubled or single: a geminate tells Nepali words apart (कम्मल,
+   * blanket, beside कमल, lotus; पत्ता, पता), so a stem written with one,
+   * or without, is that word, not a slip.
    */
   realWordError(w: string): SpellcheckWordResult | null {
     if (FUNCTION_WORDS.has(w) || POSTPOSITION_SET.has(w)) return null;
@@ -94,12 +107,14 @@ export class Twins {
     let twin: string | null = null;
     let best = 0;
     const folded = foldLengthAndNasals(w);
+    const headword = ((this.store.formFlags(w) ?? 0) & FORM_HEADWORD) !== 0;
     for (const t of this.store.formsByConfusionKey(confusionKey(w))) {
       if (t === w) continue;
       const rt = this.evidence.rank(t);
       if (rt === undefined || rank / rt < REAL_WORD_RATIO || rank / rt <= best) continue;
       if (!((this.store.formFlags(t) ?? 0) & FORM_LEXICON) || foldLengthAndNasals(t) === folded) continue;
       if (editCost(w, t, CONFUSION_ONLY) > CONFUSION_ONLY || this.standard.finding(t) !== null) continue;
+      if (headword && (doublesAConsonantOf(w, t) || doublesAConsonantOf(t, w))) continue;
       twin = t;
       best = rank / rt;
     }

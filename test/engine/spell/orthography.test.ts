@@ -31,6 +31,11 @@ function contextOf(store: MemoryStore): { ctx: OrthographyContext; fix: (w: stri
   };
   return { ctx, fix: (w) => applyOrthography(w, morph.splitPostpositions(w), ctx) };
 }
+/** Each word, with the reading that makes it standard, is not corrected. */
+function leftAlone(fixWith: (w: string) => unknown, words: [word: string, reading: string][]): void {
+  for (const [w, reading] of words) assert.equal(fixWith(w), null, `${w}: ${reading}`);
+}
+
 const store = spellStore();
 const morph = new Morphology(store);
 const { ctx, fix } = contextOf(store);
@@ -65,6 +70,8 @@ const cases: [string, string, string][] = [
   ['ग्राउण्ड', 'ग्राउन्ड', 'na-before-retroflex-non-tatsam'],
   ['माष्टर', 'मास्टर', 'sa-in-loanwords'],
   ['स्टेशन', 'स्टेसन', 'sa-in-loanwords'],
+  ['फाउन्डेशन', 'फाउन्डेसन', 'sa-in-loanwords'],
+  ['कम्युनिष्ट', 'कम्युनिस्ट', 'sa-in-loanwords'],
   ['क्रृपा', 'कृपा', 'ri-not-ra-plus-ri'],
   ['प्रकृया', 'प्रक्रिया', 'kriya-ra-i'],
   ['सम्लग्न', 'संलग्न', 'sam-anusvara'],
@@ -115,6 +122,9 @@ test('the rules leave standard spellings and look-alikes alone', () => {
     'अन्तर्राष्ट्रिय',
     'निर्देशन', // a tatsam noun in -अन on निर्देश, not English -tion
     'मार्गनिर्देशन', // ... and so as the last member of a compound
+    'पुनर्निर्देशन', // ... and after a prefix
+    'अधिवेशन', // अधि + विश् + अन: -वेशन and -देशन are the roots विश्, दिश्
+    'हँस्यौलो', // a word in -ो is tadbhav: its chandrabindu stays
   ]) {
     assert.equal(fix(w), null, w);
   }
@@ -127,7 +137,7 @@ test("the standard's own compounds and derivatives, which the letters alone woul
       defined: ['मृत्युदण्ड', 'सन्ध्याकाल', 'असत्', 'तर्क', 'असतर्क', 'असत्यता', 'सौम्यता', 'हँस्सीमजाक'],
     }),
   );
-  for (const [w, reading] of [
+  leftAlone(fixWith, [
     ['मृत्युदण्ड', "मृत्यु + दण्ड: the ya-phala with उ is मृत्यु's, दण्ड is tatsam"],
     ['सन्ध्याकाल', 'सन्ध्या + काल, no sandhi: not सन्धि + अकाल'],
     ['असतर्क', 'अ + सतर्क, which the thesaurus lists: not असत् + तर्क'],
@@ -135,12 +145,52 @@ test("the standard's own compounds and derivatives, which the letters alone woul
     ['सौम्यता', 'the adjective सौम्य + ता, which the thesaurus lists'],
     ['हँस्सी', 'a doubled sibilant after chandrabindu is tadbhav'],
     ['हँस्सीमजाक', 'the same inside a compound'],
-  ]) {
-    assert.equal(fixWith(w!), null, `${w}: ${reading}`);
-  }
+  ]);
   // The rules still fire where the reading holds (the fixture's own cases above): संस्था, ऐक्यता, तत्व, अण्डा.
   assert.equal(fixWith('सँस्था')?.rule, 'anusvara-in-tatsam');
   assert.equal(fixWith('ऐक्यता')?.correction, 'ऐक्य');
+});
+
+test('sandhi-no-lengthening reads a compound of two stems joined in यण् or विसर्ग sandhi, and no other word', () => {
+  // Each word below has the letters of a first member in -इ/-उ/-ः before a second in अ-, both words;
+  // the first case shows the rule firing on such members.
+  const { fix: fixWith } = contextOf(
+    spellStoreWith({
+      stems: ['पुनः', 'अवलोकन', 'सूरि', 'अस्त', 'आशु', 'असी', 'श्वास', 'असु', 'अमिक', 'स्वामी', 'खलु'],
+      forms: [['अटे', 'अट्', 'े']],
+    }),
+  );
+  assert.deepEqual(fixWith('पुनरावलोकन'), { rule: 'sandhi-no-lengthening', correction: 'पुनरवलोकन' });
+  leftAlone(fixWith, [
+    ['सूर्यास्त', 'सूर्य + अस्त, अ + अ = आ in दीर्घ sandhi: not सूरि + अस्त'],
+    ['आश्वासी', "आ + श्वास + ई: the आ is श्वास's, not आशु + असी"],
+    ['अस्वामिक', "अ + स्वामी + क: the आ is स्वामी's, not असु + अमिक"],
+    ['खल्वाटे', 'अटे is a verb form, no stem a compound is made of: not खलु + अटे'],
+  ]);
+});
+
+test('sam-anusvara and geminate-at-joint read a Sanskrit prefix and suffix only', () => {
+  const { fix: fixWith } = contextOf(spellStoreWith({ stems: ['लाउनु', 'विद्वत्', 'महत्'] }));
+  assert.deepEqual(fixWith('महत्व'), { rule: 'geminate-at-joint', correction: 'महत्त्व' });
+  leftAlone(fixWith, [
+    ['सम्लाउनु', 'a Nepali verb, not सम् + लाउनु'],
+    ['विद्वत्वृत्ति', 'विद्वत् + वृत्ति: त्वृ is no suffix -त्व'],
+  ]);
+});
+
+test('tadbhav-hrasva reads a compound of stems, not a word with its postposition as a first member', () => {
+  const { fix: fixWith } = contextOf(spellStoreWith({ stems: ['टीको'] }));
+  assert.deepEqual(fixWith('टीको'), { rule: 'tadbhav-hrasva', correction: 'टिको' });
+  leftAlone(fixWith, [['नगरकोटीको', 'नगरकोटी + को, not नगरको + टीको']]);
+});
+
+test('sa-in-loanwords: a ya-phala marks English only where the ष्ट is no Sanskrit word of its own', () => {
+  const { fix: fixWith } = contextOf(spellStoreWith({ stems: ['ध्यान', 'कृष्ट', 'आकृष्ट', 'धृष्ट'] }));
+  leftAlone(fixWith, [
+    ['ध्यानाकृष्ट', "ध्यान + आकृष्ट: the ya-phala is ध्यान's"],
+    ['धृष्टद्युम्न', "धृष्ट + द्युम्न: the ya-phala is द्युम्न's"],
+  ]);
+  assert.deepEqual(fixWith('प्यालेष्टाइन'), { rule: 'sa-in-loanwords', correction: 'प्यालेस्टाइन' });
 });
 
 test('the sandhi rule needs the lexicon: no fire when the आ-initial second member is a word', () => {

@@ -32,6 +32,8 @@ test('real-word errors: not below the ratio, not a word real text writes often, 
   assert.equal(new Spellchecker(store({ यस: 44, यश: 40_000 })).checkWord('यश').status, 'correct');
   // ऊर्जा and उर्जा differ in vowel length only: the standard settles that, not usage
   assert.equal(new Spellchecker(store({ उर्जा: 100, ऊर्जा: 50_000 })).checkWord('ऊर्जा').status, 'correct');
+  // a stem of the word list a geminate away from its twin is a word of its own (कम्मल, blanket; कमल, lotus)
+  assert.equal(new Spellchecker(spellStoreWith({ stems: ['कम्मल', 'कमल'], ranks: { कमल: 932 } })).checkWord('कम्मल').status, 'correct');
   // without ranks, nothing
   assert.equal(new Spellchecker(store({})).checkWord('छेत्र').status, 'correct');
 });
