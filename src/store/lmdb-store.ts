@@ -234,7 +234,7 @@ export class LmdbStore implements WordStore {
     }
   }
 
-  /** Every form of the store, in key order (whole-store checks: test/integration/correction-cycles.test.ts). */
+  /** Every form of the store, in key order (whole-store checks: test/integration/correction-cycles.test.ts, standard-words.test.ts). */
   *formWords(): Generator<string> {
     for (const key of this.dbs.forms.getKeys({})) yield String(key);
   }

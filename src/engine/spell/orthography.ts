@@ -114,6 +114,8 @@ function firstVowelIs(w: string, vowels: string): boolean {
 }
 
 const TO_HRASVA: Record<string, string> = { 'ी': 'ि', 'ू': 'ु' };
+/** The other way: a short vowel sign made long. */
+const SIGN_TO_DIRGHA: Readonly<Record<string, string>> = { 'ि': 'ी', 'ु': 'ू' };
 
 // --- compounds follow their parts
 
@@ -194,8 +196,6 @@ const sandhiVowel: OrthographyRule = {
   },
 };
 
-const TO_LONG_FINAL: Readonly<Record<string, string>> = { 'ि': 'ी', 'ु': 'ू' };
-
 /**
  * The consonant cluster before the आ at `p` (श्व in आश्वासी) begins a
  * lexicon word of two aksharas or more that goes on past the आ, as
@@ -208,7 +208,7 @@ function clusterBeginsWordThrough(base: string, p: number, ctx: OrthographyConte
   for (let e = p + 2; e <= base.length; e++) {
     const word = base.slice(s, e);
     if (aksharaCount(word) < 2) continue;
-    const long = TO_LONG_FINAL[word[word.length - 1]!];
+    const long = SIGN_TO_DIRGHA[word[word.length - 1]!];
     if (ctx.isLexicon(word) || (long !== undefined && ctx.isLexicon(word.slice(0, -1) + long))) return true;
   }
   return false;
@@ -648,7 +648,7 @@ const tadbhavHrasva: OrthographyRule = {
  * (उ for ऊ, हामि for हामी), even where the old word list accepts it.
  */
 const HRASVA_SIGN_OR_LETTER = /[िुइउ]/g;
-const TO_DIRGHA: Record<string, string> = { 'ि': 'ी', 'ु': 'ू', इ: 'ई', उ: 'ऊ' };
+const TO_DIRGHA: Record<string, string> = { ...SIGN_TO_DIRGHA, इ: 'ई', उ: 'ऊ' };
 const pronounDirgha: OrthographyRule = {
   id: 'pronoun-dirgha',
   description: 'सर्वनाममा दीर्घ हुन्छ (ऊ, हामी, तिमी, उनी)',
