@@ -48,3 +48,60 @@ test('query parameters override the body; the body is read as UTF-8 whatever its
     'invalid UTF-8 in a raw body is replaced, not refused',
   );
 });
+
+/** The definition the decoder follows: `+` a space, `%XY` its byte, every other byte itself, then the bytes read by TextDecoder. */
+function reference(raw: Uint8Array): string {
+  const bytes: number[] = [];
+  const hex = (c: number): number => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1);
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c === 0x25 && i + 2 < raw.length && hex(raw[i + 1]!) >= 0 && hex(raw[i + 2]!) >= 0) {
+      bytes.push(hex(raw[i + 1]!) * 16 + hex(raw[i + 2]!));
+      i += 2;
+    } else bytes.push(c === 0x2b ? 0x20 : c);
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
+test('any bytes decode as percent-decoding then TextDecoder would: well-formed UTF-8 or not, escaped, raw or mixed', () => {
+  // A seeded generator, so a failure names an input that fails again.
+  let seed = 20261128;
+  const rand = (n: number): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  // Pieces a form carries: ASCII, +, stray %, and the bytes of characters of every length, some cut short or made ill-formed.
+  const chars = ['a', ' ', '+', '%', '%4', '&', 'न', 'é', '😀', '\u{10FFFF}', '\uFFFD', '\u0800', '\u07FF'];
+  // Sequences outside Unicode's well-formed ranges: past U+10FFFF, overlong, a surrogate.
+  const badSequences = [
+    [0xf4, 0x90, 0x80, 0x80],
+    [0xf0, 0x80, 0x80, 0x80],
+    [0xed, 0xa0, 0x80],
+    [0xe0, 0x80, 0x80],
+    [0xc0, 0x80],
+    [0xf0, 0x90, 0x80],
+  ];
+  const badBytes = [0x80, 0xbf, 0xc0, 0xc1, 0xe0, 0xed, 0xf0, 0xf4, 0xf5, 0xff, 0xa0, 0x9f, 0x8f, 0x90];
+  const encode = (bytes: Uint8Array): string[] =>
+    [...bytes].map((x) =>
+      x >= 0x80 || rand(3) > 0 ? `%${x.toString(16).padStart(2, '0')}`.replace(/^%(..)$/, (m) => (rand(2) ? m.toUpperCase() : m)) : String.fromCharCode(x),
+    );
+  for (let n = 0; n < 3000; n++) {
+    const parts: (string | number)[] = [];
+    for (let j = rand(12); j >= 0; j--) {
+      const r = rand(10);
+      if (r < 6) {
+        const bytes = Buffer.from(chars[rand(chars.length)]!);
+        // Escaped, raw, or each byte either way.
+        if (r < 3) parts.push(...encode(bytes));
+        else if (r < 5) bytes.forEach((x) => parts.push(x));
+        else parts.push(...encode(bytes.subarray(0, 1 + rand(bytes.length))));
+      } else if (r < 7) parts.push(...encode(Buffer.from(badSequences[rand(badSequences.length)]!)));
+      else if (r < 8) parts.push(`%${badBytes[rand(badBytes.length)]!.toString(16)}`);
+      else parts.push(badBytes[rand(badBytes.length)]!);
+    }
+    const raw = Buffer.concat(parts.map((p) => (typeof p === 'number' ? Buffer.from([p]) : Buffer.from(p, 'latin1'))));
+    const got = readFormPairs(Buffer.concat([Buffer.from('v='), raw.filter((x) => x !== 0x26)]), new Map()).get('v');
+    assert.equal(got, reference(raw.filter((x) => x !== 0x26)), `input ${JSON.stringify(raw.toString('latin1'))}`);
+  }
+});
