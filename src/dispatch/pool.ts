@@ -35,6 +35,7 @@ import {
 } from '../worker/protocol.js';
 import { runTask, SIMILAR_WORDS_MAX } from '../worker/tasks.js';
 import { Admission } from './admission.js';
+import { mainSpares } from './spare-buffers.js';
 import {
   Serialized,
   type CacheStats,
@@ -346,10 +347,13 @@ export class PooledServices implements Services {
       const deadline = patient || admitted.ahead < this.admission.patience ? Infinity : Date.now() + Math.max(0, this.admission.maxWaitMs - admitted.waitedMs);
       const job: PoolJob = { task, slot, id, deadline };
       if (encoding) job.encoding = encoding;
-      const out = (await this.pool.run(job, { signal: hard.signal })) as WorkerOutcome;
+      // A job that answers in bytes takes memory this thread is done with, for its answer (worker/transfer.ts).
+      const spare = ENCODED_TASKS.has(task.name) ? mainSpares.takeLargest() : null;
+      if (spare !== null) job.spare = spare;
+      const out = (await this.pool.run(job, spare === null ? { signal: hard.signal } : { signal: hard.signal, transferList: [spare] })) as WorkerOutcome;
       if (out.ok && ENCODED_TASKS.has(task.name)) {
         const e = out.value as EncodedAnswer;
-        return { ok: true, value: new Serialized(e.bytes, e.encoding) as T };
+        return { ok: true, value: new Serialized(e.bytes, e.encoding, true) as T };
       }
       if (!out.ok && out.code === 'SERVICE_UNAVAILABLE') this.admission.countLateRefusal();
       if (!out.ok && out.code === 'CANCELLED') {

@@ -29,6 +29,8 @@ export class Serialized<T> {
     readonly json: Uint8Array,
     /** Set when the bytes are already compressed in this coding (JobOptions.encoding). */
     readonly encoding: ContentEncoding | null = null,
+    /** The bytes are in a buffer of their own (moved from a worker): once written, their memory may be reused (spare-buffers.ts). */
+    readonly owned = false,
   ) {}
 }
 

@@ -8,6 +8,8 @@
 
 import type { HttpResponse } from 'uWebSockets.js';
 import { BODY_DECODE_DETAILS } from '../schemas/common.js';
+import { mainSpares } from '../dispatch/spare-buffers.js';
+import { SPARE_MAX_BYTES, SPARE_MIN_BYTES, spareSize } from '../worker/transfer.js';
 import { detailReply, HttpError, httpError } from './errors.js';
 
 /**
@@ -63,6 +65,12 @@ export interface BodyReader {
   promise: Promise<Buffer>;
   /** Called by the server's onAborted handler. */
   abort(): void;
+  /**
+   * The body has been decoded and nothing holds its bytes: their memory, when
+   * it is a buffer of its own, is kept for reuse (dispatch/spare-buffers.ts).
+   * Called at most once, after the promise resolved.
+   */
+  release(): void;
 }
 
 /**
@@ -96,16 +104,24 @@ export function readBody(
     // uWS has a consumer for whatever arrives before the connection closes.
     res.onData(() => {});
     settle(() => reject(tooLarge()));
-    return { promise, abort: () => settle(() => reject(new RequestAborted())) };
+    return { promise, abort: () => settle(() => reject(new RequestAborted())), release: () => {} };
   }
 
   // With a declared length the body is copied into one buffer as it comes
-  // (a 5 MiB document is never held twice); without one, in chunks.
-  const whole = Number.isFinite(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : null;
+  // (a 5 MiB document is never held twice); without one, in chunks. A body
+  // of a spare's size is read into memory of its own (a spare one when there
+  // is one), so that it can be kept once decoded.
+  let own: ArrayBuffer | null = null;
+  let whole: Buffer | null = null;
+  if (Number.isFinite(declared) && declared >= SPARE_MIN_BYTES && declared <= SPARE_MAX_BYTES) {
+    own = mainSpares.take(declared) ?? new ArrayBuffer(spareSize(declared));
+    whole = Buffer.from(own, 0, declared);
+  } else if (Number.isFinite(declared) && declared > 0) whole = Buffer.allocUnsafe(declared);
   const chunks: Buffer[] = [];
   let received = 0;
   /** Bytes copied into `whole` (the rest, should more come than declared, is in `chunks`). */
   let filled = 0;
+  let resolved = false;
   res.onData((chunk, isLast) => {
     if (settled) return;
     received += chunk.byteLength;
@@ -121,9 +137,20 @@ export function readBody(
     } else chunks.push(Buffer.from(chunk.slice(0)));
     if (!isLast) return;
     const parts = whole ? [whole.subarray(0, filled), ...chunks] : chunks;
-    settle(() => resolve(parts.length === 1 ? parts[0]! : Buffer.concat(parts, received)));
+    settle(() => {
+      resolved = true;
+      resolve(parts.length === 1 ? parts[0]! : Buffer.concat(parts, received));
+    });
   });
-  return { promise, abort: () => settle(() => reject(new RequestAborted())) };
+  return {
+    promise,
+    abort: () => settle(() => reject(new RequestAborted())),
+    release: () => {
+      if (!resolved || own === null) return;
+      mainSpares.give(own);
+      own = null;
+    },
+  };
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

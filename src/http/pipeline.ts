@@ -197,6 +197,8 @@ export class RequestPipeline {
     const form = route.form!;
     const run = (bytes: Buffer | null): Reply | Promise<Reply> => {
       const params: unknown = form.read(ctx.query, bytes);
+      // The parameters are strings of their own: the body's memory is free.
+      state.reader?.release();
       const key = form.apiKey(params);
       const refusal = typeof key === 'string' ? null : key;
       // A handler's promise returned from a then() callback is flattened by it: the result is a Reply or one promise of it.
@@ -272,7 +274,11 @@ export class RequestPipeline {
         const refused = services.refuseIfOverloaded(client);
         if (refused !== null) return failureReply(refused, route.operationId);
       }
-      return runRoute(route, read.form === 'json' ? { ...input, body: decodeJsonBody(buf) } : { ...input, raw: buf }, countWords);
+      if (read.form !== 'json') return runRoute(route, { ...input, raw: buf }, countWords);
+      const body = decodeJsonBody(buf);
+      // Parsed into values of their own: the body's memory is free.
+      state.reader?.release();
+      return runRoute(route, { ...input, body }, countWords);
     });
   }
 

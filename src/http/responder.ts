@@ -13,6 +13,7 @@
 
 import type { HttpResponse } from 'uWebSockets.js';
 import { COMPRESS_MIN_BYTES, compressBody, createCompressor, type ContentEncoding } from '../codec/encoding.js';
+import { mainSpares } from '../dispatch/spare-buffers.js';
 import { RequestAborted } from './body.js';
 import { errorReply, HttpError, statusLine } from './errors.js';
 import type { LogError } from './log.js';
@@ -147,6 +148,9 @@ export class Responder {
     });
     state.status = reply.status;
     state.bytes = head ? 0 : length;
+    // Written (uWS has sent or copied them): the answer's memory serves the next one.
+    const content = reply.content;
+    if (content?.owned && typeof content.bytes !== 'string' && !(content.bytes.buffer instanceof SharedArrayBuffer)) mainSpares.give(content.bytes.buffer);
   }
 
   /**

@@ -19,6 +19,8 @@ export interface Content {
   type: string;
   /** The bytes are compressed in this coding already (a worker did it); null: the server compresses them as negotiated. */
   encoding: ContentEncoding | null;
+  /** The bytes are in a buffer nothing else holds (Serialized.owned): once written, its memory is kept for reuse (dispatch/spare-buffers.ts). */
+  owned?: boolean;
 }
 
 export interface Reply {

@@ -4,7 +4,7 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { RomanizationResult } from '../engine/results.js';
 import { COMPRESS_MIN_BYTES, compressBody } from '../codec/encoding.js';
-import { ownBuffer } from './transfer.js';
+import { movableBytes, movableUtf8, ownBuffer, SpareBuffers } from './transfer.js';
 import { openEngines, type Engines } from './engines.js';
 import { ENCODED_TASKS, type EncodedAnswer, type Lines, type Outcome, type PoolJob, type Task, type WorkerData, type WorkerOutcome } from './protocol.js';
 import { StatSlot } from './stats.js';
@@ -20,12 +20,11 @@ const SCRATCH_MAX_BYTES = 1 << 20;
 let scratch = new Uint8Array(64 * 1024);
 
 /**
- * `json` as UTF-8: a view of the reused buffer (valid until the next call)
- * for an answer up to SCRATCH_MAX_BYTES. TextEncoder.encode measures a
- * string before it writes it, two passes over a long answer of Devanagari
- * text (LanguageTool's answer for a 1,000-word text: 73 KB); encodeInto
- * writes it in one. (An answer that fills the buffer exactly is moved with
- * it, ownBuffer; the next call makes another.)
+ * `json` as UTF-8 to compress: a view of the reused buffer (valid until the
+ * next call) for an answer up to SCRATCH_MAX_BYTES. TextEncoder.encode
+ * measures a string before it writes it, two passes over a long answer of
+ * Devanagari text (LanguageTool's answer for a 1,000-word text: 73 KB);
+ * encodeInto writes it in one.
  */
 function utf8(json: string): Uint8Array {
   const most = json.length * 3;
@@ -34,18 +33,24 @@ function utf8(json: string): Uint8Array {
   return scratch.subarray(0, encoder.encodeInto(json, scratch).written);
 }
 
-/** The JSON of a ENCODED_TASKS job's result as UTF-8 bytes (romanization answers from the romanizer's cached per-token fragments, LanguageTool's made as JSON), possibly a view of the reused buffer. */
-function serialize(engines: Engines, task: Task, value: unknown): Uint8Array {
+/** Buffers this thread was given back (a job brings one from the main thread, transfer.ts) to write answers into. */
+const spares = new SpareBuffers();
+
+/** The JSON of a ENCODED_TASKS job's result as a string (LanguageTool's is made as JSON, languagetool/answer.ts), or as bytes (romanization answers, from the romanizer's cached per-token fragments). */
+function serialize(engines: Engines, task: Task, value: unknown): string | Uint8Array {
   if (task.name === 'romanizeText' || task.name === 'romanizeTokens') return engines.roman.json(value as RomanizationResult);
-  // LanguageTool's answer is made as JSON (languagetool/answer.ts).
-  return utf8(task.name === 'languageToolCheck' ? (value as string) : JSON.stringify(value));
+  return task.name === 'languageToolCheck' ? (value as string) : JSON.stringify(value);
 }
 
-/** The encoded answer of a ENCODED_TASKS job: its JSON, compressed when the client accepts a coding and it is long enough, in bytes of its own to move. */
+/** The encoded answer of a ENCODED_TASKS job: its JSON, compressed when the client accepts a coding and it is long enough, in bytes of their own to move. */
 function encodeAnswer(engines: Engines, job: PoolJob, value: unknown): EncodedAnswer {
   const json = serialize(engines, job.task, value);
-  if (job.encoding && json.length >= COMPRESS_MIN_BYTES) return { bytes: ownBuffer(compressBody(json, job.encoding)), encoding: job.encoding };
-  return { bytes: ownBuffer(json), encoding: null };
+  if (job.encoding) {
+    const bytes = typeof json === 'string' ? utf8(json) : json;
+    if (bytes.length >= COMPRESS_MIN_BYTES) return { bytes: movableBytes(spares, compressBody(bytes, job.encoding)), encoding: job.encoding };
+    return { bytes: movableBytes(spares, bytes), encoding: null };
+  }
+  return { bytes: typeof json === 'string' ? movableUtf8(spares, json) : movableBytes(spares, json), encoding: null };
 }
 
 /** An outcome whose bytes are moved to the main thread, not copied (piscina's Transferable protocol). */
@@ -72,6 +77,7 @@ export function createHandler(data: WorkerData): (job: PoolJob) => WorkerOutcome
   const jobTimes = new Float64Array(data.jobTimes);
   return (job) => {
     const { task, slot: flag, id, deadline } = job;
+    if (job.spare) spares.give(job.spare);
     if (Date.now() > deadline) {
       jobTimes[flag] = NaN;
       return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'the job waited too long for a thread', retryAfterSeconds: 1 };

@@ -69,6 +69,8 @@ export interface PoolJob {
   deadline: number;
   /** Compress the answer of a single-answer job (ENCODED_TASKS) in this coding, when it is long enough (encoding.ts). */
   encoding?: ContentEncoding;
+  /** Memory the main thread is done with, moved with the job for the thread to write answers into (transfer.ts SpareBuffers). */
+  spare?: ArrayBuffer;
 }
 
 /** Failure codes a job may end with (the HTTP catalog maps them to statuses). */

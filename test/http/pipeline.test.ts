@@ -41,7 +41,7 @@ function bodyOf(text: string): BodySource & { asked: number } {
   const source = ((maxBytes: number, tooLarge?: () => HttpError) => {
     source.asked++;
     const buf = Buffer.from(text);
-    return { promise: buf.length > maxBytes ? Promise.reject(tooLarge?.() ?? httpError('PAYLOAD_TOO_LARGE')) : Promise.resolve(buf), abort() {} };
+    return { promise: buf.length > maxBytes ? Promise.reject(tooLarge?.() ?? httpError('PAYLOAD_TOO_LARGE')) : Promise.resolve(buf), abort() {}, release() {} };
   }) as BodySource & { asked: number };
   source.asked = 0;
   return source;

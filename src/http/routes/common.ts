@@ -73,7 +73,7 @@ export function unwrap<T>(o: Outcome<T>, what: string): T {
 /** A 200 reply; a result a worker already serialized (and maybe compressed) is sent as it is. */
 export function okReply<T>(value: T | Serialized<T>): Reply {
   return value instanceof Serialized
-    ? { status: 200, content: { bytes: value.json, type: JSON_TYPE, encoding: value.encoding } }
+    ? { status: 200, content: { bytes: value.json, type: JSON_TYPE, encoding: value.encoding, owned: value.owned } }
     : { status: 200, body: value };
 }
 

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import Type from 'typebox';
 import { codeVersion } from '../../dispatch/code-version.js';
 import { Serialized } from '../../dispatch/services.js';
+import { mainSpares } from '../../dispatch/spare-buffers.js';
 import { splitDocument } from '../../dispatch/split.js';
 import { codePointLength } from '../../schemas/common.js';
 import { LtCheckParameters, LtCheckResponse, LtConfigInfo, LtErrorText, LtInfo, LtLanguages } from '../../schemas/languagetool.js';
@@ -80,7 +81,11 @@ async function answer(deps: RouteDeps, job: LtCheckJob, input: HandlerInput<unde
   }
   const one = async (t: string): Promise<SpellcheckTextResponse> => {
     const v = unwrap(await services.spellcheckText(t, { ...options, encoding: null, level: job.level }), 'spellcheckText');
-    return v instanceof Serialized ? (JSON.parse(UTF8.decode(v.json)) as SpellcheckTextResponse) : v;
+    if (!(v instanceof Serialized)) return v;
+    const result = JSON.parse(UTF8.decode(v.json)) as SpellcheckTextResponse;
+    // Read: the answer's memory serves the next one.
+    if (v.owned) mainSpares.give(v.json.buffer as ArrayBuffer);
+    return result;
   };
   const results = await Promise.all(split.pieces.map((p) => one(plain.slice(p.start, p.end))));
   const merged: SpellcheckTextResponse = { misspelled: [], unknown: [] };
