@@ -8,8 +8,7 @@
 
 import type { HttpResponse } from 'uWebSockets.js';
 import { BODY_DECODE_DETAILS } from '../schemas/common.js';
-import { mainSpares } from '../dispatch/spare-buffers.js';
-import { SPARE_MAX_BYTES, SPARE_MIN_BYTES, spareSize } from '../worker/transfer.js';
+import { bodyMemory, mainSpares } from '../dispatch/spare-buffers.js';
 import { detailReply, HttpError, httpError } from './errors.js';
 
 /**
@@ -111,12 +110,8 @@ export function readBody(
   // (a 5 MiB document is never held twice); without one, in chunks. A body
   // of a spare's size is read into memory of its own (a spare one when there
   // is one), so that it can be kept once decoded.
-  let own: ArrayBuffer | null = null;
-  let whole: Buffer | null = null;
-  if (Number.isFinite(declared) && declared >= SPARE_MIN_BYTES && declared <= SPARE_MAX_BYTES) {
-    own = mainSpares.take(declared) ?? new ArrayBuffer(spareSize(declared));
-    whole = Buffer.from(own, 0, declared);
-  } else if (Number.isFinite(declared) && declared > 0) whole = Buffer.allocUnsafe(declared);
+  let own = Number.isFinite(declared) ? bodyMemory(declared) : null;
+  const whole = own !== null ? Buffer.from(own, 0, declared) : Number.isFinite(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : null;
   const chunks: Buffer[] = [];
   let received = 0;
   /** Bytes copied into `whole` (the rest, should more come than declared, is in `chunks`). */
