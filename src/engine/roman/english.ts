@@ -45,8 +45,13 @@
 // Where a rule has two outcomes, both readings are made, the first listed
 // first. Readings are ordered as made and capped.
 
-/** One rewrite: a pattern and its replacements, likeliest first. */
-type Rule = [RegExp, string[]];
+/**
+ * One rewrite: a pattern and its replacements, likeliest first, and
+ * letters every match of the pattern contains (a reading without them is
+ * not tried against the pattern: most rules match few readings, and
+ * looking for a letter is many times cheaper than running the pattern).
+ */
+type Rule = [RegExp, string[], string?];
 
 const C = '[bcdfghjklmnpqrstvwxz]';
 // Vowels, lower case as typed; a long vowel a rule has settled is written in
@@ -55,61 +60,61 @@ const C = '[bcdfghjklmnpqrstvwxz]';
 const V = '[aeiouAEIOU]';
 const NOT_V_OR_R = '[^aeiourAEIOU]';
 
-const RULES: Rule[] = [
-  [/tion$/, ['san']],
-  [/sion$/, ['san']],
+export const RULES: readonly Rule[] = [
+  [/tion$/, ['san'], 'tion'],
+  [/sion$/, ['san'], 'sion'],
   // an unstressed final -ice after another syllable (police पुलिस, notice नोटिस)
-  [/(?<=[aeiou][^aeiou]*)ice$/, ['is', 'ice']],
-  [/ign/g, ['Ain']],
+  [/(?<=[aeiou][^aeiou]*)ice$/, ['is', 'ice'], 'ice'],
+  [/ign/g, ['Ain'], 'ign'],
   // letters and digraphs
-  [/sch/g, ['sk']],
-  [/ph/g, ['f']],
-  [/ck/g, ['k']],
-  [/qu/g, ['kw']],
-  [/q/g, ['k']],
-  [/x/g, ['ks']],
-  [/c(?=[eiy])/g, ['s']],
-  [/c(?!h)/g, ['k']],
-  [/oo/g, ['U']],
-  [/e[ei]/g, ['I']],
-  [/ea/g, ['I', 'E']],
-  [/a[iy]/g, ['E']],
-  [/oa/g, ['O']],
+  [/sch/g, ['sk'], 'sch'],
+  [/ph/g, ['f'], 'ph'],
+  [/ck/g, ['k'], 'ck'],
+  [/qu/g, ['kw'], 'qu'],
+  [/q/g, ['k'], 'q'],
+  [/x/g, ['ks'], 'x'],
+  [/c(?=[eiy])/g, ['s'], 'c'],
+  [/c(?!h)/g, ['k'], 'c'],
+  [/oo/g, ['U'], 'oo'],
+  [/e[ei]/g, ['I'], 'e'],
+  [/ea/g, ['I', 'E'], 'ea'],
+  [/a[iy]/g, ['E'], 'a'],
+  [/oa/g, ['O'], 'oa'],
   // a before a doubled consonant is the short a of a closed syllable (battery ब्याट्री, gallery ग्यालरी)
-  [new RegExp(`^(${C}{1,2})a(?=(${C})\\2)`), ['$1ya', '$1a']],
+  [new RegExp(`^(${C}{1,2})a(?=(${C})\\2)`), ['$1ya', '$1a'], 'a'],
   [new RegExp(`(${C})\\1`, 'g'), ['$1']],
   // g before a silent final e is soft (package प्याकेज, college कलेज)
-  [/g(?=e$)/, ['j']],
+  [/g(?=e$)/, ['j'], 'ge'],
   // s between vowels is voiced (season सिजन, music म्युजिक, present प्रेजेन्ट)
-  [new RegExp(`(?<=${V})s(?=${V})`, 'g'), ['s', 'j']],
+  [new RegExp(`(?<=${V})s(?=${V})`, 'g'), ['s', 'j'], 's'],
   // silent final e, and the vowel it lengthens
-  [new RegExp(`a(${C})e$`), ['E$1']],
-  [new RegExp(`[iy](${C})e$`), ['AI$1']],
-  [new RegExp(`o(${C})e$`), ['O$1']],
-  [new RegExp(`u(${C})e$`), ['YU$1']],
-  [new RegExp(`(${C})le$`), ['$1al']],
-  [new RegExp(`(${C})e$`), ['$1']],
+  [new RegExp(`a(${C})e$`), ['E$1'], 'e'],
+  [new RegExp(`[iy](${C})e$`), ['AI$1'], 'e'],
+  [new RegExp(`o(${C})e$`), ['O$1'], 'o'],
+  [new RegExp(`u(${C})e$`), ['YU$1'], 'u'],
+  [new RegExp(`(${C})le$`), ['$1al'], 'le'],
+  [new RegExp(`(${C})e$`), ['$1'], 'e'],
   // y of a first open syllable: the long i of English (cyber साइबर), or a short one (lyric)
-  [new RegExp(`^(${C}{1,2})y(?=${C}${V})`), ['$1AI', '$1i']],
-  [new RegExp(`(${C})y(?=${C}|$)`, 'g'), ['$1i']],
+  [new RegExp(`^(${C}{1,2})y(?=${C}${V})`), ['$1AI', '$1i'], 'y'],
+  [new RegExp(`(${C})y(?=${C}|$)`, 'g'), ['$1i'], 'y'],
   // r-coloured vowels
-  [new RegExp(`[eu]r(?=${C}|$)`, 'g'), ['ar']],
-  [new RegExp(`or(?=${C}|$)`, 'g'), ['ar', 'or']],
+  [new RegExp(`[eu]r(?=${C}|$)`, 'g'), ['ar'], 'r'],
+  [new RegExp(`or(?=${C}|$)`, 'g'), ['ar', 'or'], 'or'],
   // unstressed re- and e- at the start
-  [new RegExp(`^([rdb])e(?=${C})`), ['$1e', '$1i']],
-  [new RegExp(`^e(?=${C}${V})`), ['i', 'e']],
+  [new RegExp(`^([rdb])e(?=${C})`), ['$1e', '$1i'], 'e'],
+  [new RegExp(`^e(?=${C}${V})`), ['i', 'e'], 'e'],
   // short vowels of closed syllables
-  [new RegExp(`^u(?=${C}${V})`), ['yu']],
+  [new RegExp(`^u(?=${C}${V})`), ['yu'], 'u'],
   // u of an open syllable after a consonant is yu (computer कम्प्युटर, music म्युजिक)
-  [new RegExp(`(?<=${C})u(?=${C}${V})`, 'g'), ['yu', 'u']],
-  [new RegExp(`u(?=${C}${C}|${C}$)`, 'g'), ['A', 'u']],
-  [new RegExp(`o(?=[nm]${C}|[nm]$)`, 'g'), ['A', 'o']],
+  [new RegExp(`(?<=${C})u(?=${C}${V})`, 'g'), ['yu', 'u'], 'u'],
+  [new RegExp(`u(?=${C}${C}|${C}$)`, 'g'), ['A', 'u'], 'u'],
+  [new RegExp(`o(?=[nm]${C}|[nm]$)`, 'g'), ['A', 'o'], 'o'],
   // the unstressed e of a final syllable after a consonant cluster or a
   // long vowel is a schwa (system सिस्टम, problem प्रोब्लम, item आइटम)
-  [new RegExp(`(?<=${C}${C}|[AEIOU]${C})e(?=[mn]$)`), ['a', 'e']],
-  [new RegExp(`^(${C}{1,2})a(?=${NOT_V_OR_R}${C}|${NOT_V_OR_R}$)`), ['$1ya', '$1a']],
-  [/g(?=[eiEI])/g, ['j', 'g']],
-  [/v/g, ['bh']],
+  [new RegExp(`(?<=${C}${C}|[AEIOU]${C})e(?=[mn]$)`), ['a', 'e'], 'e'],
+  [new RegExp(`^(${C}{1,2})a(?=${NOT_V_OR_R}${C}|${NOT_V_OR_R}$)`), ['$1ya', '$1a'], 'a'],
+  [/g(?=[eiEI])/g, ['j', 'g'], 'g'],
+  [/v/g, ['bh'], 'v'],
 ];
 
 /** Readings kept while rules apply (the alternatives multiply). */
@@ -124,22 +129,25 @@ const MIN_LENGTH = 3;
  */
 export function loanReadings(token: string, limit: number): string[] {
   if (token.length < MIN_LENGTH || !/^[a-z]+$/.test(token)) return [];
+  // (The readings are distinct: a rule that matches none of them leaves the list as it is.)
   let readings = [token];
-  for (const [re, reps] of RULES) {
-    const next: string[] = [];
-    for (const r of readings) {
+  for (const [re, reps, needs] of RULES) {
+    let next: string[] | null = null;
+    for (let i = 0; i < readings.length; i++) {
+      const r = readings[i]!;
       re.lastIndex = 0;
-      if (!re.test(r)) {
-        if (!next.includes(r)) next.push(r);
+      if ((needs !== undefined && !r.includes(needs)) || !re.test(r)) {
+        if (next !== null && !next.includes(r)) next.push(r);
         continue;
       }
+      next ??= readings.slice(0, i);
       for (const rep of reps) {
         re.lastIndex = 0;
         const out = r.replace(re, rep);
         if (!next.includes(out)) next.push(out);
       }
     }
-    readings = next.slice(0, MAX_WORKING);
+    if (next !== null) readings = next.length > MAX_WORKING ? next.slice(0, MAX_WORKING) : next;
   }
   const out: string[] = [];
   for (const r of readings) {

@@ -46,11 +46,20 @@ export class Lexicon {
 
   /** A headword of the store (word-facts.ts hasHeadword: its form record says so; no headword record is read). */
   isHeadword(word: string): boolean {
-    return hasHeadword(this.store, word);
+    return hasHeadword(this.spell.store, word);
   }
 
   /** A form the store has (the Bloom filter asked first: a miss costs no read). */
   hasForm(word: string): boolean {
-    return this.store.mayBeForm(word) && this.store.formFlags(word) !== undefined;
+    return this.store.mayBeForm(word) && this.formFlags(word) !== undefined;
+  }
+
+  /**
+   * The word's form flags (undefined: no form), memoized with the
+   * spellchecker's (spell/store-memo.ts): the stages and the checks of one
+   * token ask them of the same candidates and stems many times.
+   */
+  formFlags(word: string): number | undefined {
+    return this.spell.store.formFlags(word);
   }
 }

@@ -6,7 +6,6 @@
 import { CASUAL_COST_STEP } from './aliases.js';
 import { Stage, type CandidateSet, type Scored } from './candidates.js';
 import { fifthLetterSpelling } from './nasal-spellings.js';
-import { confusionKey } from '../spell/confusion.js';
 import type { Spellchecker } from '../spell/spellchecker.js';
 
 /**
@@ -67,14 +66,14 @@ export function acceptedVariantsFirst(set: CandidateSet): void {
   // dearest step of a cold analysis).
   const byKey = new Map<string, Scored[]>();
   for (const t of set.values()) {
-    const k = confusionKey(t.word);
+    const k = t.facts.confusionKey;
     const list = byKey.get(k);
     if (list) list.push(t);
     else byKey.set(k, [t]);
   }
   for (const c of set.values()) {
     if (!c.facts.listedOnly) continue;
-    const group = byKey.get(confusionKey(c.word))!;
+    const group = byKey.get(c.facts.confusionKey)!;
     if (group.length < 2 || spell.checkWord(c.word).status !== 'unknown') continue;
     for (const t of group) {
       if (t === c || spell.checkWord(t.word).status !== 'correct') continue;

@@ -13,6 +13,7 @@ import { confusionKey } from '../spell/confusion.js';
 import type { RealTextEvidence } from '../spell/evidence.js';
 import type { Morphology } from '../spell/morphology.js';
 import type { Spellchecker } from '../spell/spellchecker.js';
+import type { SpellStore } from '../spell/store-memo.js';
 import { stringBytes, type BudgetCache } from '../lang/budget-cache.js';
 import { postpositionHeadword } from './inflection.js';
 
@@ -223,8 +224,9 @@ export class WordFactsCache {
     if (m) return m;
     const f = this.store.mayBeForm(word) ? this.store.form(word) : undefined;
     const h = f !== undefined && (f.flags & FORM_HEADWORD) !== 0 ? this.store.headword(word) : undefined;
-    const isHeadword = (w: string): boolean => hasHeadword(this.store, w);
-    const headwordOf = (w: string): HeadwordRecord | undefined => (hasHeadword(this.store, w) ? this.store.headword(w) : undefined);
+    // (Flags through the spellchecker's memo: the checks and stages ask them of the same words.)
+    const isHeadword = (w: string): boolean => hasHeadword(this.spell.store, w);
+    const headwordOf = (w: string): HeadwordRecord | undefined => (hasHeadword(this.spell.store, w) ? this.store.headword(w) : undefined);
     let dictionaries: string[] = [];
     let definitionRank = 0;
     if (h) {
@@ -282,7 +284,7 @@ export class WordFactsCache {
         if (base) {
           regular = true;
           dictionaries = base.entries.map((e) => e.dictionary);
-        } else if (a && !a.speculative && a.base !== word && (this.store.formFlags(a.base) ?? 0) & FORM_LEXICON) {
+        } else if (a && !a.speculative && a.base !== word && (this.spell.store.formFlags(a.base) ?? 0) & FORM_LEXICON) {
           const twin = this.of(a.base);
           if (twin.dictionaries.length > 0) {
             regular = true;
@@ -318,6 +320,6 @@ export class WordFactsCache {
  * (the build gives every headword one, flagged FORM_HEADWORD), the Bloom
  * filter asked first: no headword record is read and decoded to learn it.
  */
-export function hasHeadword(store: WordStore, word: string): boolean {
+export function hasHeadword(store: Pick<SpellStore, 'mayBeForm' | 'formFlags'>, word: string): boolean {
   return store.mayBeForm(word) && ((store.formFlags(word) ?? 0) & FORM_HEADWORD) !== 0;
 }

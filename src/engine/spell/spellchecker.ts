@@ -84,8 +84,8 @@ export class Spellchecker {
   private readonly slipSearchTestsPerText: number;
   /** The results every thread of the process has worked out (shareResults); null until given. */
   private shared: SharedStrings | null = null;
-  /** The store behind a memo of its records (store-memo.ts). */
-  private readonly store: StoreMemo;
+  /** The store behind a memo of its records (store-memo.ts); the romanizer reads its candidates' form records through it too. */
+  readonly store: StoreMemo;
 
   constructor(store: WordStore, options: SpellcheckerOptions = {}) {
     const caches = options.caches ?? new CachePlan(DEFAULT_CACHE_BYTES);

@@ -16,9 +16,13 @@ import type { BeginningsFilter } from '../../store/bloom.js';
 export type SpellStore = Pick<WordStore, 'form' | 'formFlags' | 'headword' | 'mayBeForm' | 'mayBeFormJoined' | 'formsByConfusionKey' | 'rank'>;
 
 const NONE = Symbol('none');
+/** The flags memo's entry for a word that is no form (flags are never negative). */
+const NO_FORM = -1;
 
 export class StoreMemo implements SpellStore {
   private readonly forms: BudgetCache<FormRecord | typeof NONE>;
+  /** Form flags read without their record (NO_FORM: no form). */
+  private readonly flags: BudgetCache<number>;
   private readonly headwords: BudgetCache<HeadwordRecord | typeof NONE>;
   private readonly bloom: BudgetCache<boolean>;
   private readonly keys: BudgetCache<string[]>;
@@ -27,7 +31,8 @@ export class StoreMemo implements SpellStore {
     private readonly store: WordStore,
     caches: CachePlan,
   ) {
-    this.forms = caches.cache('spell.storeForms', 0.08, approxBytes);
+    this.forms = caches.cache('spell.storeForms', 0.06, approxBytes);
+    this.flags = caches.cache('spell.storeFlags', 0.02);
     this.headwords = caches.cache('spell.storeHeadwords', 0.02, approxBytes);
     this.bloom = caches.cache('spell.storeBloom', 0.02);
     this.keys = caches.cache('spell.storeConfusionKeys', 0.04, approxBytes);
@@ -40,14 +45,19 @@ export class StoreMemo implements SpellStore {
 
   /**
    * The form's flags: from the memoized record when there is one, else read
-   * without decoding (not memoized: asked once per word of a text, whose
-   * answer the result cache keeps; a check that goes further reads the
-   * record then).
+   * without decoding and memoized apart: a word's flags are asked several
+   * times where no record is (the stored verdict, the orthography rules'
+   * stored-correct test, the standard spelling; the romanizer's headword
+   * and lexicon tests of its candidates, Lexicon.formFlags).
    */
   formFlags(word: string): number | undefined {
     const r = this.forms.get(word);
     if (r !== undefined) return r === NONE ? undefined : r.flags;
-    return this.store.formFlags(word);
+    const memo = this.flags.get(word);
+    if (memo !== undefined) return memo === NO_FORM ? undefined : memo;
+    const flags = this.store.formFlags(word);
+    this.flags.remember(word, flags ?? NO_FORM);
+    return flags;
   }
 
   headword(word: string): HeadwordRecord | undefined {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { initialismReading, loanReadings } from '../../../src/engine/roman/english.js';
+import { initialismReading, loanReadings, RULES } from '../../../src/engine/roman/english.js';
+import { prng } from '../../integration/random.js';
 
 const first = (w: string): string => loanReadings(w, 8)[0]!;
 
@@ -71,4 +72,25 @@ test('a lower-case initialism is read letter by letter; a token with a vowel, on
   assert.equal(initialismReading('tv'), 'टीभी');
   assert.equal(initialismReading('mbbs'), 'एमबीबीएस');
   for (const t of ['ke', 'ghar', 'k', 'bcdfgh', 'KC']) assert.equal(initialismReading(t), null, t);
+});
+
+test("a rule's letters are in every reading its pattern matches (the readings without them skip the pattern)", () => {
+  // Readings are lower-case letters and the capitals of settled vowels; the digraphs the rules name come up as pieces too.
+  const pieces = [...'abcdefghijklmnopqrstuvwxyzAEIOUY', 'tion', 'sion', 'ice', 'ign', 'sch', 'ph', 'ck', 'qu', 'oo', 'ea', 'oa', 'le', 'ge', 'or', 'AI', 'YU'];
+  const rand = prng(7);
+  const matched = new Array<number>(RULES.length).fill(0);
+  for (let n = 0; n < 40_000; n++) {
+    let s = '';
+    for (let k = 1 + Math.floor(rand() * 8); k > 0; k--) s += pieces[Math.floor(rand() * pieces.length)]!;
+    for (const [i, [re, , needs]] of RULES.entries()) {
+      re.lastIndex = 0;
+      if (!re.test(s)) continue;
+      matched[i]!++;
+      if (needs !== undefined) assert.ok(s.includes(needs), `${String(re)} matches ${s}, which lacks ${needs}`);
+    }
+  }
+  assert.ok(
+    matched.every((m) => m > 0),
+    `every pattern met a reading it matches: ${matched.join(' ')}`,
+  );
 });

@@ -22,7 +22,6 @@ const ENDS_WITH_CONSONANT = new RegExp(`[${CONSONANTS}]$`);
  * lighter part. Returns whether any was added.
  */
 export function compoundStage(set: CandidateSet): boolean {
-  const { store } = set.lexicon;
   const token = set.token.typed;
   let any = false;
   const n = token.length;
@@ -41,7 +40,7 @@ export function compoundStage(set: CandidateSet): boolean {
     // A compound the word lists have, or else (lower) one of two headwords
     // the spellchecker has no correction for (standardFirst): Nepali writes
     // new compounds freely (कागजघर, सूचनापथ), no list has them all.
-    const listed = ((store.formFlags(joined) ?? 0) & (FORM_LEXICON | FORM_ATTESTED)) !== 0;
+    const listed = ((set.lexicon.formFlags(joined) ?? 0) & (FORM_LEXICON | FORM_ATTESTED)) !== 0;
     // A sandhi join no list has needs a second word of three aksharas or
     // more (अनुसार, आशय): short ones make junk of anything (pas+and: पसाण्ड).
     if (sandhi && !listed && (syllabify(b.word)?.length ?? 0) < 3) continue;

@@ -65,7 +65,7 @@ export function loanStage(set: CandidateSet): void {
  * endings no English word ends in (ko, lai, haru, bata, ...). Whether any was added.
  */
 function loanWithPostposition(set: CandidateSet, distinctive: boolean): boolean {
-  const { store, morph } = set.lexicon;
+  const { morph } = set.lexicon;
   const token = set.token.typed;
   let added = false;
   for (let p = MIN_LOAN_STEM; p < token.length; p++) {
@@ -82,7 +82,7 @@ function loanWithPostposition(set: CandidateSet, distinctive: boolean): boolean 
       for (const e of endings) {
         const joined = joinStem(dev, e);
         if (joined === null) continue;
-        if (store.formFlags(joined) === undefined && !morph.analyse(joined)) continue;
+        if (set.lexicon.formFlags(joined) === undefined && !morph.analyse(joined)) continue;
         set.add(joined, token, Math.max(1, Math.min(weight, e.weight) - SPLIT_PENALTY), LOAN_KINDS, Stage.Loan, [dev]);
         added = true;
       }

@@ -5,7 +5,7 @@
 
 import type { AliasRecord } from '../../../store/types.js';
 import { FORM_ATTESTED, FORM_LEXICON } from '../../../store/types.js';
-import type { WordStore } from '../../../store/word-store.js';
+import type { Lexicon } from '../lexicon.js';
 import { aksharaCount } from '../../lang/letters.js';
 import { casualWeight } from '../aliases.js';
 import { Stage, type CandidateSet } from '../candidates.js';
@@ -59,16 +59,17 @@ function splitToken(set: CandidateSet, newsStems: boolean): void {
   const n = token.length;
   for (let p = Math.max(MIN_STEM, n - MAX_ENDING_LENGTH); p <= n - 1; p++) {
     const endings = endingsFor(token.slice(p));
-    if (endings.length === 0) continue;
+    // (The news stems take only a postposition chain in the standard's spelling: no other ending is worth the stem's read.)
+    if (newsStems ? !endings.some(isNewsEnding) : endings.length === 0) continue;
     const stem = token.slice(0, p);
     const stemRecs = store.aliases(stem).slice(0, STEM_RECORDS);
     let infinitives: AliasRecord[] | null = null;
     let auInfinitives: AliasRecord[] | null = null;
     for (const e of endings) {
       if (newsStems) {
-        if (e.type !== 'post' || !e.standard) continue;
+        if (!isNewsEnding(e)) continue;
         for (const r of stemRecs) {
-          if (r.weight >= MIN_NEWS_STEM_WEIGHT && isAttestedOnly(store, r.word) && aksharaCount(r.word) >= MIN_NEWS_STEM_AKSHARAS)
+          if (r.weight >= MIN_NEWS_STEM_WEIGHT && isAttestedOnly(set.lexicon, r.word) && aksharaCount(r.word) >= MIN_NEWS_STEM_AKSHARAS)
             tryJoin(set, r.word, r, e, false, true);
         }
         continue;
@@ -90,11 +91,16 @@ function splitToken(set: CandidateSet, newsStems: boolean): void {
   }
 }
 
+/** An ending the news stems take (newsSplitStage): a postposition chain in the standard's spelling. */
+function isNewsEnding(e: Ending): boolean {
+  return e.type === 'post' && e.standard;
+}
+
 function tryJoin(set: CandidateSet, stemDev: string, stemRec: AliasRecord, ending: Ending, fromInfinitive = false, newsStem = false): void {
-  const { store, morph } = set.lexicon;
+  const { morph } = set.lexicon;
   const joined = joinStem(stemDev, ending);
   if (!joined) return;
-  const known = isLexiconForm(store, joined);
+  const known = isLexiconForm(set.lexicon, joined);
   let weight = Math.min(stemRec.weight, ending.weight) - SPLIT_PENALTY;
   if (!known) {
     // Not listed: a postposition after a headword (they attach to any noun)
@@ -105,7 +111,7 @@ function tryJoin(set: CandidateSet, stemDev: string, stemRec: AliasRecord, endin
     // the spellchecker would flag. A postposition after a word only real
     // text has (newsStem: the last pass) is backed by the news list like
     // the word itself.
-    const plausible = ending.type === 'post' ? newsStem || set.lexicon.isHeadword(stemDev) || isLexiconForm(store, stemDev) : fromInfinitive;
+    const plausible = ending.type === 'post' ? newsStem || set.lexicon.isHeadword(stemDev) || isLexiconForm(set.lexicon, stemDev) : fromInfinitive;
     if (!plausible || (!newsStem && !morph.analyse(joined))) return;
     weight -= UNVERIFIED_SPLIT_PENALTY;
   }
@@ -113,12 +119,12 @@ function tryJoin(set: CandidateSet, stemDev: string, stemRec: AliasRecord, endin
 }
 
 /** A dictionary makes the word (a headword or one of its forms). */
-function isLexiconForm(store: WordStore, word: string): boolean {
-  return ((store.formFlags(word) ?? 0) & FORM_LEXICON) !== 0;
+function isLexiconForm(lexicon: Lexicon, word: string): boolean {
+  return ((lexicon.formFlags(word) ?? 0) & FORM_LEXICON) !== 0;
 }
 
 /** Attested only: the news word list has the word and no dictionary does. */
-function isAttestedOnly(store: WordStore, word: string): boolean {
-  const flags = store.formFlags(word) ?? 0;
+function isAttestedOnly(lexicon: Lexicon, word: string): boolean {
+  const flags = lexicon.formFlags(word) ?? 0;
   return (flags & FORM_ATTESTED) !== 0 && (flags & FORM_LEXICON) === 0;
 }
