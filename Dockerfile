@@ -98,5 +98,5 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
 # grace: give it more (`docker run --stop-timeout 15`, `docker stop -t 15`,
 # Kubernetes' terminationGracePeriodSeconds) so that a full drain is never cut.
 STOPSIGNAL SIGTERM
-# --max-semi-space-size=4: the main thread's young generation bounded (docs/operations.md, "Memory").
-CMD ["node", "--max-semi-space-size=4", "dist/src/main.js"]
+# --max-semi-space-size=4: the main thread's young generation bounded; --v8-pool-size=1: one thread for V8's background work (docs/operations.md, "Memory").
+CMD ["node", "--max-semi-space-size=4", "--v8-pool-size=1", "dist/src/main.js"]

@@ -73,7 +73,7 @@ data: $(DATA_STAMP)
 setup: deps data
 
 # The main thread's young generation bounded (src/main.ts, docs/operations.md "Memory").
-NODE_FLAGS ?= --max-semi-space-size=4
+NODE_FLAGS ?= --max-semi-space-size=4 --v8-pool-size=1
 
 run: setup build
 	$(NODE) $(NODE_FLAGS) dist/src/main.js

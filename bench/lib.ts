@@ -8,7 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { YOUNG_GENERATION_FLAG } from '../src/config.js';
+import { LAUNCH_FLAGS } from '../src/config.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** ../shared/eval beside the repository; benchmarks read it and skip cleanly when it is absent. */
@@ -39,7 +39,7 @@ export interface RunningService {
 export function startService(env: Record<string, string> = {}, root: string = ROOT, onLine?: (line: string) => void): Promise<RunningService> {
   return new Promise((resolvePromise, reject) => {
     // As every launch of the service does.
-    const child = spawn(process.execPath, [YOUNG_GENERATION_FLAG, join(root, 'dist/src/main.js')], {
+    const child = spawn(process.execPath, [...LAUNCH_FLAGS, join(root, 'dist/src/main.js')], {
       cwd: root,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0', LOG_REQUESTS: 'false', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],

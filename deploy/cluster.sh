@@ -105,7 +105,7 @@ start() {
   local upstreams=""
   for i in $(seq 1 "$REPLICAS"); do
     local p=$((PORT + i))
-    PORT=$p HOST=127.0.0.1 TRUSTED_PROXIES=127.0.0.1 REDIS_URL=$redis_url node --max-semi-space-size=4 "$ROOT/dist/src/main.js" >"$DIR/logs/replica-$i.log" 2>&1 &
+    PORT=$p HOST=127.0.0.1 TRUSTED_PROXIES=127.0.0.1 REDIS_URL=$redis_url node --max-semi-space-size=4 --v8-pool-size=1 "$ROOT/dist/src/main.js" >"$DIR/logs/replica-$i.log" 2>&1 &
     echo $! >"$DIR/replica-$i.pid"
     upstreams+="server 127.0.0.1:$p max_fails=3 fail_timeout=5s; "
   done

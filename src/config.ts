@@ -126,13 +126,29 @@ function defaultWorkers(): number {
 }
 
 /**
- * The V8 flag every launch of the service passes (Makefile, Dockerfile,
- * deploy/, package.json, the benchmarks): the main thread's young
- * generation at most 4 MiB a semi-space instead of 16, about 24 MB less
- * resident for the same work (docs/operations.md, "Memory"). V8 reads it only at
- * launch; main.ts says so when it is missing.
+ * The main thread's young generation at most 4 MiB a semi-space instead of
+ * 16: about 24 MB less resident for the same work (docs/operations.md,
+ * "Memory").
  */
 export const YOUNG_GENERATION_FLAG = '--max-semi-space-size=4';
+
+/**
+ * One thread for V8's background work (compiling optimized code, marking
+ * and scavenging the heaps) instead of Node's four: on the two cores this
+ * service is built for, the main thread and two workers already take both,
+ * and four helpers compiling and collecting beside them slowed a fresh
+ * service's first texts, the tail of new texts (docs/operations.md,
+ * "Memory"). A machine with more cores than the service's threads may raise
+ * it.
+ */
+export const V8_POOL_FLAG = '--v8-pool-size=1';
+
+/**
+ * The node flags every launch of the service passes (Makefile, Dockerfile,
+ * deploy/, package.json, the benchmarks). Node reads them only at launch;
+ * main.ts says so when one is missing.
+ */
+export const LAUNCH_FLAGS: readonly string[] = [YOUNG_GENERATION_FLAG, V8_POOL_FLAG];
 
 /**
  * V8 flags main.ts sets itself, before the worker threads start (V8's flags

@@ -1,7 +1,7 @@
 // Process entry: config -> store and worker pool -> HTTP server -> signals.
 
 import { setFlagsFromString } from 'node:v8';
-import { ConfigError, loadConfig, RUNTIME_V8_FLAGS, YOUNG_GENERATION_FLAG } from './config.js';
+import { ConfigError, loadConfig, RUNTIME_V8_FLAGS, V8_POOL_FLAG, YOUNG_GENERATION_FLAG } from './config.js';
 import { PooledServices, poolOptions } from './dispatch/pool.js';
 import { startServer } from './http/server.js';
 
@@ -42,6 +42,9 @@ async function main(): Promise<void> {
   }
   if (!startedWith(YOUNG_GENERATION_FLAG)) {
     console.error(`[main] started without ${YOUNG_GENERATION_FLAG}: the main thread may hold about 24 MB more (docs/operations.md, "Memory")`);
+  }
+  if (!startedWith(V8_POOL_FLAG)) {
+    console.error(`[main] started without ${V8_POOL_FLAG}: V8's background threads may slow new texts on two cores (docs/operations.md, "Memory")`);
   }
   const h = await services.health();
   console.log(

@@ -4,7 +4,7 @@
 // `node dist/src/docs/configuration.js > docs/configuration.md` rewrites it;
 // test/docs/configuration.test.ts fails when the committed page is stale.
 
-import { ConfigSchema, DEFAULT_NOTES, DEFAULTS, ENV_NAMES, YOUNG_GENERATION_FLAG, RUNTIME_V8_FLAGS, type Config } from '../config.js';
+import { ConfigSchema, DEFAULT_NOTES, DEFAULTS, ENV_NAMES, LAUNCH_FLAGS, RUNTIME_V8_FLAGS, type Config } from '../config.js';
 import { isMain, markdownCell } from './markdown.js';
 
 interface SettingSchema {
@@ -72,7 +72,7 @@ export function renderConfiguration(): string {
     '|---|---|---|---|',
     ...rows,
     '',
-    `Every launch of the service (\`make run\`, \`npm start\`, the image, the systemd unit, \`deploy/cluster.sh\`, the benchmarks) passes \`${YOUNG_GENERATION_FLAG}\` to node;`,
+    `Every launch of the service (\`make run\`, \`npm start\`, the image, the systemd unit, \`deploy/cluster.sh\`, the benchmarks) passes ${LAUNCH_FLAGS.map((f) => `\`${f}\``).join(' ')} to node;`,
     `the service sets ${RUNTIME_V8_FLAGS.map((f) => `\`${f}\``).join(', ')} itself before its worker threads start (docs/operations.md, "Memory").`,
     '',
   ].join('\n');

@@ -29,7 +29,7 @@ test('the unit runs the service as docs/operations.md says: the port from the in
   const unit = readFileSync(UNIT, 'utf8');
   assert.match(unit, /^Environment=PORT=%i$/m);
   assert.match(unit, /^Environment=TRUSTED_PROXIES=127\.0\.0\.1$/m);
-  assert.match(unit, /^ExecStart=\/usr\/bin\/node --max-semi-space-size=4 dist\/src\/main\.js$/m);
+  assert.match(unit, /^ExecStart=\/usr\/bin\/node --max-semi-space-size=4 --v8-pool-size=1 dist\/src\/main\.js$/m);
   assert.match(unit, /^KillSignal=SIGTERM$/m);
   // Longer than the service's own shutdown grace (SHUTDOWN_GRACE_MS) and the pool's closing after it.
   const stop = Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1]);
