@@ -63,20 +63,21 @@ export class SpareBuffers {
       const n = this.free[i]!.byteLength;
       if (n >= bytes && (best === -1 || n < this.free[best]!.byteLength)) best = i;
     }
-    if (best === -1) return null;
-    const b = this.free[best]!;
-    this.free[best] = this.free[this.free.length - 1]!;
-    this.free.pop();
-    return b;
+    return this.remove(best);
   }
 
   /** The largest kept buffer, or null. */
   takeLargest(): ArrayBuffer | null {
     let best = -1;
     for (let i = 0; i < this.free.length; i++) if (best === -1 || this.free[i]!.byteLength > this.free[best]!.byteLength) best = i;
-    if (best === -1) return null;
-    const b = this.free[best]!;
-    this.free[best] = this.free[this.free.length - 1]!;
+    return this.remove(best);
+  }
+
+  /** The kept buffer at `i`, taken out (the order of the others does not matter); null for -1. */
+  private remove(i: number): ArrayBuffer | null {
+    if (i === -1) return null;
+    const b = this.free[i]!;
+    this.free[i] = this.free[this.free.length - 1]!;
     this.free.pop();
     return b;
   }

@@ -43,11 +43,10 @@ let unitBytes = Buffer.alloc(0);
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
- * The byte at `i` of a form component: a `%XY` escape or the byte itself
- * (`+` is a space), as `byte | length << 8` (length 3 or 1); -1 past `to`.
+ * The byte at `i` (before `to`) of a form component: a `%XY` escape or the
+ * byte itself (`+` is a space), as `byte | length << 8` (length 3 or 1).
  */
 function byteAt(b: Uint8Array, i: number, to: number): number {
-  if (i >= to) return -1;
   const c = b[i]!;
   if (c === 0x25 && i + 2 < to) {
     const v = HEX_PAIR[(b[i + 1]! << 8) | b[i + 2]!]!;
