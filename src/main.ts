@@ -3,6 +3,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError, loadConfig, RUNTIME_V8_FLAGS, V8_POOL_FLAG, YOUNG_GENERATION_FLAG } from './config.js';
 import { PooledServices, poolOptions } from './dispatch/pool.js';
+import { survivesClosedLogs } from './http/log.js';
 import { startServer } from './http/server.js';
 
 function startedWith(flag: string): boolean {
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+survivesClosedLogs();
 process.on('uncaughtException', (err) => {
   // Nothing a client sends should get here; if something does, log it and keep serving.
   console.error('[main] uncaught exception:', err);
