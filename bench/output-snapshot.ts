@@ -88,7 +88,7 @@ console.error(
 // A service thread: one spellchecker (the default cache budget), shared with the romanizer, warmed up.
 const spell = new Spellchecker(store, { storedVerdicts });
 const roman = new Romanizer(store, spell, { storedAnalyses });
-warmUpThread({ store, spell, roman, storedVerdicts }, 'full');
+warmUpThread({ store, spell, roman }, 'full');
 
 const out = createWriteStream(outPath);
 const decoder = new TextDecoder();

@@ -44,7 +44,7 @@ export function openEngines(opts: EngineOptions): Engines {
   // The first texts a thread resolves or checks pay for compiling the
   // engines' code and for cold caches; the warm-up (warm-up.ts) moves most
   // of that to start-up (about 1 s a thread on the 2-core VM).
-  if (opts.warmUp !== false) warmUpThread({ store, spell, roman, storedVerdicts }, opts.warmUp ?? 'full');
+  if (opts.warmUp !== false) warmUpThread({ store, spell, roman }, opts.warmUp ?? 'full');
   // After the warm-up, which must run the engine's code on this thread.
   if (opts.sharedResults) spell.shareResults(new SharedStrings(opts.sharedResults));
   return { store, spell, roman };

@@ -30,7 +30,7 @@ import { FUNCTION_WORDS } from '../engine/lang/closed-class.js';
 import { aksharaCount } from '../engine/lang/letters.js';
 import { romanAliases } from '../engine/roman/aliases.js';
 import { DEFAULT_MAX_CANDIDATES, MAX_MAX_CANDIDATES } from '../engine/roman/candidates.js';
-import { Romanizer } from '../engine/roman/romanizer.js';
+import type { Romanizer } from '../engine/roman/romanizer.js';
 import { renderScientific, syllabify } from '../engine/roman/schemes.js';
 import { editVariants } from '../engine/spell/error-model.js';
 import { Spellchecker } from '../engine/spell/spellchecker.js';
@@ -42,8 +42,6 @@ export interface WarmUpEngines {
   store: WordStore;
   spell: Spellchecker;
   roman: Romanizer;
-  /** The thread's spellchecker reads the store's verdicts (engines.ts verdictsUsable): a scratch checker made here does as it does. */
-  storedVerdicts: boolean;
 }
 
 /**
@@ -110,16 +108,6 @@ export function warmUpThread(engines: WarmUpEngines, extent: WarmUpExtent): void
   for (const text of texts.slice(0, 2)) roman.json(roman.resolveText(text, DEFAULT_MAX_CANDIDATES));
   for (const word of alone) roman.json(roman.resolveTokens([word], MAX_MAX_CANDIDATES));
   if (texts[0]) roman.json(roman.resolveTokens(texts[0].split(' ').slice(0, 40)));
-  if (full) {
-    // Running text as people type it, long texts of everyday words: then
-    // again on a romanizer that reads no stored analysis (with caches of
-    // its own, dropped after), so that every word takes every stage, with
-    // the mix of paths and types real texts bring.
-    const sentences = romanSentenceTexts(engines.store);
-    for (const text of sentences) roman.json(roman.resolveText(text, DEFAULT_MAX_CANDIDATES));
-    const scratch = new Romanizer(engines.store, new Spellchecker(engines.store, { caches: new CachePlan(SCRATCH_CACHE_BYTES), storedVerdicts: engines.storedVerdicts }));
-    for (const text of sentences) scratch.json(scratch.resolveText(text, DEFAULT_MAX_CANDIDATES));
-  }
 
   const text = spellWarmUpText(engines.store);
   engines.spell.checkText(text);
@@ -175,49 +163,6 @@ export function romanWarmUpWork(store: WordStore, full = true): RomanWarmUpWork 
     );
   }
   return { texts, alone };
-}
-
-/** Tokens of romanized running text, in texts of SENTENCE_TEXT_TOKENS (a request's size is up to 1,000 words). */
-const SENTENCE_TOKENS = 2000;
-const SENTENCE_TEXT_TOKENS = 1000;
-/** Example sentences are taken of the function words and of this many of the commonest headwords of each initial. */
-const SENTENCE_WORDS_PER_LETTER = 30;
-/** A Devanagari word with the marks written around it (quotes, brackets, the danda). */
-const WRITTEN_WORD = /^([^\u0900-\u0963\u0971-\u097F]*?)([\u0900-\u0963\u0971-\u097F\u200C\u200D]+)([^\u0900-\u0963\u0971-\u097F]*)$/;
-
-/**
- * The store's example sentences typed in roman, as texts of up to
- * SENTENCE_TEXT_TOKENS tokens: each word in one of its casual spellings
- * (the usual one mostly, every fourth word another, so that some keys are
- * ones no stored analysis has), the marks around it kept, the danda typed
- * as a full stop.
- */
-export function romanSentenceTexts(store: WordStore, tokens = SENTENCE_TOKENS): string[] {
-  const words: string[] = [...FUNCTION_WORDS];
-  for (const initial of INITIALS) words.push(...store.completions(initial).slice(0, SENTENCE_WORDS_PER_LETTER));
-  const seen = new Set<string>();
-  const out: string[] = [];
-  let n = 0;
-  for (const w of words) {
-    if (out.length >= tokens) break;
-    for (const s of store.examples(w)) {
-      if (out.length >= tokens) break;
-      if (seen.has(s.text)) continue;
-      seen.add(s.text);
-      for (const written of s.text.split(/\s+/)) {
-        const m = WRITTEN_WORD.exec(written);
-        if (!m) continue;
-        const casual = romanAliases(m[2]!).filter((a) => a.kinds.includes('casual'));
-        if (casual.length === 0) continue;
-        n++;
-        const alias = casual[n % 4 === 0 && casual.length > 1 ? 1 : 0]!.alias;
-        out.push(m[1]! + alias + m[3]!.replace(/[।॥]/g, '.'));
-      }
-    }
-  }
-  const texts: string[] = [];
-  for (let i = 0; i < out.length; i += SENTENCE_TEXT_TOKENS) texts.push(out.slice(i, i + SENTENCE_TEXT_TOKENS).join(' '));
-  return texts;
 }
 
 /**

@@ -5,8 +5,7 @@ import { Romanizer } from '../../src/engine/roman/romanizer.js';
 import { tokenizeRoman } from '../../src/engine/roman/tokenize.js';
 import { Spellchecker } from '../../src/engine/spell/spellchecker.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
-import { romanAliases } from '../../src/engine/roman/aliases.js';
-import { romanSentenceTexts, romanWarmUpWork, spellWarmUpText, warmUpThread } from '../../src/worker/warm-up.js';
+import { romanWarmUpWork, spellWarmUpText, warmUpThread } from '../../src/worker/warm-up.js';
 import { romanLexicon } from '../fixtures/roman/lexicon.js';
 import { spellStore } from '../fixtures/spell/lexicon.js';
 
@@ -37,24 +36,6 @@ test("the romanization warm-up takes the resolver's paths, from the store's own 
   assert.ok(light.includes('ra') && !light.includes('ghar') && light.length < tokens.length);
 });
 
-test("the romanization warm-up's running text is the store's example sentences typed in roman", () => {
-  const texts = romanSentenceTexts(store);
-  assert.equal(texts.length, 1);
-  const tokens = texts[0]!.split(' ');
-  // every word of the fixture's four sentences, in one of its casual spellings, the danda typed as a full stop
-  assert.equal(tokens.length, 17);
-  assert.ok(!/[\u0900-\u097F]/.test(texts[0]!), texts[0]);
-  assert.equal(tokens.filter((t) => t.endsWith('.')).length, 4, texts[0]);
-  const casual = (w: string): string[] => romanAliases(w).filter((a) => a.kinds.includes('casual')).map((a) => a.alias);
-  assert.ok(casual('घरमा').includes(tokens[2]!), tokens[2]);
-  assert.ok(casual('गर्छु').includes(tokens[4]!.slice(0, -1)), tokens[4]);
-  // every fourth word in a spelling other than the usual one
-  assert.notEqual(tokens[3], casual('काम')[0]);
-  // texts of a request's size at most, and no more tokens than asked for
-  assert.deepEqual(romanSentenceTexts(store, 0), []);
-  assert.ok(romanSentenceTexts(store, 5)[0]!.split(' ').length <= 9);
-});
-
 test("the spellcheck warm-up is the store's example sentences with slips made in them", () => {
   const s = spellStore();
   const text = spellWarmUpText(s);
@@ -67,7 +48,7 @@ test('a warmed-up thread gives the answers of a cold one, counts no look-up of i
   for (const extent of ['full', 'light'] as const) {
     const spell = new Spellchecker(store);
     const roman = new Romanizer(store, spell);
-    warmUpThread({ store, spell, roman, storedVerdicts: false }, extent);
+    warmUpThread({ store, spell, roman }, extent);
     assert.deepEqual(spell.cacheStats(), { hits: 0, misses: 0 }, extent);
     assert.ok(spell.caches.figures()['roman.analyses']!.entries > (extent === 'full' ? 100 : 10), extent);
     const cold = new Romanizer(store, new Spellchecker(store));
