@@ -64,22 +64,26 @@ test('SIGTERM under load: in-flight requests complete and the process exits 0', 
   assert.ok(result.requests.total > 0);
 });
 
-test('the log reader gone (stdout and stderr closed): requests are still answered and SIGTERM still ends the process', { skip: SKIP_WITHOUT_DATA, timeout: 90_000 }, async (t) => {
-  const { url, child } = await startProcess({ WORKERS: '1', LOG_REQUESTS: 'true' });
-  // A process caught in the loop this test is about would ignore SIGTERM.
-  t.after(() => child.kill('SIGKILL'));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  // No one reads the pipes any more: each later log line fails with EPIPE.
-  child.stdout!.destroy();
-  child.stderr!.destroy();
-  for (const path of ['/api/v1/dictionary/suggest?q=%E0%A4%98', '/api/v1/health', '/no/such/path']) {
-    const r = await fetch(url + path);
-    await r.arrayBuffer();
-    assert.ok(r.status < 500, `${path}: ${r.status}`);
-  }
-  child.kill('SIGTERM');
-  assert.equal(await exited, 0);
-});
+test(
+  'the log reader gone (stdout and stderr closed): requests are still answered and SIGTERM still ends the process',
+  { skip: SKIP_WITHOUT_DATA, timeout: 90_000 },
+  async (t) => {
+    const { url, child } = await startProcess({ WORKERS: '1', LOG_REQUESTS: 'true' });
+    // A process caught in the loop this test is about would ignore SIGTERM.
+    t.after(() => child.kill('SIGKILL'));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    // No one reads the pipes any more: each later log line fails with EPIPE.
+    child.stdout!.destroy();
+    child.stderr!.destroy();
+    for (const path of ['/api/v1/dictionary/suggest?q=%E0%A4%98', '/api/v1/health', '/no/such/path']) {
+      const r = await fetch(url + path);
+      await r.arrayBuffer();
+      assert.ok(r.status < 500, `${path}: ${r.status}`);
+    }
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+  },
+);
 
 test('rate limit: 100 concurrent clients from one address get exactly 30 answers, the rest 429', { skip: SKIP_WITHOUT_DATA, timeout: 30_000 }, async (t) => {
   const svc = await startTestService({ rateLimitPerMinute: 30, rateLimitPerDay: 1000 });
