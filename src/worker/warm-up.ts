@@ -93,6 +93,24 @@ const LOANWORDS = [
   'meeting',
 ];
 
+/** Tokens of the tokenizer's other paths (roman/tokenize.ts), once each. */
+const TOKENIZER_CASES = [
+  "don't",
+  'ram’s',
+  '1,000.5',
+  '2nd',
+  'covid19',
+  '(www.example.com)',
+  '<ram@example.com>,',
+  'https://example.com/a?b=c.',
+  '“mero”',
+  '‘timro’',
+  'ma—timi',
+  'घर',
+  'नेपालमा',
+  '१२',
+];
+
 /** Sentence and clause marks put between the words, cycled through. */
 const MARKS = ['', '', '', '', '', ',', '', '', '.', '', '', '?', '', '', '', '!', '', ' (', ')', ''];
 
@@ -149,18 +167,24 @@ export function romanWarmUpWork(store: WordStore, full = true): RomanWarmUpWork 
     if (n % 11 === 0) tokens.push([...casual].reverse().join('') + 'q');
     if (n % 13 === 0) tokens.push(casual.toUpperCase(), String(n));
     if (n % 17 === 0) alone.push(casual.replace(/a/, 'e'));
+    // a final i typed y, as romanized names write it (adhikary); the y glide typed before e (bhayeko)
+    if (n % 19 === 0 && casual.endsWith('i')) tokens.push(casual.slice(0, -1) + 'y');
+    if (n % 23 === 0) tokens.push(casual.replace(/([aiou])e/, '$1ye'));
     previous = casual;
   }
   for (const [i, loan] of LOANWORDS.entries()) tokens.push(loan, loan + ENDINGS[i % 4]!, 'mero', loan, 'ho');
+  // What the tokenizer meets beside words: an apostrophe inside a word, a number with a separator, letters glued
+  // to digits, addresses in brackets and quotes, typographic quotes and dashes, Devanagari already.
+  tokens.push(...TOKENIZER_CASES);
   alone.push(...LOANWORDS.slice(0, 5));
   const texts: string[] = [];
   for (let i = 0; i < tokens.length; i += TEXT_TOKENS) {
-    texts.push(
-      tokens
-        .slice(i, i + TEXT_TOKENS)
-        .map((t, k) => t + MARKS[(i + k) % MARKS.length]!)
-        .join(' '),
-    );
+    const text = tokens
+      .slice(i, i + TEXT_TOKENS)
+      .map((t, k) => t + MARKS[(i + k) % MARKS.length]!)
+      .join(' ');
+    // A flat string, as a request's text arrives (a joined one is a rope the scanner would be compiled for).
+    texts.push(JSON.parse(JSON.stringify(text)) as string);
   }
   return { texts, alone };
 }

@@ -31,6 +31,11 @@ test("the romanization warm-up takes the resolver's paths, from the store's own 
     'a spelling with diacritics',
   );
   assert.ok(alone.length > 0);
+  // every kind of token the tokenizer makes, an apostrophe inside a word, typographic quotes
+  const kinds = new Set(texts.flatMap((t) => tokenizeRoman(t).map((tok) => tok.kind)));
+  assert.deepEqual([...kinds].sort(), ['devanagari', 'email', 'mixed', 'number', 'url', 'word']);
+  assert.ok(tokens.includes("don't") && tokens.includes('1,000.5'));
+  assert.ok(texts.some((t) => t.includes('“')));
   // the light warm-up (a thread of small jobs): the closed-class words alone
   const light = romanWarmUpWork(store, false).texts.flatMap((t) => tokenizeRoman(t).map((tok) => tok.text));
   assert.ok(light.includes('ra') && !light.includes('ghar') && light.length < tokens.length);
