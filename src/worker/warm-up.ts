@@ -3,7 +3,7 @@
 // code is compiled, with the types it will meet, before a real text
 // arrives, and its caches hold the commonest words.
 //
-// A cold thread spends most of its first texts compiling: the optimizing
+// A cold thread spends much of its first texts compiling: the optimizing
 // compiler runs on the functions that have run often enough, and compiles
 // them again whenever a path they had not run yet turns up. So the work
 // here runs each path many times:
@@ -12,13 +12,17 @@
 //   typed long (fuzzy, schwa), two words joined (compound), loanwords typed
 //   the English way, alone and inflected (loan), scientific spellings with
 //   diacritics, capitalized and all-capital words, letters that spell
-//   nothing (every stage, in vain), numbers and punctuation (the text-level
-//   rules), single words (guesses) and token lists;
+//   nothing (every stage, in vain), a final i typed y and the glide typed
+//   before e (reverse spelling), numbers and punctuation (the text-level
+//   rules), the tokenizer's other tokens (an apostrophe inside a word,
+//   addresses, typographic quotes, Devanagari), single words (guesses) and
+//   token lists; the texts are flat strings, as a request's text arrives;
 // - spellcheck: the store's example sentences of the function words with a
 //   slip made in every third word and every ninth pair written together;
 //   then the same text on a checker that reads no stored verdict, so that
 //   every word takes the full check (rules, lexicon, morphology).
-// Everything comes from the store: no text of the evaluation data.
+// Everything comes from the store or is written here: no text of the
+// evaluation data.
 //
 // This lives with the thread, not in the engines: the build stamps its
 // stored verdicts and analyses with a fingerprint of the engine code that
