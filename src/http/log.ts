@@ -10,8 +10,8 @@
  * no request and no signal is served again. A log stream's failure has
  * nowhere to be reported, so its errors are dropped with the lines.
  */
-export function survivesClosedLogs(streams: readonly NodeJS.WriteStream[] = [process.stdout, process.stderr]): void {
-  for (const stream of streams) stream.on('error', () => {});
+export function survivesClosedLogs(): void {
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 }
 
 export function logLine(stream: NodeJS.WriteStream, record: Record<string, unknown>): void {

@@ -97,7 +97,12 @@ const LOANWORDS = [
   'meeting',
 ];
 
-/** Tokens of the tokenizer's other paths (roman/tokenize.ts), once each. */
+/**
+ * Tokens of the tokenizer's other paths (roman/tokenize.ts), once each: an
+ * apostrophe inside a word, a number with separators, letters glued to
+ * digits, addresses in brackets and quotes, typographic quotes and dashes,
+ * Devanagari already.
+ */
 const TOKENIZER_CASES = [
   "don't",
   'ram’s',
@@ -177,8 +182,6 @@ export function romanWarmUpWork(store: WordStore, full = true): RomanWarmUpWork 
     previous = casual;
   }
   for (const [i, loan] of LOANWORDS.entries()) tokens.push(loan, loan + ENDINGS[i % 4]!, 'mero', loan, 'ho');
-  // What the tokenizer meets beside words: an apostrophe inside a word, a number with a separator, letters glued
-  // to digits, addresses in brackets and quotes, typographic quotes and dashes, Devanagari already.
   tokens.push(...TOKENIZER_CASES);
   alone.push(...LOANWORDS.slice(0, 5));
   const texts: string[] = [];
