@@ -12,10 +12,16 @@
 // the code that computed them (engine/lang, engine/spell and engine/roman):
 // its fingerprint goes into the metadata, and a thread whose code differs
 // ignores them (src/engine/roman/fingerprint.ts).
+//
+// Words of an English word list typed as they are (school, cancer,
+// gradient, mitochondrial) are analysed too: romanized text is full of
+// them, and each one otherwise runs every stage (the loan stage's
+// readings, the reverse spelling, the compounds), often to find nothing,
+// which is an answer worth storing too.
 
 import { casualWeight } from '../engine/roman/aliases.js';
 import { analysisFingerprint } from '../engine/roman/fingerprint.js';
-import { CASUAL_TYPED } from '../engine/roman/keys.js';
+import { CASUAL_TYPED, romanKey } from '../engine/roman/keys.js';
 import { Romanizer } from '../engine/roman/romanizer.js';
 import { verdictFingerprint } from '../engine/spell/fingerprint.js';
 import { Spellchecker } from '../engine/spell/spellchecker.js';
@@ -39,11 +45,22 @@ export function isUsualCasualKey(key: string, records: AliasRecord[]): boolean {
   return CASUAL_TYPED.test(key) && records.some((r) => r.weight >= USUAL_CASUAL_WEIGHT && r.kinds.includes('casual'));
 }
 
+/** The keys of the English words (lower-cased) typed as they are: those the romanizer reads stored analyses for (CASUAL_TYPED). */
+export function englishWordKeys(words: Iterable<string>): Set<string> {
+  const keys = new Set<string>();
+  for (const w of words) {
+    const key = romanKey(w);
+    if (key === w && CASUAL_TYPED.test(key)) keys.add(key);
+  }
+  return keys;
+}
+
 /**
  * Fills records.analyses and records.caseForms (and records.meta.analyses)
- * from a romanizer over the records themselves.
+ * from a romanizer over the records themselves: the usual casual keys,
+ * then those of `englishWords` (lower-cased English words) no alias has.
  */
-export function computeAnalyses(records: StoreRecords): void {
+export function computeAnalyses(records: StoreRecords, englishWords: Iterable<string> = []): void {
   countCaseForms(records);
   records.analyses.clear();
   // No analyses yet in the store the romanizer reads, so every one is worked out; the
@@ -52,12 +69,11 @@ export function computeAnalyses(records: StoreRecords): void {
   const spell = new Spellchecker(store, { caches: new CachePlan(BUILD_CACHE_BYTES), storedVerdicts: records.meta.verdicts?.engine === verdictFingerprint() });
   const roman = new Romanizer(store, spell);
   // In key order: neighbouring keys share stems, endings and candidates, which the caches keep.
-  const keys = [...records.aliases]
-    .filter(([key, recs]) => isUsualCasualKey(key, recs))
-    .map(([key]) => key)
-    .sort();
+  const usual = new Set([...records.aliases].filter(([key, recs]) => isUsualCasualKey(key, recs)).map(([key]) => key));
+  const english = [...englishWordKeys(englishWords)].filter((key) => !usual.has(key));
+  const keys = [...usual, ...english].sort();
   for (const key of keys) records.analyses.set(key, roman.storableAnalysis(key));
-  records.meta.analyses = { keys: records.analyses.size, caseForms: records.caseForms.size, engine: analysisFingerprint() };
+  records.meta.analyses = { keys: records.analyses.size, englishKeys: english.length, caseForms: records.caseForms.size, engine: analysisFingerprint() };
 }
 
 /**

@@ -215,7 +215,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   log(`prompts: ${prompts.length} sentences (${ms(t)})`);
 
   // --- English meanings: the curated glossary, then the crowd's glosses cleaned against it and an English word list
-  const { glossary, crowd } = englishMeanings(englishWordsPath, sources, log);
+  const englishWords = readEnglishWordList(readFileSync(englishWordsPath, 'utf8'));
+  const { glossary, crowd } = englishMeanings(englishWords, sources, log);
 
   const romanAliasInputs: { word: string; alias: string }[] = [];
   for (const file of opts.imports) {
@@ -257,10 +258,12 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   computeVerdicts(records);
   log(`spellcheck verdicts: ${records.meta.verdicts!.words} forms checked, ${records.verdicts.size} not correct (${ms(t)})`);
 
-  // --- the romanizer's analyses of the usual casual keys (with the verdicts: its spellchecker reads them)
+  // --- the romanizer's analyses of the usual casual keys and the English words (with the verdicts: its spellchecker reads them)
   t = performance.now();
-  computeAnalyses(records);
-  log(`romanization analyses: ${records.analyses.size} usual casual keys analysed (${ms(t)})`);
+  computeAnalyses(records, englishWords.keys());
+  log(
+    `romanization analyses: ${records.analyses.size} keys analysed, ${records.meta.analyses!.englishKeys} of them English words typed as they are (${ms(t)})`,
+  );
 
   // --- Bloom filter over the vocabulary forms, their beginnings and the confusion keys
   const { bloom, meta } = bloomFilter(records, opts.bloomFalsePositiveRate, log);
@@ -331,7 +334,11 @@ function catalogSentences(cacheDir: string, sources: SourceInfo[], log: (msg: st
 }
 
 /** The English meanings: the curated glossary, then the crowd's glosses cleaned against it and an English word list. */
-function englishMeanings(englishWordsPath: string, sources: SourceInfo[], log: (msg: string) => void): { glossary: GlossaryImport; crowd: CrowdImport } {
+function englishMeanings(
+  english: ReadonlyMap<string, string>,
+  sources: SourceInfo[],
+  log: (msg: string) => void,
+): { glossary: GlossaryImport; crowd: CrowdImport } {
   let t = performance.now();
   const glossary = importGlossary(GLOSSARY_FILES.map((name) => ({ name, text: readFileSync(join(GLOSSARY_DIR, name), 'utf8') })));
   sources.push({
@@ -342,7 +349,6 @@ function englishMeanings(englishWordsPath: string, sources: SourceInfo[], log: (
   });
   log(`${GLOSSARY_DICT}: ${glossary.report.words} words, ${glossary.report.meanings} meanings from ${glossary.report.lines} lines (${ms(t)})`);
   t = performance.now();
-  const english = readEnglishWordList(readFileSync(englishWordsPath, 'utf8'));
   const crowd = importCrowdDictionary(readFileSync(CROWD_FILE, 'utf8'), {
     english,
     ...ROMANIZATION_KEYS,

@@ -206,10 +206,11 @@ export interface StoreMeta {
   /** The stored spellcheck verdicts: the forms that have one (every form), and the fingerprint of the spellchecking code that computed them (src/engine/spell/fingerprint.ts). */
   verdicts: { words: number; engine: string } | null;
   /**
-   * The stored romanization analyses and case-form counts: how many of each, and the fingerprint of
-   * the engine code that computed them (src/engine/roman/fingerprint.ts).
+   * The stored romanization analyses and case-form counts: how many of each (of the keys, those of
+   * English words typed as they are: absent before they were stored), and the fingerprint of the
+   * engine code that computed them (src/engine/roman/fingerprint.ts).
    */
-  analyses: { keys: number; caseForms: number; engine: string } | null;
+  analyses: { keys: number; englishKeys?: number; caseForms: number; engine: string } | null;
   /** The English meanings: their dictionaries' ids in serving order (after `dictionaries` in multi_dict), the words that have some, the meaning search's keys. Absent before they existed. */
   english?: { dictionaries: string[]; words: number; keys: number };
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { computeAnalyses, isUsualCasualKey } from '../../src/build/analyses.js';
+import { computeAnalyses, englishWordKeys, isUsualCasualKey } from '../../src/build/analyses.js';
 import { buildRecords } from '../../src/build/records.js';
 import { computeVerdicts } from '../../src/build/verdicts.js';
 import { analysisFingerprint } from '../../src/engine/roman/fingerprint.js';
@@ -16,10 +16,18 @@ import type { StoreRecords } from '../../src/store/types.js';
 import { openEngines } from '../../src/worker/engines.js';
 import { romanLexicon } from '../fixtures/roman/lexicon.js';
 
+/**
+ * English words as the build's word list gives them, lower-cased: loanwords
+ * of the fixture (report, file), words no list has (gradient), one that is
+ * also a usual casual key (ghar's neighbour man: मन), and what no key
+ * typed so is (a possessive, a hyphen, an accent).
+ */
+const ENGLISH_WORDS = ['report', 'file', 'gradient', 'mitochondrial', 'man', "jones's", 'x-ray', 'café'];
+
 function builtRecords(): StoreRecords {
   const records = buildRecords(romanLexicon());
   computeVerdicts(records);
-  computeAnalyses(records);
+  computeAnalyses(records, ENGLISH_WORDS);
   return records;
 }
 
@@ -39,12 +47,25 @@ async function lmdbStoreOf(t: { after(fn: () => void): void }, from: StoreRecord
 /** A romanizer over its own spellchecker (fresh caches), reading the stored analyses or not. */
 const romanizer = (store: MemoryStore | LmdbStore, storedAnalyses: boolean): Romanizer => new Romanizer(store, new Spellchecker(store), { storedAnalyses });
 
-test('the build stores an analysis for every usual casual key, and for no other', () => {
+test('the build stores an analysis for every usual casual key and English word, and for no other', () => {
   const usual = [...records.aliases].filter(([key, recs]) => isUsualCasualKey(key, recs)).map(([key]) => key);
   assert.ok(usual.length > 100);
   assert.ok(usual.length < records.aliases.size, 'scientific and dearer casual keys are not analysed');
-  assert.deepEqual([...records.analyses.keys()].sort(), usual.sort());
-  assert.deepEqual(records.meta.analyses, { keys: usual.length, caseForms: records.caseForms.size, engine: analysisFingerprint() });
+  // English words typed as they are, but no possessive, hyphenated or accented one; man is a usual casual key already
+  assert.deepEqual([...englishWordKeys(ENGLISH_WORDS)], ['report', 'file', 'gradient', 'mitochondrial', 'man']);
+  assert.ok(usual.includes('man') && !usual.includes('gradient'));
+  const english = ['report', 'file', 'gradient', 'mitochondrial'].filter((k) => !usual.includes(k));
+  assert.ok(english.length >= 3, english.join(' '));
+  assert.deepEqual([...records.analyses.keys()].sort(), [...usual, ...english].sort());
+  assert.deepEqual(records.meta.analyses, {
+    keys: usual.length + english.length,
+    englishKeys: english.length,
+    caseForms: records.caseForms.size,
+    engine: analysisFingerprint(),
+  });
+  // a loanword's analysis finds the word the lists spell; one no list has is stored with no candidate, an answer too
+  assert.equal(records.analyses.get('file')?.candidates[0]?.word, 'फाइल');
+  assert.equal(records.analyses.get('mitochondrial')?.candidates.length, 0);
   // ghar: घर, the usual spelling, and ghara, its schwa kept (one step); not a spelling of two steps or a scientific one
   assert.equal(records.analyses.get('ghar')?.candidates[0]?.word, 'घर');
   assert.ok(records.analyses.has('ghara'));

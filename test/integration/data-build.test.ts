@@ -120,10 +120,12 @@ test('the stored romanization analyses come from this engine and agree with it',
   try {
     const a = store.meta.analyses!;
     assert.equal(a.engine, analysisFingerprint(), 'built by this engine code');
-    within(a.keys, 448_500, 0.03, 'usual casual keys with an analysis');
-    // A sample of usual spellings, each analysed by the romanizer itself (no stored analyses).
+    within(a.keys, 519_800, 0.03, 'usual casual keys and English words with an analysis');
+    within(a.englishKeys ?? 0, 71_300, 0.03, 'English words typed as they are (of wamerican) that no usual casual key is');
+    // A sample of usual spellings and English words, each analysed by the romanizer itself (no stored analyses).
     const live = new Romanizer(store, new Spellchecker(store));
     const sample = ['ghar', 'nepal', 'garchha', 'gareko', 'sarkar', 'pani', 'ma', 'hamro', 'bhayo', 'kathmandu', 'bikas', 'sambidhan', 'rastriya', 'ramro'];
+    sample.push('school', 'cancer', 'computer', 'gradient', 'enzyme', 'thermodynamics');
     let asked = 0;
     for (const key of sample) {
       const stored = store.analysis(key);
@@ -131,7 +133,7 @@ test('the stored romanization analyses come from this engine and agree with it',
       asked++;
       assert.deepEqual(stored, live.storableAnalysis(key), key);
     }
-    assert.ok(asked >= 12, `${asked} of the sample keys have an analysis`);
+    assert.ok(asked >= 18, `${asked} of the sample keys have an analysis`);
   } finally {
     store.close();
   }
