@@ -58,7 +58,8 @@ export function englishWordKeys(words: Iterable<string>): Set<string> {
 /**
  * Fills records.analyses and records.caseForms (and records.meta.analyses)
  * from a romanizer over the records themselves: the usual casual keys,
- * then those of `englishWords` (lower-cased English words) no alias has.
+ * and the keys of `englishWords` (lower-cased English words) that are no
+ * usual casual key.
  */
 export function computeAnalyses(records: StoreRecords, englishWords: Iterable<string> = []): void {
   countCaseForms(records);

@@ -18,9 +18,9 @@ import { romanLexicon } from '../fixtures/roman/lexicon.js';
 
 /**
  * English words as the build's word list gives them, lower-cased: loanwords
- * of the fixture (report, file), words no list has (gradient), one that is
- * also a usual casual key (ghar's neighbour man: मन), and what no key
- * typed so is (a possessive, a hyphen, an accent).
+ * of the fixture (report, file), words no list has (gradient,
+ * mitochondrial), one that is also a usual casual key (man: मन), and words
+ * no key typed so is (a possessive, a hyphen, an accent).
  */
 const ENGLISH_WORDS = ['report', 'file', 'gradient', 'mitochondrial', 'man', "jones's", 'x-ray', 'café'];
 
