@@ -26,18 +26,22 @@ export function readEval(rel: string): string | null {
   return p ? readFileSync(p, 'utf8') : null;
 }
 
-// This process's own collector, exposed at run time so that every way of
-// starting a bench has it (collectOwnGarbage).
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+/** This process's own collector, once a bench asks for it (collectOwnGarbage). */
+let gc: (() => void) | null = null;
 
 /**
  * Collects this process's garbage now, between timed requests: a bench
  * that times one request at a time with fetch otherwise counts its own
  * major collections (4-8 ms and their marking steps, about every 80 warm
- * near-limit requests) as the service's time.
+ * near-limit requests) as the service's time. The collector is exposed at
+ * run time, so every way of starting a bench has it, and only a bench
+ * that calls this changes its flags.
  */
 export function collectOwnGarbage(): void {
+  if (gc === null) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  }
   gc();
 }
 
